@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "notebook",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "notebook", targets: ["notebook"]),
+        .library(name: "NotebookModel", targets: ["NotebookModel"]),
+        .library(name: "NotebookFormats", targets: ["NotebookFormats"]),
+        .library(name: "NotebookRender", targets: ["NotebookRender"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .target(name: "NotebookModel"),
+        .target(name: "NotebookFormats", dependencies: ["NotebookModel", "CCmarkGFM", "CYAML"]),
+        .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
+        .target(name: "NotebookCLI", dependencies: ["NotebookModel", "NotebookFormats", "NotebookRender"]),
+        .executableTarget(name: "notebook", dependencies: ["NotebookCLI"]),
+        .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel"]),
+        .testTarget(
+            name: "NotebookFormatsTests", dependencies: ["NotebookFormats"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "NotebookRenderTests", dependencies: ["NotebookRender", "NotebookFormats"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+/// Splits a command's arguments into flags, options with values, and positional arguments.
+struct Arguments {
+    var flags: Set<String> = []
+    var options: [String: String] = [:]
+    var positional: [String] = []
+
+    /// `flagNames` take no value; `optionNames` take the next argument (or `--name=value`).
+    init(_ arguments: [String], flags flagNames: Set<String>, options optionNames: Set<String>, command: String)
+        throws(UsageError)
+    {
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String? = nil
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if flagNames.contains(name) && inlineValue == nil {
+                flags.insert(name)
+            } else if optionNames.contains(name) {
+                if let inlineValue {
+                    options[name] = inlineValue
+                } else if index < arguments.count {
+                    options[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("option '\(name)' needs a value", command: command)
+                }
+            } else {
+                throw UsageError("unknown option '\(argument)'", command: command)
+            }
+        }
+    }
+}

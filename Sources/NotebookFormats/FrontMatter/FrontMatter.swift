@@ -1,0 +1,259 @@
+import NotebookModel
+
+/// A note file cut into its YAML front matter and its Markdown body.
+public struct FrontMatterSplit: Sendable {
+    /// The text between the fences, without them; nil when the file has no closed front matter.
+    public var yaml: Substring?
+    /// The 1-based line of the first YAML line in the file (2 when there is front matter, else 1).
+    public var yamlStartLine: Int
+    /// What follows the closing fence's line, or the whole file (less a UTF-8 BOM) without front matter.
+    public var body: Substring
+    /// The 1-based line of the file where `body` starts.
+    public var bodyStartLine: Int
+    /// Whether the file opens with a `---` line that no `---` or `...` line closes.
+    public var isUnclosed: Bool
+
+    public init(
+        yaml: Substring?, yamlStartLine: Int, body: Substring, bodyStartLine: Int, isUnclosed: Bool = false
+    ) {
+        self.yaml = yaml
+        self.yamlStartLine = yamlStartLine
+        self.body = body
+        self.bodyStartLine = bodyStartLine
+        self.isUnclosed = isUnclosed
+    }
+}
+
+/// Finds and reads the YAML front matter at the top of a Markdown note.
+public enum FrontMatter {
+    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Splits `source` into front matter and body.
+    ///
+    /// There is front matter only when the first line (after an optional UTF-8 BOM) is `---`, trailing
+    /// blanks allowed; a later `---` or `...` line closes it. Lines end at LF, CRLF or a lone CR.
+    public static func split(_ source: String) -> FrontMatterSplit {
+        let utf8 = source.utf8
+        let start = utf8.starts(with: bom) ? utf8.index(utf8.startIndex, offsetBy: 3) : utf8.startIndex
+        let opening = line(of: utf8, from: start)
+        guard isFence(utf8[start..<opening.end], 0x2D) else {
+            return FrontMatterSplit(yaml: nil, yamlStartLine: 1, body: source[start...], bodyStartLine: 1)
+        }
+        var cursor = opening.next
+        var lineNumber = 2
+        while let lineStart = cursor, lineStart < utf8.endIndex {
+            let current = line(of: utf8, from: lineStart)
+            let content = utf8[lineStart..<current.end]
+            if isFence(content, 0x2D) || isFence(content, 0x2E), let yamlStart = opening.next {
+                return FrontMatterSplit(
+                    yaml: source[yamlStart..<lineStart], yamlStartLine: 2,
+                    body: source[(current.next ?? utf8.endIndex)...], bodyStartLine: lineNumber + 1)
+            }
+            cursor = current.next
+            lineNumber += 1
+        }
+        return FrontMatterSplit(yaml: nil, yamlStartLine: 1, body: source[start...], bodyStartLine: 1, isUnclosed: true)
+    }
+
+    /// Reads a note's front matter into metadata, with diagnostics located in the whole file.
+    ///
+    /// Unknown keys are ignored; a key whose value has the wrong type is reported and left out.
+    public static func read(
+        _ source: String, path: String
+    ) -> (metadata: NoteMetadata, body: Substring, bodyStartLine: Int, diagnostics: [Diagnostic]) {
+        let parts = split(source)
+        var reader = FrontMatterReader(path: path, lineOffset: parts.yamlStartLine - 1)
+        if parts.isUnclosed {
+            let column = source.utf8.starts(with: bom) ? 4 : 1
+            reader.report(
+                .warning, "front matter is not closed: no '---' or '...' line ends it, so the whole file is the body",
+                at: SourceLocation(line: 1, column: column), code: "frontmatter.unclosed")
+        }
+        if let yaml = parts.yaml { reader.read(String(yaml)) }
+        return (reader.metadata, parts.body, parts.bodyStartLine, reader.diagnostics)
+    }
+
+    /// The end of the line starting at `start` (before its break) and where the next line starts, if any.
+    private static func line(
+        of utf8: String.UTF8View, from start: String.Index
+    ) -> (end: String.Index, next: String.Index?) {
+        var index = start
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let after = utf8.index(after: index)
+            if byte == 0x0A { return (index, after) }
+            if byte == 0x0D {
+                let isCRLF = after < utf8.endIndex && utf8[after] == 0x0A
+                return (index, isCRLF ? utf8.index(after: after) : after)
+            }
+            index = after
+        }
+        return (index, nil)
+    }
+
+    /// Whether a line is three `marker` bytes followed only by spaces or tabs.
+    private static func isFence(_ line: Substring.UTF8View, _ marker: UInt8) -> Bool {
+        line.count >= 3 && line.prefix(3).allSatisfy { $0 == marker }
+            && line.dropFirst(3).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+}
+
+/// Fills `NoteMetadata` from a front matter YAML text, collecting diagnostics.
+private struct FrontMatterReader {
+    let path: String
+    let lineOffset: Int
+    var metadata = NoteMetadata()
+    var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ severity: Severity, _ message: String, at location: SourceLocation, code: String) {
+        diagnostics.append(Diagnostic(severity, message, path: path, at: location, code: code))
+    }
+
+    /// Reports a problem with a node, moving its location from YAML coordinates into the file's.
+    mutating func report(_ message: String, at node: YAMLNode, code: String = "frontmatter.type") {
+        let location = SourceLocation(line: node.location.line + lineOffset, column: node.location.column)
+        report(.error, message, at: location, code: code)
+    }
+
+    mutating func read(_ yaml: String) {
+        let root: YAMLNode
+        switch YAMLReader.parse(yaml) {
+        case .failure(let error):
+            let shifted = error.shifted(byLines: lineOffset)
+            let message = "front matter is not valid YAML: \(shifted)"
+            report(.error, message, at: shifted.location, code: "frontmatter.syntax")
+            return
+        case .success(let node?) where !node.isNull:
+            root = node
+        case .success:
+            return
+        }
+        guard let pairs = root.mapping else {
+            return report("front matter should be a mapping of keys to values, not \(root.kindDescription)", at: root)
+        }
+        for pair in pairs {
+            guard let key = pair.key.string, !pair.value.isNull else { continue }
+            read(key, pair.value)
+        }
+    }
+
+    private mutating func read(_ key: String, _ value: YAMLNode) {
+        switch key {
+        case "title": metadata.title = text(key, value)
+        case "summary": metadata.summary = text(key, value)
+        case "slug": metadata.slug = text(key, value)
+        case "id": metadata.id = text(key, value)
+        case "date":
+            guard let date = text(key, value) else { return }
+            guard ISODate.isValid(date) else {
+                return report("date '\(date)' is not YYYY-MM-DD or ISO 8601", at: value, code: "frontmatter.date")
+            }
+            metadata.date = date
+        case "draft":
+            guard let flag = value.bool else {
+                return report("'draft' should be true or false, not \(value.kindDescription)", at: value)
+            }
+            metadata.isDraft = flag
+        case "tags":
+            if let tags = list(key, value, splittingCommas: true) { metadata.tags = tags }
+        case "aliases":
+            if let aliases = list(key, value, splittingCommas: false) { metadata.aliases = aliases }
+        default:
+            break
+        }
+    }
+
+    /// A scalar's text, or nil after reporting that the key wants a string.
+    private mutating func text(_ key: String, _ value: YAMLNode) -> String? {
+        if let text = value.string { return text }
+        report("'\(key)' should be a string, not \(value.kindDescription)", at: value)
+        return nil
+    }
+
+    /// A sequence of strings or one string (split at commas if asked); wrong items are reported and skipped.
+    private mutating func list(_ key: String, _ value: YAMLNode, splittingCommas: Bool) -> [String]? {
+        if let text = value.string {
+            let parts = splittingCommas ? text.split(separator: ",").map(String.init) : [text]
+            return parts.map(Self.trimmed).filter { !$0.isEmpty }
+        }
+        guard let items = value.sequence else {
+            let expected = splittingCommas ? "a list of strings or a comma-separated string" : "a list of strings"
+            report("'\(key)' should be \(expected), not \(value.kindDescription)", at: value)
+            return nil
+        }
+        var result: [String] = []
+        for item in items where !item.isNull {
+            guard let text = item.string else {
+                report("'\(key)' should list strings, not \(item.kindDescription)", at: item)
+                continue
+            }
+            let tag = Self.trimmed(text)
+            if !tag.isEmpty { result.append(tag) }
+        }
+        return result
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
+}
+
+/// Checks dates as front matter writes them: `YYYY-MM-DD`, or an ISO 8601 date and time.
+enum ISODate {
+    /// Whether `text` is `YYYY-MM-DD` or `YYYY-MM-DDThh:mm[:ss[.fraction]][Z|±hh[:]mm|±hh]`
+    /// (`t` or a space may stand for `T`, as RFC 3339 allows).
+    static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func number(_ at: Int, _ width: Int) -> Int? {
+            guard at + width <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[at..<at + width] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard bytes.count >= 10, let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2),
+            bytes[7] == 0x2D, let day = number(8, 2), (1...12).contains(month),
+            (1...daysIn(month, of: year)).contains(day)
+        else { return false }
+        if bytes.count == 10 { return true }
+        guard [0x54, 0x74, 0x20].contains(bytes[10]), let hour = number(11, 2), hour < 24,
+            bytes.count > 13, bytes[13] == 0x3A, let minute = number(14, 2), minute < 60
+        else { return false }
+        var index = 16
+        if index < bytes.count, bytes[index] == 0x3A {
+            guard let second = number(index + 1, 2), second <= 60 else { return false }
+            index += 3
+            if index < bytes.count, bytes[index] == 0x2E || bytes[index] == 0x2C {
+                index += 1
+                let digits = bytes[index...].prefix { (0x30...0x39).contains($0) }.count
+                guard digits > 0 else { return false }
+                index += digits
+            }
+        }
+        return isZone(bytes[index...], number: number)
+    }
+
+    private static func isZone(_ zone: ArraySlice<UInt8>, number: (Int, Int) -> Int?) -> Bool {
+        guard let sign = zone.first else { return true }
+        if sign == 0x5A || sign == 0x7A { return zone.count == 1 }
+        let at = zone.startIndex
+        guard sign == 0x2B || sign == 0x2D, let hours = number(at + 1, 2), hours < 24 else { return false }
+        switch zone.count {
+        case 3: return true
+        case 5: return number(at + 3, 2).map { $0 < 60 } ?? false
+        case 6: return zone[at + 3] == 0x3A && (number(at + 4, 2).map { $0 < 60 } ?? false)
+        default: return false
+        }
+    }
+
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import CCmarkGFM
+import NotebookModel
+
+/// Turns libcmark-gfm's tree into the notebook's model, walking it with cmark's own iterator so
+/// that no depth of nesting can overflow the stack.
+struct CmarkConverter {
+    var context: MarkdownContext
+
+    init(context: MarkdownContext) {
+        self.context = context
+    }
+
+    /// What a finished node adds to its parent, with the depth of nesting it holds.
+    private enum Child {
+        case block(Block)
+        case inline(Inline)
+        case item(ListItem)
+        case row([TableCell], isHeader: Bool)
+        case cell(TableCell)
+    }
+
+    private struct Frame {
+        var node: OpaquePointer
+        var location: SourceLocation?
+        var children: [Child] = []
+        var depth = 0
+    }
+
+    /// The body's blocks and every diagnostic found on the way.
+    mutating func convert(_ document: OpaquePointer) -> (blocks: [Block], diagnostics: [Diagnostic]) {
+        guard let iterator = cmark_iter_new(document) else { return ([], []) }
+        defer { cmark_iter_free(iterator) }
+        var frames: [Frame] = []
+        var result: [Block] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let (children, depth): ([Child], Int)
+            if !Self.canHaveChildren(node) {
+                guard event == CMARK_EVENT_ENTER else { continue }
+                (children, depth) = ([], 0)
+            } else if event == CMARK_EVENT_ENTER {
+                frames.append(Frame(node: node, location: location(of: node)))
+                continue
+            } else {
+                guard let frame = frames.popLast() else { continue }
+                (children, depth) = (frame.children, frame.depth)
+            }
+            let built = build(node, children: children, childDepth: depth)
+            if frames.isEmpty {
+                result = built.compactMap { if case .block(let b) = $0.child { b } else { nil } }
+            } else {
+                for piece in built {
+                    frames[frames.count - 1].children.append(piece.child)
+                    frames[frames.count - 1].depth = max(frames[frames.count - 1].depth, piece.depth)
+                }
+            }
+        }
+        return (result, context.diagnostics)
+    }
+
+    private static func canHaveChildren(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
+            CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_FOOTNOTE_REFERENCE:
+            false
+        default:
+            true
+        }
+    }
+
+    func location(of node: OpaquePointer) -> SourceLocation? {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        guard line > 0 else { return nil }
+        return context.location(preparedLine: line, column: column)
+    }
+
+    private func literal(_ node: OpaquePointer) -> String {
+        guard let text = cmark_node_get_literal(node) else { return "" }
+        return String(cString: text)
+    }
+
+    private func restored(_ text: UnsafePointer<CChar>?) -> String {
+        guard let text else { return "" }
+        return context.scan.restore(String(cString: text))
+    }
+
+    private func typeName(_ node: OpaquePointer) -> String {
+        guard let name = cmark_node_get_type_string(node) else { return "" }
+        return String(cString: name)
+    }
+
+    private typealias Piece = (child: Child, depth: Int)
+
+    /// The model's pieces for a finished node.
+    private mutating func build(_ node: OpaquePointer, children: [Child], childDepth: Int) -> [Piece] {
+        let at = location(of: node)
+        let inlines = children.compactMap { if case .inline(let i) = $0 { i } else { nil } }
+        let blocks = children.flatMap(Self.blocks(of:))
+        func inline(_ kind: Inline.Kind) -> [Piece] { [(.inline(Inline(kind, at: at)), 0)] }
+        func block(_ kind: Block.Kind, depth: Int = 0) -> [Piece] { [(.block(Block(kind, at: at)), depth)] }
+        func span(_ formatting: Formatting) -> [Piece] {
+            let resolved = resolveTokens(inlines, depth: childDepth)
+            return wrap(formatting, resolved.inlines, depth: resolved.depth, at: at)
+        }
+
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT:
+            return inline(.text(literal(node)))
+        case CMARK_NODE_SOFTBREAK:
+            return inline(.softBreak)
+        case CMARK_NODE_LINEBREAK:
+            return inline(.lineBreak)
+        case CMARK_NODE_CODE:
+            return [(.inline(.span(Formatting(code: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1)]
+        case CMARK_NODE_HTML_INLINE:
+            return [
+                (.inline(.span(Formatting(rawHTML: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1)
+            ]
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            return [(.inline(.span(Formatting(footnote: literal(node)), [], at: at)), 1)]
+        case CMARK_NODE_EMPH:
+            return span(Formatting(italic: true))
+        case CMARK_NODE_STRONG:
+            return span(Formatting(bold: true))
+        case CMARK_NODE_LINK:
+            let title = restored(cmark_node_get_title(node))
+            return span(
+                Formatting(link: Link(destination: restored(cmark_node_get_url(node)), title: title.isEmpty ? nil : title)))
+        case CMARK_NODE_IMAGE:
+            let resolved = resolveTokens(inlines, depth: childDepth)
+            let title = restored(cmark_node_get_title(node))
+            let image = Image(
+                source: restored(cmark_node_get_url(node)), title: title.isEmpty ? nil : title,
+                alternative: resolved.inlines)
+            return [(.inline(Inline(.image(image), at: at)), resolved.depth + 1)]
+        case CMARK_NODE_PARAGRAPH:
+            return block(.paragraph(resolveTokens(inlines, depth: childDepth).inlines))
+        case CMARK_NODE_HEADING:
+            let level = Int(cmark_node_get_heading_level(node))
+            return block(.heading(level: level, resolveTokens(inlines, depth: childDepth).inlines))
+        case CMARK_NODE_CODE_BLOCK:
+            let info = restored(cmark_node_get_fence_info(node))
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+            return block(.codeBlock(CodeBlock(language: language, code: restored(cmark_node_get_literal(node)))))
+        case CMARK_NODE_HTML_BLOCK:
+            return block(.html(restored(cmark_node_get_literal(node))))
+        case CMARK_NODE_THEMATIC_BREAK:
+            return block(.thematicBreak)
+        case CMARK_NODE_BLOCK_QUOTE:
+            return nest(blocks, depth: childDepth, at: at) { Callout.detect(in: $0) ?? .blockQuote($0) }
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            return block(.footnoteDefinition(FootnoteDefinition(label: literal(node), blocks: blocks)), depth: childDepth)
+        case CMARK_NODE_ITEM:
+            let task = typeName(node) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil
+            return [(.item(ListItem(task: task, blocks: blocks, at: at)), childDepth)]
+        case CMARK_NODE_LIST:
+            let items = children.compactMap { if case .item(let i) = $0 { i } else { nil } }
+            let list = List(
+                isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)), isTight: cmark_node_get_list_tight(node) != 0,
+                items: items)
+            return nest(items.flatMap(\.blocks), depth: childDepth, at: at) { _ in .list(list) }
+        case CMARK_NODE_DOCUMENT:
+            return blocks.map { (.block($0), 0) }
+        default:
+            return buildExtension(node, children: children, inlines: inlines, childDepth: childDepth, at: at)
+        }
+    }
+
+    private mutating func buildExtension(
+        _ node: OpaquePointer, children: [Child], inlines: [Inline], childDepth: Int, at: SourceLocation?
+    ) -> [Piece] {
+        switch typeName(node) {
+        case "strikethrough":
+            let resolved = resolveTokens(inlines, depth: childDepth)
+            return wrap(Formatting(strikethrough: .single), resolved.inlines, depth: resolved.depth, at: at)
+        case "table_cell":
+            return [(.cell(TableCell(resolveTokens(inlines, depth: childDepth).inlines, at: at)), 0)]
+        case "table_row", "table_header":
+            let cells = children.compactMap { if case .cell(let c) = $0 { c } else { nil } }
+            return [(.row(cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0), 0)]
+        case "table":
+            let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+            let codes = cmark_gfm_extensions_get_table_alignments(node)
+            let alignments: [Table.Alignment] = (0..<columns).map { index in
+                switch codes?[index] {
+                case UInt8(ascii: "l"): .left
+                case UInt8(ascii: "c"): .center
+                case UInt8(ascii: "r"): .right
+                default: .none
+                }
+            }
+            var header: [TableCell] = []
+            var rows: [[TableCell]] = []
+            for case .row(let cells, let isHeader) in children {
+                if isHeader { header = cells } else { rows.append(cells) }
+            }
+            return [(.block(Block(.table(Table(alignments: alignments, header: header, rows: rows)), at: at)), 0)]
+        default:
+            // An unknown node keeps its content.
+            return children.map { ($0, childDepth) }
+        }
+    }
+
+    /// A span around `inlines`, or the inlines alone when it would nest deeper than allowed.
+    private mutating func wrap(_ formatting: Formatting, _ inlines: [Inline], depth: Int, at: SourceLocation?)
+        -> [Piece]
+    {
+        if depth + 1 > MarkdownReader.maximumNesting {
+            context.reportNesting(at: at)
+            return inlines.map { (.inline($0), depth) }
+        }
+        return [(.inline(.span(formatting, inlines, at: at)), depth + 1)]
+    }
+
+    /// A container block, or its blocks alone when it would nest deeper than allowed.
+    private mutating func nest(
+        _ blocks: [Block], depth: Int, at: SourceLocation?, _ make: ([Block]) -> Block.Kind
+    ) -> [Piece] {
+        if depth + 1 > MarkdownReader.maximumNesting {
+            context.reportNesting(at: at)
+            return blocks.map { (.block($0), depth) }
+        }
+        return [(.block(Block(make(blocks), at: at)), depth + 1)]
+    }
+
+    /// The blocks a child adds to a block container; a row or cell out of place becomes paragraphs.
+    private static func blocks(of child: Child) -> [Block] {
+        switch child {
+        case .block(let block): [block]
+        case .item(let item): item.blocks
+        case .inline(let inline): [Block(.paragraph([inline]), at: inline.location)]
+        case .row(let cells, _): cells.map { Block(.paragraph($0.content), at: $0.location) }
+        case .cell(let cell): [Block(.paragraph(cell.content), at: cell.location)]
+        }
+    }
+}

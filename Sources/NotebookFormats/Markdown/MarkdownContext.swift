@@ -1,0 +1,54 @@
+import NotebookModel
+
+/// What reading one Markdown body needs to know and collects: the scan, positions, findings.
+struct MarkdownContext {
+    let scan: MarkupScan
+    let path: String
+    /// The file's line number of the body's first line.
+    let firstLine: Int
+    let palette: [String]
+    private let preparedLines: LineTable
+    private let originalLines: LineTable
+    private(set) var diagnostics: [Diagnostic] = []
+    private var reportedNesting = false
+
+    init(scan: MarkupScan, original: [UInt8], path: String, firstLine: Int, palette: [String]) {
+        self.scan = scan
+        self.path = path
+        self.firstLine = firstLine
+        self.palette = palette
+        self.preparedLines = LineTable(scan.prepared)
+        self.originalLines = LineTable(original)
+    }
+
+    /// The file location of a line and column that libcmark-gfm reported for the prepared text.
+    func location(preparedLine line: Int, column: Int) -> SourceLocation {
+        location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column)))
+    }
+
+    /// The file location of a byte offset in the original body.
+    func location(originalOffset offset: Int) -> SourceLocation {
+        let (line, column) = originalLines.location(of: offset, firstLine: firstLine)
+        return SourceLocation(line: line, column: column)
+    }
+
+    mutating func report(
+        _ severity: Severity, _ message: String, at location: SourceLocation?, code: String
+    ) {
+        diagnostics.append(Diagnostic(severity, message, path: path, at: location, code: code))
+    }
+
+    mutating func report(contentsOf more: [Diagnostic]) {
+        diagnostics.append(contentsOf: more)
+    }
+
+    /// Reports, once per note, that nesting past the limit was flattened.
+    mutating func reportNesting(at location: SourceLocation?) {
+        guard !reportedNesting else { return }
+        reportedNesting = true
+        report(
+            .warning,
+            "content nests deeper than \(MarkdownReader.maximumNesting) levels; the deeper levels are flattened",
+            at: location, code: "markdown.nesting")
+    }
+}

@@ -1,0 +1,49 @@
+import NotebookModel
+
+/// What reading a note gives: the note, and every finding about its file.
+public struct ReadResult: Sendable {
+    public var note: Note
+    public var diagnostics: [Diagnostic]
+
+    public init(note: Note, diagnostics: [Diagnostic]) {
+        self.note = note
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Reads annotated Markdown (FORMATS.md section 3) into the notebook's model.
+///
+/// Reading never fails: whatever is wrong in the input is a diagnostic, and the text is kept.
+public struct MarkdownReader: Sendable {
+    /// How deep blocks, and inlines, may nest; deeper levels are flattened with a warning.
+    public static let maximumNesting = 64
+
+    /// Whether to read the notebook's syntax beyond CommonMark and GFM: annotations `^[…](…)`,
+    /// `==highlights==`, `[[wikilinks]]`. Callouts are always read.
+    public var notebookSyntax: Bool
+    /// The palette names that count as colors.
+    public var palette: [String]
+
+    public init(notebookSyntax: Bool = true, palette: [String] = Color.defaultPalette) {
+        self.notebookSyntax = notebookSyntax
+        self.palette = palette
+    }
+
+    /// Reads a whole note file: front matter and body.
+    public func read(_ source: String, path: String) -> ReadResult {
+        let front = FrontMatter.read(source, path: path)
+        let (blocks, diagnostics) = readBody(front.body, path: path, firstLine: front.bodyStartLine)
+        let note = Note(path: path, metadata: front.metadata, blocks: blocks)
+        return ReadResult(note: note, diagnostics: front.diagnostics + diagnostics)
+    }
+
+    /// Reads Markdown without front matter; `firstLine` is the file's line number of its first line.
+    public func readBody(_ body: Substring, path: String, firstLine: Int = 1) -> ([Block], [Diagnostic]) {
+        let original = Array(body.utf8)
+        let scan = MarkupScan(original, enabled: notebookSyntax)
+        let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
+        var converter = CmarkConverter(context: context)
+        let (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }
+        return (FootnoteLabels.assign(blocks), diagnostics)
+    }
+}

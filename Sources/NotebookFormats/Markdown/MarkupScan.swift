@@ -1,0 +1,334 @@
+/// A Markdown body with notebook syntax replaced by token markers, ready for libcmark-gfm.
+struct MarkupScan: Sendable {
+    /// The text to parse.
+    var prepared: [UInt8]
+    var tokens: [MarkupToken]
+    var annotations: [AnnotationSyntax]
+    var markers: TokenMarkers?
+    /// Where each replaced stretch starts in the prepared and the original text.
+    private var replacements: [(prepared: Int, original: Int, preparedLength: Int)]
+
+    /// Scans `source`; with `enabled` false, or when no markers are free, the text is left as it is.
+    init(_ source: [UInt8], enabled: Bool = true) {
+        let markers = enabled ? source.withUnsafeBufferPointer(TokenMarkers.init(absentFrom:)) : nil
+        var finder = TokenFinder(source)
+        if markers != nil { finder.run() }
+        self.markers = markers
+        self.tokens = []
+        self.annotations = finder.annotations
+        self.replacements = []
+        self.prepared = []
+        guard let markers, !finder.found.isEmpty else {
+            prepared = source
+            return
+        }
+        let found = finder.found.sorted { $0.offset < $1.offset }
+        prepared.reserveCapacity(source.count + found.count * 8)
+        var cursor = 0
+        for item in found where item.offset >= cursor {
+            prepared.append(contentsOf: source[cursor..<item.offset])
+            let start = prepared.count
+            markers.append(tokens.count, to: &prepared)
+            replacements.append((start, item.offset, prepared.count - start))
+            tokens.append(
+                MarkupToken(
+                    kind: item.kind,
+                    original: String(decoding: source[item.offset..<item.offset + item.length], as: UTF8.self),
+                    offset: item.offset))
+            cursor = item.offset + item.length
+        }
+        prepared.append(contentsOf: source[cursor...])
+    }
+
+    /// The original byte offset of a prepared one; inside a marker, the token's start.
+    func originalOffset(of prepared: Int) -> Int {
+        var low = 0
+        var high = replacements.count - 1
+        var found = -1
+        while low <= high {
+            let mid = (low + high) / 2
+            if replacements[mid].prepared <= prepared {
+                found = mid
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        guard found >= 0 else { return prepared }
+        let r = replacements[found]
+        if prepared < r.prepared + r.preparedLength { return r.original }
+        let originalLength = tokens[found].original.utf8.count
+        return r.original + originalLength + (prepared - r.prepared - r.preparedLength)
+    }
+
+    /// Text from the parser with every marker turned back into the source text it replaced.
+    func restore(_ text: String) -> String {
+        guard let markers else { return text }
+        return markers.restore(text) { index in
+            index < tokens.count ? tokens[index].original : ""
+        }
+    }
+}
+
+/// Finds notebook syntax in Markdown source in one pass: annotations, `==`, wikilinks.
+///
+/// It skips what libcmark-gfm would not read as text (escapes, code spans, fenced code,
+/// autolinks) and never pairs brackets across a blank line. What it misses or finds wrongly is
+/// harmless: markers that do not end up in text are restored to their source.
+private struct TokenFinder {
+    struct Found {
+        var offset: Int
+        var length: Int
+        var kind: MarkupToken.Kind
+    }
+
+    let bytes: [UInt8]
+    var found: [Found] = []
+    var annotations: [AnnotationSyntax] = []
+    /// Open brackets: offset, and whether it is `^[`.
+    private var brackets: [(offset: Int, isAnnotation: Bool)] = []
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func run() {
+        var i = 0
+        var fence: (byte: UInt8, count: Int)? = nil
+        var atLineStart = true
+        while i < bytes.count {
+            if atLineStart {
+                atLineStart = false
+                let lineEnd = endOfLine(from: i)
+                if let open = fence {
+                    if let close = fenceMarker(i, lineEnd), close.byte == open.byte, close.count >= open.count,
+                        isBlank(close.after, lineEnd)
+                    {
+                        fence = nil
+                    }
+                    i = lineEnd + 1
+                    atLineStart = true
+                    continue
+                }
+                if isBlank(i, lineEnd) {
+                    brackets.removeAll()
+                } else if let marker = fenceMarker(i, lineEnd),
+                    marker.byte == UInt8(ascii: "~") || !bytes[marker.after..<lineEnd].contains(UInt8(ascii: "`"))
+                {
+                    fence = (marker.byte, marker.count)
+                    brackets.removeAll()
+                    i = lineEnd + 1
+                    atLineStart = true
+                    continue
+                } else if isSetextUnderline(i, lineEnd) {
+                    i = lineEnd + 1
+                    atLineStart = true
+                    continue
+                }
+            }
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                atLineStart = true
+                i += 1
+            case UInt8(ascii: "\\"):
+                i += (i + 1 < bytes.count && isASCIIPunctuation(bytes[i + 1])) ? 2 : 1
+            case UInt8(ascii: "`"):
+                i = skipCodeSpan(i)
+            case UInt8(ascii: "<"):
+                i = skipAutolink(i)
+            case UInt8(ascii: "^") where next(i) == UInt8(ascii: "["):
+                brackets.append((i, true))
+                i += 2
+            case UInt8(ascii: "!") where next(i) == UInt8(ascii: "[") && next(i + 1) == UInt8(ascii: "["):
+                i = wikilink(at: i, embed: true) ?? i + 1
+            case UInt8(ascii: "[") where next(i) == UInt8(ascii: "["):
+                if let after = wikilink(at: i, embed: false) {
+                    i = after
+                } else {
+                    brackets.append((i, false))
+                    i += 1
+                }
+            case UInt8(ascii: "["):
+                brackets.append((i, false))
+                i += 1
+            case UInt8(ascii: "]"):
+                i = closeBracket(at: i)
+            case UInt8(ascii: "="):
+                var run = i
+                while run < bytes.count && bytes[run] == UInt8(ascii: "=") { run += 1 }
+                if run - i == 2 { found.append(Found(offset: i, length: 2, kind: .highlight)) }
+                i = run
+            default:
+                i += 1
+            }
+        }
+    }
+
+    private func next(_ i: Int) -> UInt8? { i + 1 < bytes.count ? bytes[i + 1] : nil }
+
+    private func endOfLine(from i: Int) -> Int {
+        var j = i
+        while j < bytes.count && bytes[j] != UInt8(ascii: "\n") { j += 1 }
+        return j
+    }
+
+    private func isBlank(_ from: Int, _ to: Int) -> Bool {
+        bytes[from..<to].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Skips up to three spaces and block-quote markers; the first byte of the line's content.
+    private func contentStart(_ i: Int, _ lineEnd: Int) -> Int {
+        var j = i
+        var spaces = 0
+        while j < lineEnd {
+            if bytes[j] == UInt8(ascii: ">") {
+                spaces = 0
+            } else if bytes[j] == 0x20 && spaces < 3 {
+                spaces += 1
+            } else {
+                break
+            }
+            j += 1
+        }
+        return j
+    }
+
+    private func fenceMarker(_ i: Int, _ lineEnd: Int) -> (byte: UInt8, count: Int, after: Int)? {
+        let j = contentStart(i, lineEnd)
+        guard j < lineEnd, bytes[j] == UInt8(ascii: "`") || bytes[j] == UInt8(ascii: "~") else { return nil }
+        var k = j
+        while k < lineEnd && bytes[k] == bytes[j] { k += 1 }
+        return k - j >= 3 ? (bytes[j], k - j, k) : nil
+    }
+
+    private func isSetextUnderline(_ i: Int, _ lineEnd: Int) -> Bool {
+        let j = contentStart(i, lineEnd)
+        guard j < lineEnd, bytes[j] == UInt8(ascii: "=") else { return false }
+        var k = j
+        while k < lineEnd && bytes[k] == UInt8(ascii: "=") { k += 1 }
+        return isBlank(k, lineEnd)
+    }
+
+    /// After a code span starting at `i`, or after the backtick run when it opens none.
+    private func skipCodeSpan(_ i: Int) -> Int {
+        var j = i
+        while j < bytes.count && bytes[j] == UInt8(ascii: "`") { j += 1 }
+        let width = j - i
+        var k = j
+        var lineHasText = false
+        while k < bytes.count {
+            let byte = bytes[k]
+            if byte == UInt8(ascii: "`") {
+                var end = k
+                while end < bytes.count && bytes[end] == UInt8(ascii: "`") { end += 1 }
+                if end - k == width { return end }
+                k = end
+                lineHasText = true
+            } else if byte == UInt8(ascii: "\n") {
+                if !lineHasText && k > j && bytes[k - 1] == UInt8(ascii: "\n") { break }
+                lineHasText = false
+                k += 1
+            } else {
+                if byte != 0x20 && byte != 0x09 && byte != 0x0D { lineHasText = true }
+                k += 1
+            }
+        }
+        return j
+    }
+
+    /// After an autolink `<scheme:…>` or `<a@b.c>` starting at `i`, or `i + 1`.
+    private func skipAutolink(_ i: Int) -> Int {
+        var j = i + 1
+        var sawColonOrAt = false
+        while j < bytes.count, j - i < 2048 {
+            let byte = bytes[j]
+            if byte == UInt8(ascii: ">") { return sawColonOrAt ? j + 1 : i + 1 }
+            if byte <= 0x20 || byte == UInt8(ascii: "<") { return i + 1 }
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") { sawColonOrAt = true }
+            j += 1
+        }
+        return i + 1
+    }
+
+    /// Records a wikilink at `i` and returns the offset after it, or nil when there is none.
+    ///
+    /// Not one: `[[[x]]]` (a bracket just before or after), or `[[x]]:` opening a line, which
+    /// CommonMark reads as a link reference definition.
+    private mutating func wikilink(at i: Int, embed: Bool) -> Int? {
+        let open = i + (embed ? 3 : 2)
+        let bracketStart = embed ? i + 1 : i
+        if bracketStart > 0 && bytes[bracketStart - 1] == UInt8(ascii: "[") { return nil }
+        var j = open
+        while j + 1 < bytes.count {
+            let byte = bytes[j]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "[") { return nil }
+            if byte == UInt8(ascii: "]") {
+                guard bytes[j + 1] == UInt8(ascii: "]") else { return nil }
+                break
+            }
+            j += 1
+        }
+        guard j + 1 < bytes.count, j > open else { return nil }
+        let after = j + 2
+        if after < bytes.count && bytes[after] == UInt8(ascii: "]") { return nil }
+        if !embed && after < bytes.count && bytes[after] == UInt8(ascii: ":") && isLineStart(i) { return nil }
+        let inner = String(decoding: bytes[open..<j], as: UTF8.self)
+        guard let syntax = WikiLinkParser.parse(inner, embed: embed) else { return nil }
+        found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
+        return j + 2
+    }
+
+    /// Whether only up to three spaces stand between the line's start and `i`.
+    private func isLineStart(_ i: Int) -> Bool {
+        var j = i
+        while j > 0 && bytes[j - 1] == 0x20 && i - j < 3 { j -= 1 }
+        return j == 0 || bytes[j - 1] == UInt8(ascii: "\n")
+    }
+
+    /// Handles `]` at `i`: closes an annotation when its opener was `^[` and `(…)` follows.
+    private mutating func closeBracket(at i: Int) -> Int {
+        guard let opener = brackets.popLast() else { return i + 1 }
+        guard opener.isAnnotation, next(i) == UInt8(ascii: "("), let close = closingParenthesis(from: i + 2)
+        else { return i + 1 }
+        let index = annotations.count
+        annotations.append(
+            AnnotationSyntax(
+                attributes: String(decoding: bytes[(i + 2)..<close], as: UTF8.self), attributesOffset: i + 2))
+        found.append(Found(offset: opener.offset, length: 2, kind: .annotationOpen(index)))
+        found.append(Found(offset: i, length: close + 1 - i, kind: .annotationClose(index)))
+        return close + 1
+    }
+
+    /// The `)` that ends attributes starting at `from`, on the same line, skipping quoted strings.
+    private func closingParenthesis(from: Int) -> Int? {
+        var depth = 0
+        var quote: UInt8? = nil
+        var j = from
+        while j < bytes.count {
+            let byte = bytes[j]
+            if byte == UInt8(ascii: "\n") { return nil }
+            if let q = quote {
+                if byte == UInt8(ascii: "\\") {
+                    j += 1
+                } else if byte == q {
+                    quote = nil
+                }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ")") {
+                if depth == 0 { return j }
+                depth -= 1
+            }
+            j += 1
+        }
+        return nil
+    }
+}
+
+func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
+        || (byte >= 0x7B && byte <= 0x7E)
+}

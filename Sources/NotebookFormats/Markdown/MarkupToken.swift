@@ -1,0 +1,39 @@
+import NotebookModel
+
+/// A piece of notebook syntax that libcmark-gfm does not know, found before parsing.
+///
+/// In the text given to the parser each token stands as a marker (see `TokenMarkers`); after
+/// parsing, markers in text become formatting, and markers anywhere else become their original
+/// text again.
+struct MarkupToken: Sendable {
+    enum Kind: Sendable {
+        /// `^[`, opening the annotation with this index in `MarkupScan.annotations`.
+        case annotationOpen(Int)
+        /// `](…)`, closing the annotation with this index.
+        case annotationClose(Int)
+        /// `==`.
+        case highlight
+        /// `[[…]]` or `![[…]]`.
+        case wikilink(WikiLinkSyntax)
+    }
+
+    var kind: Kind
+    /// The source text the token replaced.
+    var original: String
+    /// Byte offset of the token in the original text.
+    var offset: Int
+}
+
+/// The parts of a `[[Target#Heading|label]]`.
+struct WikiLinkSyntax: Sendable {
+    var target: String
+    var heading: String?
+    var label: String?
+    var isEmbed: Bool
+}
+
+/// An annotation's attribute text, `highlight: 'green'`, with where it starts in the source.
+struct AnnotationSyntax: Sendable {
+    var attributes: String
+    var attributesOffset: Int
+}

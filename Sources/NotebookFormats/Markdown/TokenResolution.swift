@@ -1,0 +1,184 @@
+import NotebookModel
+
+extension CmarkConverter {
+    /// One piece of an inline container while its tokens are paired.
+    private struct Item {
+        var inline: Inline?
+        var token: Int?
+        var location: SourceLocation?
+        var depth: Int
+        var canOpen = false
+        var canClose = false
+    }
+
+    private struct Opener {
+        var item: Int
+        var annotation: Int?
+    }
+
+    /// The inlines of one container with its tokens turned into formatting: annotations and
+    /// `==` pairs become spans, wikilinks links, and tokens left unpaired their source text.
+    mutating func resolveTokens(_ inlines: [Inline], depth: Int) -> (inlines: [Inline], depth: Int) {
+        guard let markers = context.scan.markers else { return (mergeText(inlines), depth) }
+        let items = expand(inlines, markers: markers, depth: depth)
+        guard items.contains(where: { $0.token != nil }) else { return (mergeText(inlines), depth) }
+
+        var out: [Item] = []
+        var openers: [Opener] = []
+        for item in items {
+            guard let index = item.token else {
+                out.append(item)
+                continue
+            }
+            let token = context.scan.tokens[index]
+            switch token.kind {
+            case .wikilink(let syntax):
+                out.append(Item(inline: wikilink(syntax, at: item.location), location: item.location, depth: 1))
+            case .annotationOpen(let annotation):
+                openers.append(Opener(item: out.count, annotation: annotation))
+                out.append(item)
+            case .annotationClose(let annotation):
+                if let o = openers.lastIndex(where: { $0.annotation == annotation }) {
+                    let opener = openers[o]
+                    openers.removeSubrange(o...)
+                    let syntax = context.scan.annotations[annotation]
+                    let formatting = annotationFormatting(syntax)
+                    close(&out, from: opener.item, formatting: formatting, at: out[opener.item].location)
+                } else {
+                    out.append(literal(item))
+                }
+            case .highlight:
+                if item.canClose, let o = openers.lastIndex(where: { $0.annotation == nil }),
+                    !openers[o...].contains(where: { $0.annotation != nil })
+                {
+                    let opener = openers[o]
+                    openers.removeSubrange(o...)
+                    let color = context.palette.first.map(Color.palette)
+                    close(&out, from: opener.item, formatting: Formatting(highlight: color), at: out[opener.item].location)
+                } else if item.canOpen {
+                    openers.append(Opener(item: out.count, annotation: nil))
+                    out.append(item)
+                } else {
+                    out.append(literal(item))
+                }
+            }
+        }
+        let finished = out.map { $0.token == nil ? $0 : literal($0) }
+        return (mergeText(finished.compactMap(\.inline)), finished.map(\.depth).max() ?? 0)
+    }
+
+    /// Replaces `out[from...]` (the opener and what follows) by a span of what follows.
+    private mutating func close(_ out: inout [Item], from: Int, formatting: Formatting, at location: SourceLocation?) {
+        let content = out[(from + 1)...].map { $0.token == nil ? $0 : literal($0) }
+        out.removeSubrange(from...)
+        let depth = content.map(\.depth).max() ?? 0
+        if depth + 1 > MarkdownReader.maximumNesting {
+            context.reportNesting(at: location)
+            out.append(contentsOf: content)
+            return
+        }
+        let span = Inline.span(formatting, mergeText(content.compactMap(\.inline)), at: location)
+        out.append(Item(inline: span, location: location, depth: depth + 1))
+    }
+
+    private func literal(_ item: Item) -> Item {
+        guard let index = item.token else { return item }
+        return Item(inline: .text(context.scan.tokens[index].original, at: item.location), location: item.location, depth: 0)
+    }
+
+    /// Splits text at markers and notes, for each `==`, whether it may open or close.
+    private func expand(_ inlines: [Inline], markers: TokenMarkers, depth: Int) -> [Item] {
+        var items: [Item] = []
+        for inline in inlines {
+            guard case .text(let text) = inline.kind else {
+                items.append(Item(inline: inline, location: inline.location, depth: depth))
+                continue
+            }
+            var location = inline.location
+            for piece in markers.split(text) {
+                switch piece {
+                case .text(let text):
+                    items.append(Item(inline: .text(text, at: location), location: location, depth: 0))
+                case .token(let index) where index < context.scan.tokens.count:
+                    let token = context.scan.tokens[index]
+                    let at = context.location(originalOffset: token.offset)
+                    items.append(Item(token: index, location: at, depth: 0))
+                    location = context.location(originalOffset: token.offset + token.original.utf8.count)
+                case .token:
+                    break
+                }
+            }
+        }
+        for i in items.indices where items[i].token != nil {
+            items[i].canOpen = !isSpace(i + 1 < items.count ? items[i + 1] : nil, first: true)
+            items[i].canClose = !isSpace(i > 0 ? items[i - 1] : nil, first: false)
+        }
+        return items
+    }
+
+    /// Whether the character next to a token is white space (or nothing at all).
+    private func isSpace(_ item: Item?, first: Bool) -> Bool {
+        guard let item else { return true }
+        guard let inline = item.inline else { return false }
+        switch inline.kind {
+        case .text(let text):
+            guard let c = first ? text.first : text.last else { return true }
+            return c.isWhitespace
+        case .softBreak, .lineBreak:
+            return true
+        case .span, .image:
+            return false
+        }
+    }
+
+    private func wikilink(_ syntax: WikiLinkSyntax, at location: SourceLocation?) -> Inline {
+        let shown = syntax.label ?? (syntax.target.isEmpty ? syntax.heading ?? "" : syntax.target)
+        if syntax.isEmbed && Self.isImageFile(syntax.target) {
+            let image = Image(source: syntax.target, alternative: [.text(shown, at: location)], isEmbed: true)
+            return Inline(.image(image), at: location)
+        }
+        let link = WikiLink(target: syntax.target, heading: syntax.heading)
+        return .span(Formatting(wikilink: link), [.text(shown, at: location)], at: location)
+    }
+
+    private static func isImageFile(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif", ".bmp"].contains { lower.hasSuffix($0) }
+    }
+
+    /// The formatting an annotation's attributes give, with its findings reported.
+    private mutating func annotationFormatting(_ syntax: AnnotationSyntax) -> Formatting {
+        let reader = AnnotationAttributes(palette: context.palette)
+        let (formatting, findings) = reader.read(syntax.attributes)
+        for finding in findings {
+            context.report(
+                finding.severity, finding.message,
+                at: context.location(originalOffset: syntax.attributesOffset + finding.offset), code: finding.code)
+        }
+        return formatting
+    }
+}
+
+/// Adjacent text joined into one, as the parser splits text at every special character.
+func mergeText(_ inlines: [Inline]) -> [Inline] {
+    var out: [Inline] = []
+    out.reserveCapacity(inlines.count)
+    var pending: (text: String, location: SourceLocation?)? = nil
+    for inline in inlines {
+        if case .text(let text) = inline.kind {
+            if pending == nil {
+                pending = (text, inline.location)
+            } else {
+                pending!.text += text
+            }
+            continue
+        }
+        if let (text, location) = pending {
+            out.append(.text(text, at: location))
+            pending = nil
+        }
+        out.append(inline)
+    }
+    if let (text, location) = pending { out.append(.text(text, at: location)) }
+    return out
+}

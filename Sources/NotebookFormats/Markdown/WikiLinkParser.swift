@@ -1,0 +1,39 @@
+/// Reads the inside of `[[…]]`: `Target`, `Target|label`, `Target#Heading`, `Target\|label`.
+/// A target with a character that no file name may hold (`*"<>:?`) is not a wikilink.
+enum WikiLinkParser {
+    static func parse(_ inner: String, embed: Bool) -> WikiLinkSyntax? {
+        var body = Substring(inner)
+        var label: String? = nil
+        if let bar = body.firstIndex(of: "|") {
+            var targetEnd = bar
+            if bar > body.startIndex, body[body.index(before: bar)] == "\\" {
+                targetEnd = body.index(before: bar)
+            }
+            label = String(body[body.index(after: bar)...]).trimmingSpaces()
+            body = body[..<targetEnd]
+        }
+        var heading: String? = nil
+        if let hash = body.firstIndex(of: "#") {
+            heading = String(body[body.index(after: hash)...]).trimmingSpaces()
+            body = body[..<hash]
+        }
+        let target = String(body).trimmingSpaces()
+        guard !target.isEmpty || heading?.isEmpty == false else { return nil }
+        // Characters no note's file name may hold, as Obsidian forbids them.
+        guard !target.contains(where: { "*\"<>:?".contains($0) }) else { return nil }
+        return WikiLinkSyntax(
+            target: target, heading: heading?.isEmpty == true ? nil : heading,
+            label: label?.isEmpty == true ? nil : label, isEmbed: embed)
+    }
+}
+
+extension String {
+    /// The string without spaces and tabs at either end.
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,30 @@
+/// The start offset of every line of a UTF-8 text, to turn byte offsets into lines and columns.
+struct LineTable: Sendable {
+    /// Byte offset where each line starts; line 1 starts at 0.
+    private(set) var starts: [Int] = [0]
+
+    init(_ bytes: some Collection<UInt8>) {
+        var offset = 0
+        for byte in bytes {
+            offset += 1
+            if byte == 0x0A { starts.append(offset) }
+        }
+    }
+
+    /// The 1-based line and byte column of `offset`, with `firstLine` as the number of line 1.
+    func location(of offset: Int, firstLine: Int = 1) -> (line: Int, column: Int) {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return (low + firstLine, offset - starts[low] + 1)
+    }
+
+    /// The byte offset of a 1-based line and column, clamped to the text.
+    func offset(line: Int, column: Int) -> Int {
+        let index = min(max(line - 1, 0), starts.count - 1)
+        return starts[index] + max(column - 1, 0)
+    }
+}

@@ -1,0 +1,30 @@
+import NotebookModel
+
+/// Turns a file's bytes into text, reporting where they are not UTF-8.
+public enum SourceText {
+    /// The text of `bytes`; invalid UTF-8 becomes U+FFFD with one warning at its first place.
+    public static func decode(_ bytes: [UInt8], path: String) -> (text: String, diagnostics: [Diagnostic]) {
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, []) }
+        let offset = firstInvalidOffset(bytes)
+        let (line, column) = LineTable(bytes).location(of: offset)
+        let diagnostic = Diagnostic(
+            .warning, "file is not valid UTF-8; invalid bytes are read as U+FFFD", path: path,
+            at: SourceLocation(line: line, column: column), code: "source.utf8")
+        return (String(decoding: bytes, as: UTF8.self), [diagnostic])
+    }
+
+    private static func firstInvalidOffset(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
+}

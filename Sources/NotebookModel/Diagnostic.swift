@@ -1,0 +1,44 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A finding about an input file: what is wrong, where, and how serious it is.
+///
+/// Diagnostics are plain values; only the command-line interface prints them.
+public struct Diagnostic: Hashable, Sendable {
+    public var severity: Severity
+    /// The file the finding is about, as the user named it.
+    public var path: String
+    /// Where in the file, when known.
+    public var location: SourceLocation?
+    public var message: String
+    /// A short stable identifier of the kind of finding, such as `annotation.unknown-key`.
+    public var code: String
+
+    public init(
+        _ severity: Severity, _ message: String, path: String, at location: SourceLocation? = nil,
+        code: String
+    ) {
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.location = location
+        self.code = code
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any of these is an error.
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

@@ -1,0 +1,69 @@
+/// The text of inline content with its formatting left out.
+public enum PlainText {
+    /// The text of `inlines`: breaks become `"\n"` or `" "`, images their alternative text.
+    ///
+    /// The walk keeps its own stack, so content of any depth is safe.
+    public static func of(_ inlines: [Inline], softBreak: String = "\n") -> String {
+        var out = ""
+        append(inlines, to: &out, softBreak: softBreak)
+        return out
+    }
+
+    /// Appends the text of `inlines` to `out`.
+    public static func append(_ inlines: [Inline], to out: inout String, softBreak: String = "\n") {
+        var stack: [ArraySlice<Inline>] = [inlines[...]]
+        while var top = stack.popLast() {
+            guard let inline = top.popFirst() else { continue }
+            stack.append(top)
+            switch inline.kind {
+            case .text(let text): out += text
+            case .softBreak: out += softBreak
+            case .lineBreak: out += "\n"
+            case .span(_, let children): stack.append(children[...])
+            case .image(let image): stack.append(image.alternative[...])
+            }
+        }
+    }
+
+    /// The text of a whole block tree, with a line break between any two blocks, items and cells.
+    public static func of(_ blocks: [Block]) -> String {
+        var out = ""
+        var stack: [ArraySlice<Block>] = [blocks[...]]
+        func separate() {
+            if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+        }
+        while var top = stack.popLast() {
+            guard let block = top.popFirst() else { continue }
+            stack.append(top)
+            separate()
+            switch block.kind {
+            case .paragraph(let inlines), .heading(_, let inlines):
+                append(inlines, to: &out)
+            case .list(let list):
+                // Items become block quotes of their blocks, so each is separated like a block.
+                stack.append(list.items.map { Block(.blockQuote($0.blocks)) }[...])
+            case .blockQuote(let children):
+                stack.append(children[...])
+            case .callout(let callout):
+                stack.append(callout.blocks[...])
+                if !callout.title.isEmpty { append(callout.title, to: &out) }
+            case .codeBlock(let code):
+                out += code.code
+            case .table(let table):
+                for row in [table.header] + table.rows {
+                    for cell in row {
+                        separate()
+                        append(cell.content, to: &out)
+                    }
+                }
+            case .thematicBreak:
+                break
+            case .html(let html):
+                out += html
+            case .footnoteDefinition(let definition):
+                stack.append(definition.blocks[...])
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,70 @@
+/// Builds headings from text styles, as FORMATS.md section 2 says: a paragraph whose text is all
+/// in `largeTitle` or `title`, `title2` or `title3` becomes a heading of level 1, 2 or 3.
+///
+/// This is the "build block structure" step of every note, after constraints and before links.
+public enum TextStyleHeadings {
+    /// `blocks` with such paragraphs, at any depth, turned into headings without the text style.
+    public static func apply(_ blocks: [Block]) -> [Block] {
+        blocks.map(apply)
+    }
+
+    private static func apply(_ block: Block) -> Block {
+        var block = block
+        switch block.kind {
+        case .paragraph(let inlines):
+            if let level = headingLevel(inlines) {
+                block.kind = .heading(level: level, removingTextStyle(inlines))
+            }
+        case .blockQuote(let children):
+            block.kind = .blockQuote(apply(children))
+        case .callout(var callout):
+            callout.blocks = apply(callout.blocks)
+            block.kind = .callout(callout)
+        case .list(var list):
+            for index in list.items.indices { list.items[index].blocks = apply(list.items[index].blocks) }
+            block.kind = .list(list)
+        case .footnoteDefinition(var definition):
+            definition.blocks = apply(definition.blocks)
+            block.kind = .footnoteDefinition(definition)
+        default:
+            break
+        }
+        return block
+    }
+
+    /// The level all of the paragraph's visible text agrees on, if any.
+    static func headingLevel(_ inlines: [Inline]) -> Int? {
+        var level: Int? = nil
+        var sawText = false
+        var agrees = true
+        visitText(inlines, style: nil) { text, style in
+            guard text.contains(where: { !$0.isWhitespace }) else { return }
+            sawText = true
+            let this = style?.headingLevel
+            if this == nil || (level != nil && level != this) { agrees = false }
+            level = this
+        }
+        return sawText && agrees ? level : nil
+    }
+
+    private static func visitText(_ inlines: [Inline], style: TextStyle?, _ body: (String, TextStyle?) -> Void) {
+        for inline in inlines {
+            switch inline.kind {
+            case .text(let text): body(text, style)
+            case .span(let formatting, let children): visitText(children, style: formatting.textStyle ?? style, body)
+            case .image(let image): visitText(image.alternative, style: style, body)
+            case .softBreak, .lineBreak: break
+            }
+        }
+    }
+
+    /// The inlines without text styles; spans left with no formatting give way to their content.
+    static func removingTextStyle(_ inlines: [Inline]) -> [Inline] {
+        inlines.flatMap { inline -> [Inline] in
+            guard case .span(var formatting, let children) = inline.kind else { return [inline] }
+            let inner = removingTextStyle(children)
+            formatting.textStyle = nil
+            return formatting.isPlain ? inner : [Inline(.span(formatting, inner), at: inline.location)]
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The seeds' word-count rule: split on whitespace and newlines, formatting ignored.
+///
+/// `RichTextEditorLogic.wordCount(of:)` splits the characters where
+/// `$0.isWhitespace || $0.isNewline`; this gives the same count, with a byte loop for ASCII text.
+public enum WordCount {
+    /// The number of words in a note's blocks, with a break between any two blocks, items and cells.
+    public static func count(_ blocks: [Block]) -> Int {
+        count(PlainText.of(blocks))
+    }
+
+    /// The number of words in `text`.
+    public static func count(_ text: String) -> Int {
+        var utf8 = text.utf8
+        if let fast = utf8.withContiguousStorageIfAvailable(countASCII) {
+            if let words = fast { return words }
+        } else {
+            var copy = text
+            copy.makeContiguousUTF8()
+            utf8 = copy.utf8
+            if let words = utf8.withContiguousStorageIfAvailable(countASCII) ?? nil { return words }
+        }
+        return text.split { $0.isWhitespace || $0.isNewline }.count
+    }
+
+    /// Counts words in pure ASCII text; nil when any byte is not ASCII.
+    private static func countASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var words = 0
+        var inWord = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            // Tab, line feed, vertical tab, form feed, carriage return, space; and U+001C...U+001F,
+            // which Unicode also counts as whitespace.
+            let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || (byte >= 0x1C && byte <= 0x1F)
+            if isSpace {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                words += 1
+            }
+        }
+        return words
+    }
+}

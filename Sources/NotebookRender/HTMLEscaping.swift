@@ -1,0 +1,89 @@
+/// Escaping for HTML text, attributes and URLs, byte for byte as libcmark-gfm does it.
+public enum HTMLEscaping {
+    /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
+    public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A URL for an `href` or `src`: characters that are not safe in a URL percent-encoded,
+    /// `&` and `'` as entities (libcmark-gfm's `houdini_escape_href`).
+    public static func escapeURL(_ url: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(url.utf8.count + 8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in url.utf8 {
+            if isSafeInURL(byte) {
+                out.append(byte)
+            } else if byte == UInt8(ascii: "&") {
+                out.append(contentsOf: "&amp;".utf8)
+            } else if byte == UInt8(ascii: "'") {
+                out.append(contentsOf: "&#x27;".utf8)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isSafeInURL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-_.+!*(),%#@?=;:/$~".utf8.contains(byte)
+        }
+    }
+
+    /// Raw HTML with GitHub's tag filter: `<` of `script`, `style`, `iframe`, `textarea`,
+    /// `title`, `xmp`, `noembed`, `noframes` and `plaintext` tags written as `&lt;`.
+    public static func filterTags(_ html: String) -> String {
+        let bytes = Array(html.utf8)
+        guard bytes.contains(UInt8(ascii: "<")) else { return html }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "<") && isFilteredTag(bytes, at: i + 1) {
+                out.append(contentsOf: "&lt;".utf8)
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let filteredTags = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
+        .map { Array($0.utf8) }
+
+    private static func isFilteredTag(_ bytes: [UInt8], at start: Int) -> Bool {
+        var i = start
+        if i < bytes.count && bytes[i] == UInt8(ascii: "/") { i += 1 }
+        for tag in filteredTags {
+            guard i + tag.count <= bytes.count else { continue }
+            let matches = zip(bytes[i..<(i + tag.count)], tag).allSatisfy { a, b in a | 0x20 == b }
+            guard matches else { continue }
+            let end = i + tag.count
+            if end == bytes.count { return false }
+            let next = bytes[end]
+            if next == UInt8(ascii: ">") || next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == 0x0C {
+                return true
+            }
+            if next == UInt8(ascii: "/") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: ">") { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,144 @@
+import NotebookModel
+
+extension HTMLWriter {
+    mutating func inlinesHTML(_ inlines: [Inline]) {
+        for inline in inlines { self.inline(inline) }
+    }
+
+    mutating func inline(_ inline: Inline) {
+        switch inline.kind {
+        case .text(let text):
+            out += HTMLEscaping.escape(text)
+        case .softBreak:
+            out += "\n"
+        case .lineBreak:
+            out += "<br />\n"
+        case .image(let image):
+            self.image(image)
+        case .span(let formatting, let children):
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Self.maximumDepth {
+                out += HTMLEscaping.escape(PlainText.of(children))
+            } else {
+                span(formatting, children)
+            }
+        }
+    }
+
+    private mutating func image(_ image: Image) {
+        let alternative = HTMLEscaping.escape(PlainText.of(image.alternative, softBreak: "\n"))
+        guard options.links.allows(image.source) else {
+            out += alternative
+            return
+        }
+        out += "<img src=\"\(HTMLEscaping.escapeURL(image.source))\" alt=\"\(alternative)\""
+        if let title = image.title { out += " title=\"\(HTMLEscaping.escape(title))\"" }
+        out += " />"
+    }
+
+    private mutating func span(_ formatting: Formatting, _ children: [Inline]) {
+        if let label = formatting.footnote {
+            footnoteReference(label, children)
+            return
+        }
+        if formatting.rawHTML {
+            let html = PlainText.of(children)
+            out += options.unsafeHTML ? HTMLEscaping.filterTags(html) : HTMLEscaping.escape(html)
+            return
+        }
+        let tags = openingTags(formatting)
+        for tag in tags { out += tag.open }
+        if formatting.code {
+            out += "<code>" + HTMLEscaping.escape(PlainText.of(children, softBreak: " ")) + "</code>"
+        } else {
+            inlinesHTML(children)
+        }
+        for tag in tags.reversed() { out += tag.close }
+    }
+
+    private mutating func footnoteReference(_ label: String, _ children: [Inline]) {
+        let key = FootnoteDefinition.key(label)
+        guard let number = footnoteNumbers[key] else {
+            out += HTMLEscaping.escape("[^\(label)]")
+            return
+        }
+        let count = (footnoteReferences[key] ?? 0) + 1
+        footnoteReferences[key] = count
+        let id = count == 1 ? "fnref\(number)" : "fnref\(number)-\(count)"
+        out += "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"\(id)\">\(number)</a></sup>"
+    }
+
+    /// The tags for a span's formatting, outermost first.
+    private func openingTags(_ formatting: Formatting) -> [(open: String, close: String)] {
+        var tags: [(open: String, close: String)] = []
+        if let link = formatting.link, options.links.allows(link.destination) {
+            var open = "<a href=\"\(HTMLEscaping.escapeURL(link.destination))\""
+            if let title = link.title { open += " title=\"\(HTMLEscaping.escape(title))\"" }
+            tags.append((open + ">", "</a>"))
+        }
+        if let wikilink = formatting.wikilink {
+            let target = HTMLEscaping.escape(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
+            if let url = options.wikilinkURL(wikilink), options.links.allows(url) {
+                tags.append(("<a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">", "</a>"))
+            } else {
+                tags.append(("<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\">", "</a>"))
+            }
+        }
+        var classes: [String] = []
+        var styles: [String] = []
+        if let color = formatting.color {
+            switch color {
+            case .hex(let hex): if let hex = Self.validHex(hex) { styles.append("color: \(hex)") }
+            default: classes.append("color-\(Slug.make(color.description))")
+            }
+        }
+        if let style = formatting.textStyle { classes.append("text-style-\(style.rawValue)") }
+        if let scale = formatting.scale, scale.isFinite, scale > 0 {
+            styles.append("font-size: \(Self.number(scale))em")
+        }
+        if formatting.bold == false { classes.append("not-bold") }
+        if formatting.italic == false { classes.append("not-italic") }
+        if !classes.isEmpty || !styles.isEmpty {
+            var open = "<span"
+            if !classes.isEmpty { open += " class=\"\(classes.joined(separator: " "))\"" }
+            if !styles.isEmpty { open += " style=\"\(styles.joined(separator: "; "))\"" }
+            tags.append((open + ">", "</span>"))
+        }
+        if let highlight = formatting.highlight {
+            switch highlight {
+            case .hex(let hex):
+                let style = Self.validHex(hex).map { " style=\"background-color: \($0)\"" } ?? ""
+                tags.append(("<mark class=\"highlight\"\(style)>", "</mark>"))
+            default:
+                tags.append(("<mark class=\"highlight highlight-\(Slug.make(highlight.description))\">", "</mark>"))
+            }
+        }
+        if formatting.bold == true { tags.append(("<strong>", "</strong>")) }
+        if formatting.italic == true { tags.append(("<em>", "</em>")) }
+        if let underline = formatting.underline {
+            tags.append((underline == .single ? "<u>" : "<u class=\"underline-\(underline.rawValue)\">", "</u>"))
+        }
+        if let strike = formatting.strikethrough {
+            tags.append((strike == .single ? "<del>" : "<del class=\"strikethrough-\(strike.rawValue)\">", "</del>"))
+        }
+        return tags
+    }
+
+    /// `hex` when it is a color Color accepts, normalized; nil otherwise.
+    static func validHex(_ hex: String) -> String? {
+        guard case .hex(let valid) = Color(hex, palette: []) else { return nil }
+        return valid
+    }
+
+    /// A number for CSS: at most three decimals, no exponent.
+    static func number(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let whole = thousandths / 1000
+        var fraction = String(thousandths % 1000)
+        guard fraction != "0" else { return String(whole) }
+        while fraction.count < 3 { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole).\(fraction)"
+    }
+}

@@ -1,0 +1,198 @@
+import NotebookModel
+
+/// The state of one rendering: the output, heading ids and footnote numbers.
+struct HTMLWriter {
+    let options: RenderOptions
+    var out = ""
+    var headingIDs = HeadingIDs()
+    /// Footnote label (by `FootnoteDefinition.key`) → number, in order of definition.
+    var footnoteNumbers: [String: Int] = [:]
+    var footnotes: [FootnoteDefinition] = []
+    /// How often each footnote has been referred to so far.
+    var footnoteReferences: [String: Int] = [:]
+    /// How deep the current walk is; past `maximumDepth` content is written as plain text.
+    var depth = 0
+    static let maximumDepth = 200
+
+    init(options: RenderOptions) {
+        self.options = options
+    }
+
+    /// Starts a new line unless the output is at the start of one.
+    mutating func cr() {
+        if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+    }
+
+    mutating func numberFootnotes(in blocks: [Block]) {
+        var stack: [ArraySlice<Block>] = [blocks[...]]
+        while var top = stack.popLast() {
+            guard let block = top.popFirst() else { continue }
+            stack.append(top)
+            switch block.kind {
+            case .footnoteDefinition(let definition):
+                let key = FootnoteDefinition.key(definition.label)
+                if footnoteNumbers[key] == nil {
+                    footnotes.append(definition)
+                    footnoteNumbers[key] = footnotes.count
+                }
+            case .blockQuote(let children): stack.append(children[...])
+            case .callout(let callout): stack.append(callout.blocks[...])
+            case .list(let list): stack.append(list.items.flatMap(\.blocks)[...])
+            default: break
+            }
+        }
+    }
+
+    mutating func blocks(_ blocks: [Block], tight: Bool) {
+        for block in blocks { self.block(block, tight: tight) }
+    }
+
+    mutating func block(_ block: Block, tight: Bool) {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumDepth {
+            cr()
+            out += "<p>" + HTMLEscaping.escape(PlainText.of([block])) + "</p>\n"
+            return
+        }
+        switch block.kind {
+        case .paragraph(let inlines):
+            if tight {
+                inlinesHTML(inlines)
+            } else {
+                cr()
+                out += "<p>"
+                inlinesHTML(inlines)
+                out += "</p>\n"
+            }
+        case .heading(let level, let inlines):
+            cr()
+            let id = headingIDs.id(for: PlainText.of(inlines, softBreak: " "))
+            out += "<h\(level) id=\"\(HTMLEscaping.escape(id))\">"
+            inlinesHTML(inlines)
+            out += "</h\(level)>\n"
+        case .list(let list):
+            self.list(list)
+        case .blockQuote(let children):
+            cr()
+            out += "<blockquote>\n"
+            blocks(children, tight: false)
+            cr()
+            out += "</blockquote>\n"
+        case .callout(let callout):
+            self.callout(callout)
+        case .codeBlock(let code):
+            cr()
+            out += "<pre><code"
+            if let language = code.language, !language.isEmpty {
+                out += " class=\"language-\(HTMLEscaping.escape(language))\""
+            }
+            out += ">" + HTMLEscaping.escape(code.code) + "</code></pre>\n"
+        case .table(let table):
+            self.table(table)
+        case .thematicBreak:
+            cr()
+            out += "<hr />\n"
+        case .html(let html):
+            cr()
+            if options.unsafeHTML {
+                out += HTMLEscaping.filterTags(html)
+            } else {
+                out += "<pre class=\"raw-html\"><code>" + HTMLEscaping.escape(html) + "</code></pre>\n"
+            }
+        case .footnoteDefinition:
+            break  // written at the end, in `footnoteSection()`
+        }
+    }
+
+    private mutating func list(_ list: List) {
+        cr()
+        if list.isOrdered {
+            out += list.start == 1 ? "<ol>\n" : "<ol start=\"\(list.start)\">\n"
+        } else {
+            out += "<ul>\n"
+        }
+        for item in list.items {
+            cr()
+            out += "<li>"
+            if let checked = item.task {
+                out += checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> "
+            }
+            blocks(item.blocks, tight: list.isTight)
+            out += "</li>\n"
+        }
+        cr()
+        out += list.isOrdered ? "</ol>\n" : "</ul>\n"
+    }
+
+    private mutating func callout(_ callout: Callout) {
+        cr()
+        let kind = HTMLEscaping.escape(Slug.make(callout.kind))
+        out += "<div class=\"callout callout-\(kind)\" data-callout=\"\(kind)\" role=\"note\">\n"
+        out += "<p class=\"callout-title\">"
+        if callout.title.isEmpty {
+            out += HTMLEscaping.escape(callout.kind.prefix(1).uppercased() + callout.kind.dropFirst())
+        } else {
+            inlinesHTML(callout.title)
+        }
+        out += "</p>\n"
+        blocks(callout.blocks, tight: false)
+        cr()
+        out += "</div>\n"
+    }
+
+    private mutating func table(_ table: Table) {
+        cr()
+        out += "<table>\n<thead>\n"
+        row(table.header, cellTag: "th", alignments: table.alignments)
+        out += "</thead>\n"
+        if !table.rows.isEmpty {
+            out += "<tbody>\n"
+            for cells in table.rows { row(cells, cellTag: "td", alignments: table.alignments) }
+            out += "</tbody>\n"
+        }
+        out += "</table>\n"
+    }
+
+    private mutating func row(_ cells: [TableCell], cellTag: String, alignments: [Table.Alignment]) {
+        out += "<tr>\n"
+        for (index, cell) in cells.enumerated() {
+            out += "<\(cellTag)"
+            let alignment = index < alignments.count ? alignments[index] : .none
+            if alignment != .none { out += " align=\"\(alignment.rawValue)\"" }
+            out += ">"
+            inlinesHTML(cell.content)
+            out += "</\(cellTag)>\n"
+        }
+        out += "</tr>\n"
+    }
+
+    /// The footnotes, in order, each with links back to where it was referred to.
+    mutating func footnoteSection() {
+        guard !footnotes.isEmpty else { return }
+        cr()
+        out += "<section class=\"footnotes\">\n<ol>\n"
+        for (index, definition) in footnotes.enumerated() {
+            let number = index + 1
+            out += "<li id=\"fn\(number)\">\n"
+            var backrefs = ""
+            for reference in 0..<max(footnoteReferences[FootnoteDefinition.key(definition.label)] ?? 0, 1) {
+                let suffix = reference == 0 ? "" : "-\(reference + 1)"
+                backrefs += " <a href=\"#fnref\(number)\(suffix)\" class=\"footnote-backref\">↩</a>"
+            }
+            if let last = definition.blocks.last, case .paragraph(let inlines) = last.kind {
+                blocks(Array(definition.blocks.dropLast()), tight: false)
+                cr()
+                out += "<p>"
+                inlinesHTML(inlines)
+                out += backrefs + "</p>\n"
+            } else {
+                blocks(definition.blocks, tight: false)
+                cr()
+                out += backrefs.dropFirst() + "\n"
+            }
+            out += "</li>\n"
+        }
+        out += "</ol>\n</section>\n"
+    }
+}
