@@ -24,19 +24,30 @@ public struct DiagnosticPrinter: Sendable {
     /// The printed form of `diagnostics`; `sources` maps a path to its text, for source lines.
     public func print(_ diagnostics: [Diagnostic], sources: [String: String] = [:]) -> String {
         switch format {
-        case .text: return diagnostics.map { text($0, source: sources[$0.path]) }.joined()
+        case .text:
+            var excerpts: [String: SourceExcerpts] = [:]
+            var out = ""
+            for diagnostic in diagnostics {
+                var excerpt: (line: String, padding: String)? = nil
+                if let location = diagnostic.location, let source = sources[diagnostic.path] {
+                    if excerpts[diagnostic.path] == nil { excerpts[diagnostic.path] = SourceExcerpts(source) }
+                    excerpt = excerpts[diagnostic.path]?.excerpt(at: location)
+                }
+                out += text(diagnostic, excerpt: excerpt)
+            }
+            return out
         case .github: return diagnostics.map(github).joined()
         case .json: return json(diagnostics)
         }
     }
 
-    private func text(_ d: Diagnostic, source: String?) -> String {
+    private func text(_ d: Diagnostic, excerpt: (line: String, padding: String)?) -> String {
         let place = [d.path] + (d.location.map { ["\($0.line)", "\($0.column)"] } ?? [])
         let label = d.severity.rawValue
         var line = paint(place.joined(separator: ":") + ":", "1") + " "
         line += paint(label + ":", d.severity == .error ? "1;31" : d.severity == .warning ? "1;35" : "1;36")
         line += " " + paint(d.message, "1") + "\n"
-        if let location = d.location, let source, let excerpt = Self.excerpt(source, at: location) {
+        if let excerpt {
             line += excerpt.line + "\n" + excerpt.padding + paint("^", "1;32") + "\n"
         }
         return line
@@ -44,27 +55,6 @@ public struct DiagnosticPrinter: Sendable {
 
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    /// The source line at `location` and the spaces (and tabs) that put a caret under its column.
-    static func excerpt(_ source: String, at location: SourceLocation) -> (line: String, padding: String)? {
-        var lineNumber = 1
-        var lineStart = source.utf8.startIndex
-        var index = source.utf8.startIndex
-        while lineNumber < location.line {
-            guard let newline = source.utf8[index...].firstIndex(of: 0x0A) else { return nil }
-            index = source.utf8.index(after: newline)
-            lineStart = index
-            lineNumber += 1
-        }
-        let lineEnd = source.utf8[lineStart...].firstIndex(of: 0x0A) ?? source.utf8.endIndex
-        var bytes = Array(source.utf8[lineStart..<lineEnd])
-        if bytes.last == 0x0D { bytes.removeLast() }
-        let line = String(decoding: bytes, as: UTF8.self)
-        guard bytes.count <= 500 else { return nil }
-        let prefix = String(decoding: bytes.prefix(max(location.column - 1, 0)), as: UTF8.self)
-        let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
-        return (line, padding)
     }
 
     private func github(_ d: Diagnostic) -> String {
@@ -114,5 +104,29 @@ public struct DiagnosticPrinter: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// The lines of one source file, found once, for the excerpts under its diagnostics.
+struct SourceExcerpts {
+    private let bytes: [UInt8]
+    private var lineStarts: [Int] = [0]
+
+    init(_ source: String) {
+        bytes = Array(source.utf8)
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+    }
+
+    /// The source line at `location` and the spaces (and tabs) that put a caret under its column;
+    /// nil for a line past the end or too long to show.
+    func excerpt(at location: SourceLocation) -> (line: String, padding: String)? {
+        guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+        let start = lineStarts[location.line - 1]
+        var end = location.line < lineStarts.count ? lineStarts[location.line] - 1 : bytes.count
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        guard end - start <= 500 else { return nil }
+        let line = bytes[start..<end]
+        let prefix = String(decoding: line.prefix(max(location.column - 1, 0)), as: UTF8.self)
+        return (String(decoding: line, as: UTF8.self), String(prefix.map { $0 == "\t" ? "\t" : " " }))
     }
 }

@@ -93,7 +93,8 @@ extension HTMLWriter {
             default: classes.append("color-\(Slug.make(color.description))")
             }
         }
-        if let style = formatting.textStyle { classes.append("text-style-\(style.rawValue)") }
+        // `body` is the default style: it needs no class, so notes that name it look like those that don't.
+        if let style = formatting.textStyle, style != .body { classes.append("text-style-\(style.rawValue)") }
         if let scale = formatting.scale, scale.isFinite, scale > 0 {
             styles.append("font-size: \(Self.number(scale))em")
         }
@@ -114,8 +115,9 @@ extension HTMLWriter {
                 tags.append(("<mark class=\"highlight highlight-\(Slug.make(highlight.description))\">", "</mark>"))
             }
         }
-        if formatting.bold == true { tags.append(("<strong>", "</strong>")) }
+        // Emphasis outside strong emphasis, as libcmark-gfm nests `***a***`.
         if formatting.italic == true { tags.append(("<em>", "</em>")) }
+        if formatting.bold == true { tags.append(("<strong>", "</strong>")) }
         if let underline = formatting.underline {
             tags.append((underline == .single ? "<u>" : "<u class=\"underline-\(underline.rawValue)\">", "</u>"))
         }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages notebook builds against, when they are missing.
+# Sourced by scripts/example and scripts/test; safe to run on its own.
+set -euo pipefail
+
+notebook_missing_packages() {
+  local missing=()
+  command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+  [ -f /usr/include/cmark-gfm.h ] || missing+=(libcmark-gfm-dev)
+  [ -f /usr/include/cmark-gfm-core-extensions.h ] || missing+=(libcmark-gfm-extensions-dev)
+  [ -f /usr/include/yaml.h ] || missing+=(libyaml-dev)
+  command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  echo "${missing[@]:-}"
+}
+
+notebook_install_dependencies() {
+  local missing
+  missing=$(notebook_missing_packages)
+  [ -z "$missing" ] && return 0
+  echo "notebook: installing Debian packages: $missing" >&2
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "notebook: run as root or install: $missing" >&2; return 1; }
+    sudo="sudo"
+  fi
+  $sudo apt-get update -qq
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  notebook_install_dependencies
+fi
