@@ -19,8 +19,13 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]),
         .target(name: "NotebookModel"),
         .target(name: "NotebookFormats", dependencies: ["NotebookModel", "CCmarkGFM", "CYAML"]),
+        .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookFormats"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
-        .target(name: "NotebookCLI", dependencies: ["NotebookModel", "NotebookFormats", "NotebookRender"]),
+        .target(
+            name: "NotebookSite", dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender"]),
+        .target(
+            name: "NotebookCLI",
+            dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite"]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI"]),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel"]),
         .testTarget(
@@ -29,6 +34,8 @@ let package = Package(
         .testTarget(
             name: "NotebookRenderTests", dependencies: ["NotebookRender", "NotebookFormats"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints"]),
+        .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],

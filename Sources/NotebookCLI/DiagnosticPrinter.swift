@@ -22,7 +22,8 @@ public struct DiagnosticPrinter: Sendable {
     }
 
     /// The printed form of `diagnostics`; `sources` maps a path to its text, for source lines.
-    public func print(_ diagnostics: [Diagnostic], sources: [String: String] = [:]) -> String {
+    /// The JSON form carries `counts` (such as notes and words) beside the diagnostics.
+    public func print(_ diagnostics: [Diagnostic], sources: [String: String] = [:], counts: [String: Int] = [:]) -> String {
         switch format {
         case .text:
             var excerpts: [String: SourceExcerpts] = [:]
@@ -37,7 +38,7 @@ public struct DiagnosticPrinter: Sendable {
             }
             return out
         case .github: return diagnostics.map(github).joined()
-        case .json: return json(diagnostics)
+        case .json: return json(diagnostics, counts: counts)
         }
     }
 
@@ -89,9 +90,10 @@ public struct DiagnosticPrinter: Sendable {
         var diagnostics: [Entry]
         var errors: Int
         var warnings: Int
+        var counts: [String: Int]
     }
 
-    private func json(_ diagnostics: [Diagnostic]) -> String {
+    private func json(_ diagnostics: [Diagnostic], counts: [String: Int]) -> String {
         let entries = diagnostics.map {
             Entry(
                 severity: $0.severity.rawValue, path: $0.path, line: $0.location?.line, column: $0.location?.column,
@@ -99,7 +101,7 @@ public struct DiagnosticPrinter: Sendable {
         }
         let document = Document(
             diagnostics: entries, errors: diagnostics.filter { $0.severity == .error }.count,
-            warnings: diagnostics.filter { $0.severity == .warning }.count)
+            warnings: diagnostics.filter { $0.severity == .warning }.count, counts: counts)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }

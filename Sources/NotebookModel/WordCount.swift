@@ -28,9 +28,9 @@ public enum WordCount {
         var inWord = false
         for byte in bytes {
             if byte >= 0x80 { return nil }
-            // Tab, line feed, vertical tab, form feed, carriage return, space; and U+001C...U+001F,
-            // which Unicode also counts as whitespace.
-            let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || (byte >= 0x1C && byte <= 0x1F)
+            // Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII
+            // characters whose `isWhitespace` or `isNewline` is true.
+            let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
             if isSpace {
                 inWord = false
             } else if !inWord {

@@ -1,0 +1,56 @@
+import Foundation
+import NotebookModel
+import NotebookSite
+
+/// `notebook check`: reads every note of a site and reports every finding.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let abstract = "Check every note of a site and report all findings."
+    static let usage = "notebook check [SITE] [--strict] [--drafts] [--format text|json|github]"
+    static let discussion = """
+        Reads notebook.yml, formatting.yml and every note of SITE (default: the current folder)
+        in parallel, and reports every diagnostic of every note, then a summary.
+
+        Options:
+          --strict             Treat what the formatting definition corrects as errors.
+          --drafts             Include draft notes.
+          --format FORMAT      text (default): diagnostics on standard error, the summary on
+                               standard output; json: one document on standard output;
+                               github: GitHub Actions annotations on standard output.
+
+        Exit status: 0 no errors, 1 errors in the notes or the site's files, 2 a command line
+        not understood.
+        """
+
+    static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
+        let parsed = try Arguments(arguments, flags: ["--strict", "--drafts"], options: ["--format"], command: name)
+        guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
+        let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
+        let directory = parsed.positional.first ?? "."
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("'\(directory)' is not a folder", command: name)
+        }
+        let site = SiteLoader(strict: parsed.flags.contains("--strict"), includeDrafts: parsed.flags.contains("--drafts"))
+            .load(directory)
+        let errors = site.diagnostics.filter { $0.severity == .error }.count
+        let warnings = site.diagnostics.filter { $0.severity == .warning }.count
+        let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
+        let counts = ["notes": site.notes.count, "words": site.wordCount]
+        let printed = printer.print(site.diagnostics, sources: site.sources, counts: counts)
+        switch format {
+        case .text:
+            terminal.stderr += printed
+            terminal.stdout += "checked \(plural(site.notes.count, "note")), \(plural(site.wordCount, "word")): "
+                + "\(plural(errors, "error")), \(plural(warnings, "warning"))\n"
+        case .json, .github:
+            terminal.stdout += printed
+        }
+        return errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
+    }
+}
+
+/// "1 note", "2 notes".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

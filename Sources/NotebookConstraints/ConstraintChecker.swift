@@ -1,0 +1,159 @@
+import NotebookModel
+
+/// Applies a `FormattingDefinition` to a note: every value it does not allow is replaced by the
+/// default or removed, and each change is a diagnostic at its place.
+public struct ConstraintChecker: Sendable {
+    public var definition: FormattingDefinition
+    /// Whether changes are errors (`--strict`) rather than warnings.
+    public var strict: Bool
+
+    public init(definition: FormattingDefinition, strict: Bool = false) {
+        self.definition = definition
+        self.strict = strict
+    }
+
+    /// The note with its formatting constrained, and a diagnostic for every change.
+    public func apply(to note: Note) -> (note: Note, diagnostics: [Diagnostic]) {
+        var walk = Walk(checker: self, path: note.path)
+        var constrained = note
+        constrained.blocks = walk.blocks(note.blocks, near: nil)
+        return (constrained, walk.diagnostics)
+    }
+
+    /// The walk over one note: the tree is as deep as its reader allowed, so recursion is bounded.
+    private struct Walk {
+        let checker: ConstraintChecker
+        let path: String
+        var diagnostics: [Diagnostic] = []
+
+        mutating func blocks(_ blocks: [Block], near: SourceLocation?) -> [Block] {
+            blocks.map { block($0, near: near) }
+        }
+
+        mutating func block(_ block: Block, near: SourceLocation?) -> Block {
+            var block = block
+            let at = block.location ?? near
+            switch block.kind {
+            case .paragraph(let content): block.kind = .paragraph(inlines(content, near: at))
+            case .heading(let level, let content): block.kind = .heading(level: level, inlines(content, near: at))
+            case .blockQuote(let children): block.kind = .blockQuote(blocks(children, near: at))
+            case .callout(var callout):
+                callout.title = inlines(callout.title, near: at)
+                callout.blocks = blocks(callout.blocks, near: at)
+                block.kind = .callout(callout)
+            case .list(var list):
+                for index in list.items.indices {
+                    list.items[index].blocks = blocks(list.items[index].blocks, near: list.items[index].location ?? at)
+                }
+                block.kind = .list(list)
+            case .table(var table):
+                table.header = table.header.map { cell($0, near: at) }
+                table.rows = table.rows.map { $0.map { cell($0, near: at) } }
+                block.kind = .table(table)
+            case .footnoteDefinition(var definition):
+                definition.blocks = blocks(definition.blocks, near: at)
+                block.kind = .footnoteDefinition(definition)
+            case .codeBlock, .thematicBreak, .html:
+                break
+            }
+            return block
+        }
+
+        mutating func cell(_ cell: TableCell, near: SourceLocation?) -> TableCell {
+            var cell = cell
+            cell.content = inlines(cell.content, near: cell.location ?? near)
+            return cell
+        }
+
+        mutating func inlines(_ content: [Inline], near: SourceLocation?) -> [Inline] {
+            content.flatMap { inline -> [Inline] in
+                let at = inline.location ?? near
+                switch inline.kind {
+                case .span(let formatting, let children):
+                    let inner = inlines(children, near: at)
+                    let checked = constrain(formatting, at: at)
+                    if checked.isPlain && !formatting.isPlain { return inner }
+                    return [Inline(.span(checked, inner), at: inline.location)]
+                case .image(var image):
+                    image.alternative = inlines(image.alternative, near: at)
+                    if !linkAllowed(image.source, what: "image", at: at) { return image.alternative }
+                    return [Inline(.image(image), at: inline.location)]
+                case .text, .softBreak, .lineBreak:
+                    return [inline]
+                }
+            }
+        }
+
+        mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> Formatting {
+            var f = formatting
+            let d = checker.definition
+            if let style = f.underline, let constraint = d.underline {
+                f.underline = value("underline", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
+            }
+            if let style = f.strikethrough, let constraint = d.strikethrough {
+                f.strikethrough = value("strikethrough", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
+            }
+            if let color = f.highlight, let constraint = d.highlight {
+                f.highlight = value("highlight", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+            }
+            if let color = f.color, let constraint = d.color {
+                f.color = value("color", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+            }
+            if let style = f.textStyle, let constraint = d.textStyle {
+                f.textStyle = value("textStyle", style.rawValue, constraint, at: at).flatMap(TextStyle.init(rawValue:))
+            }
+            if let scale = f.scale, let range = d.scale, !range.contains(scale) {
+                let clamped = min(max(scale, range.lowerBound), range.upperBound)
+                report("scale \(Self.format(scale)) is outside \(Self.format(range.lowerBound))–\(Self.format(range.upperBound)); clamped to \(Self.format(clamped))", at: at)
+                f.scale = clamped
+            }
+            if let link = f.link, !linkAllowed(link.destination, what: "link", at: at) {
+                f.link = nil
+            }
+            return f
+        }
+
+        /// The value to keep for an attribute (nil removes it), reporting any change.
+        mutating func value(_ key: String, _ value: String, _ constraint: ValueConstraint, at: SourceLocation?) -> String? {
+            switch constraint.check(value) {
+            case .kept:
+                return value
+            case .replaced(let replacement):
+                report("\(key) '\(value)' is not allowed by the formatting definition; replaced by '\(replacement)'", at: at)
+                return replacement
+            case .removed:
+                report("\(key) '\(value)' is not allowed by the formatting definition; removed", at: at)
+                return nil
+            }
+        }
+
+        mutating func linkAllowed(_ destination: String, what: String, at: SourceLocation?) -> Bool {
+            guard let schemes = checker.definition.linkSchemes, let scheme = Self.scheme(of: destination),
+                !schemes.contains(scheme)
+            else { return true }
+            let allowed = schemes.sorted().joined(separator: ", ")
+            report("\(what) scheme '\(scheme)' is not allowed by the formatting definition (\(allowed)); \(what) removed", at: at)
+            return false
+        }
+
+        mutating func report(_ message: String, at: SourceLocation?) {
+            diagnostics.append(
+                Diagnostic(checker.strict ? .error : .warning, message, path: path, at: at, code: "formatting.constraint"))
+        }
+
+        /// A URL's scheme, lowercased, as a browser reads it; nil for one without.
+        static func scheme(of destination: String) -> String? {
+            let trimmed = destination.unicodeScalars.drop { $0.value <= 0x20 }.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+            let scheme = String(String.UnicodeScalarView(trimmed[..<colon]))
+            guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+                scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+            else { return nil }
+            return scheme.lowercased()
+        }
+
+        static func format(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import NotebookConstraints
+import NotebookFormats
+import NotebookModel
+
+/// Reads one note file through the steps every note takes, whatever its format:
+/// read → constrain the runs → build block structure (headings from text styles).
+public struct NoteLoader: Sendable {
+    public var definition: FormattingDefinition
+    public var palette: [String]
+    public var strict: Bool
+
+    public init(definition: FormattingDefinition = .seeds, palette: [String] = Color.defaultPalette, strict: Bool = false) {
+        self.definition = definition
+        self.palette = palette
+        self.strict = strict
+    }
+
+    /// The formats a note can be written in.
+    public enum Format: String, Sendable {
+        case markdown, json
+
+        /// The format of a file, by its extension; nil for a file that is not a note.
+        public init?(path: String) {
+            if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
+                self = .markdown
+            } else if path.hasSuffix(".json") {
+                self = .json
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// A loaded note: the note after its steps, its source text, and every finding.
+    public struct Loaded: Sendable {
+        public var note: Note
+        public var source: String
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the file at `path`; an unreadable file is an error diagnostic and an empty note.
+    public func load(path: String, format: Format) -> Loaded {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let diagnostic = Diagnostic(.error, "cannot read the file", path: path, code: "io.read")
+            return Loaded(note: Note(path: path, blocks: []), source: "", diagnostics: [diagnostic])
+        }
+        return load(bytes: Array(data), path: path, format: format)
+    }
+
+    /// Reads a note from its bytes.
+    public func load(bytes: [UInt8], path: String, format: Format) -> Loaded {
+        let (source, decoding) = SourceText.decode(bytes, path: path)
+        let read: ReadResult
+        switch format {
+        case .markdown: read = MarkdownReader(palette: palette).read(source, path: path)
+        case .json:
+            let unread = Diagnostic(.error, "attributed-string JSON notes are not read yet", path: path, code: "json.unsupported")
+            read = ReadResult(note: Note(path: path, blocks: []), diagnostics: [unread])
+        }
+        let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)
+        var note = constrained
+        note.blocks = TextStyleHeadings.apply(note.blocks)
+        return Loaded(note: note, source: source, diagnostics: decoding + read.diagnostics + findings)
+    }
+}

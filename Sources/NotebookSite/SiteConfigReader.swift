@@ -1,0 +1,90 @@
+import NotebookFormats
+import NotebookModel
+
+/// Reads `notebook.yml`, reporting each fault at its line and column.
+public enum SiteConfigReader {
+    static let keys = [
+        "title", "baseURL", "theme", "language", "author", "description", "palette", "formatting", "unsafeHTML",
+        "pageSize",
+    ]
+
+    /// The settings in `text`, falling back to the default of any key that is wrong.
+    public static func read(_ text: String, path: String) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+        var config = SiteConfig()
+        var diagnostics: [Diagnostic] = []
+        func report(_ severity: Severity, _ message: String, at location: SourceLocation) {
+            diagnostics.append(Diagnostic(severity, message, path: path, at: location, code: "config"))
+        }
+        let root: YAMLNode
+        switch YAMLReader.parse(text) {
+        case .failure(let problem):
+            report(.error, problem.description, at: problem.location)
+            return (config, diagnostics)
+        case .success(nil):
+            return (config, diagnostics)
+        case .success(let node?):
+            root = node
+        }
+        guard let entries = root.mapping else {
+            report(.error, "notebook.yml must be a mapping of settings, found \(root.kindDescription)", at: root.location)
+            return (config, diagnostics)
+        }
+        for entry in entries {
+            let value = entry.value
+            func string() -> String? {
+                guard let text = value.string else {
+                    report(.error, "'\(entry.key.string ?? "")' must be text, found \(value.kindDescription)", at: value.location)
+                    return nil
+                }
+                return text
+            }
+            switch entry.key.string {
+            case "title": config.title = string() ?? config.title
+            case "baseURL": config.baseURL = string() ?? config.baseURL
+            case "theme": config.theme = string() ?? config.theme
+            case "language": config.language = string() ?? config.language
+            case "author": config.author = string()
+            case "description": config.description = string()
+            case "formatting": config.formatting = string() ?? config.formatting
+            case "unsafeHTML":
+                if let flag = value.bool {
+                    config.unsafeHTML = flag
+                } else {
+                    report(.error, "'unsafeHTML' must be true or false, found \(value.kindDescription)", at: value.location)
+                }
+            case "pageSize":
+                if let size = value.int, size > 0 {
+                    config.pageSize = size
+                } else {
+                    report(.error, "'pageSize' must be a whole number above 0, found \(value.kindDescription)", at: value.location)
+                }
+            case "palette":
+                config.palette = readPalette(value, report: report) ?? config.palette
+            default:
+                let name = entry.key.string ?? entry.key.kindDescription
+                report(.warning, "unknown setting '\(name)'; known settings: \(keys.joined(separator: ", "))", at: entry.key.location)
+            }
+        }
+        return (config, diagnostics)
+    }
+
+    private static func readPalette(_ node: YAMLNode, report: (Severity, String, SourceLocation) -> Void) -> [PaletteColor]? {
+        guard let entries = node.mapping else {
+            report(.error, "'palette' must map color names to CSS colors, found \(node.kindDescription)", node.location)
+            return nil
+        }
+        var palette: [PaletteColor] = []
+        for entry in entries {
+            guard let name = entry.key.string, !name.isEmpty, Slug.make(name) == name else {
+                report(.error, "palette name '\(entry.key.string ?? "")' must be lowercase letters, digits and '-'", entry.key.location)
+                continue
+            }
+            guard let css = entry.value.string, case .hex(let hex) = Color(css, palette: []) else {
+                report(.error, "palette color '\(entry.value.string ?? entry.value.kindDescription)' must be #rgb, #rrggbb or #rrggbbaa", entry.value.location)
+                continue
+            }
+            palette.append(PaletteColor(name: name, css: hex))
+        }
+        return palette.isEmpty ? nil : palette
+    }
+}

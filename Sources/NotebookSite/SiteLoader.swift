@@ -1,0 +1,146 @@
+import Foundation
+import NotebookConstraints
+import NotebookFormats
+import NotebookModel
+import Synchronization
+
+/// A site read from its folder: settings, constraint definition, and every note, checked.
+public struct LoadedSite: Sendable {
+    /// The site folder, as the user named it.
+    public var directory: String
+    public var config: SiteConfig
+    public var definition: FormattingDefinition
+    /// The notes in the site's order (FORMATS.md section 6), drafts included only when asked.
+    public var notes: [SiteNote]
+    /// Every finding, note by note in path order, then the site's own.
+    public var diagnostics: [Diagnostic]
+    /// The text of every file a diagnostic may point into, by path.
+    public var sources: [String: String]
+    /// Whether the folder had a `notes/` folder.
+    public var usesNotesFolder: Bool
+    /// Whether the folder had a `notebook.yml`.
+    public var hasConfig: Bool
+
+    /// The number of words of all notes.
+    public var wordCount: Int { notes.reduce(0) { $0 + $1.wordCount } }
+}
+
+/// Reads a whole site: `notebook.yml`, `formatting.yml`, and the notes, in parallel.
+public struct SiteLoader: Sendable {
+    public var strict: Bool
+    public var includeDrafts: Bool
+    /// How many notes are read at once.
+    public var workers: Int
+
+    public init(strict: Bool = false, includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.strict = strict
+        self.includeDrafts = includeDrafts
+        self.workers = max(1, workers)
+    }
+
+    public func load(_ directory: String) -> LoadedSite {
+        var diagnostics: [Diagnostic] = []
+        var sources: [String: String] = [:]
+
+        let configPath = NoteDiscovery.join(directory, "notebook.yml")
+        var config = SiteConfig()
+        let hasConfig = FileManager.default.fileExists(atPath: configPath)
+        if hasConfig {
+            let text = readText(configPath, into: &diagnostics)
+            sources[configPath] = text
+            let read = SiteConfigReader.read(text, path: configPath)
+            config = read.config
+            diagnostics += read.diagnostics
+        } else {
+            diagnostics.append(
+                Diagnostic(.warning, "no notebook.yml; building with default settings", path: configPath, code: "config.missing"))
+        }
+
+        let definitionPath = NoteDiscovery.join(directory, config.formatting)
+        var definition = FormattingDefinition.seeds
+        if FileManager.default.fileExists(atPath: definitionPath) {
+            let text = readText(definitionPath, into: &diagnostics)
+            sources[definitionPath] = text
+            let read = FormattingDefinitionReader.read(text, path: definitionPath, palette: config.paletteNames)
+            definition = read.definition
+            diagnostics += read.diagnostics
+        } else if hasConfig && config.formatting != "formatting.yml" {
+            diagnostics.append(
+                Diagnostic(.error, "the formatting definition '\(config.formatting)' does not exist", path: configPath, code: "config.formatting"))
+        }
+
+        let (files, usesNotesFolder) = NoteDiscovery.files(inSite: directory)
+        let loader = NoteLoader(definition: definition, palette: config.paletteNames, strict: strict)
+        let loaded = loadAll(files, with: loader)
+
+        var notes: [SiteNote] = []
+        for (file, result) in zip(files, loaded) {
+            diagnostics += result.diagnostics
+            sources[file.path] = result.source
+            if result.note.metadata.isDraft && !includeDrafts { continue }
+            notes.append(
+                SiteNote(
+                    note: result.note, relativePath: file.relativePath,
+                    title: SiteNote.title(of: result.note, relativePath: file.relativePath),
+                    summary: SiteNote.summary(of: result.note), url: "", wordCount: result.note.wordCount))
+        }
+        diagnostics += assignURLs(&notes)
+        notes.sort(by: SiteOrder.precedes)
+        return LoadedSite(
+            directory: directory, config: config, definition: definition, notes: notes, diagnostics: diagnostics,
+            sources: sources, usesNotesFolder: usesNotesFolder, hasConfig: hasConfig)
+    }
+
+    /// Reads every file, `workers` at a time; results in the files' order.
+    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [NoteLoader.Loaded] {
+        let results = Mutex<[NoteLoader.Loaded?]>(Array(repeating: nil, count: files.count))
+        let next = Atomic<Int>(0)
+        let work: @Sendable (Int) -> Void = { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let file = files[index]
+                let format = NoteLoader.Format(path: file.path) ?? .markdown
+                let loaded = loader.load(path: file.path, format: format)
+                results.withLock { $0[index] = loaded }
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(files.count, 1)), execute: work)
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// Gives each note its URL; two notes on one URL, or one on a reserved URL, are errors.
+    private func assignURLs(_ notes: inout [SiteNote]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var owners: [String: String] = [:]
+        for index in notes.indices {
+            let note = notes[index]
+            guard let url = NoteURL.path(for: note.relativePath, slug: note.metadata.slug) else {
+                diagnostics.append(
+                    Diagnostic(.error, "cannot make a URL from the file name; give the note a 'slug'", path: note.path, code: "url.empty"))
+                continue
+            }
+            if NoteURL.isReserved(url) {
+                diagnostics.append(
+                    Diagnostic(.error, "the note's URL \(url) is reserved for the site's own pages", path: note.path, code: "url.reserved"))
+            } else if let owner = owners[url] {
+                diagnostics.append(
+                    Diagnostic(.error, "the note's URL \(url) is also the URL of \(owner)", path: note.path, code: "url.collision"))
+            } else {
+                owners[url] = note.path
+            }
+            notes[index].url = url
+        }
+        return diagnostics
+    }
+
+    private func readText(_ path: String, into diagnostics: inout [Diagnostic]) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(Diagnostic(.error, "cannot read the file", path: path, code: "io.read"))
+            return ""
+        }
+        let (text, decoding) = SourceText.decode(Array(data), path: path)
+        diagnostics += decoding
+        return text
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import NotebookModel
+
+/// A note as the site sees it: the note after its checks, and where and how it is shown.
+public struct SiteNote: Hashable, Sendable {
+    /// The note, constrained and with its headings built.
+    public var note: Note
+    /// The path under the notes folder, such as `cooking/pancakes.md`.
+    public var relativePath: String
+    public var title: String
+    public var summary: String
+    /// The URL path, such as `/cooking/sunday-pancakes/`.
+    public var url: String
+    public var wordCount: Int
+
+    /// The file's path, as diagnostics name it.
+    public var path: String { note.path }
+    public var metadata: NoteMetadata { note.metadata }
+    public var isDraft: Bool { note.metadata.isDraft }
+
+    /// The title: the metadata's, else the first heading's text, else the file name.
+    static func title(of note: Note, relativePath: String) -> String {
+        if let title = note.metadata.title?.trimmingCharacters(in: .whitespaces), !title.isEmpty { return title }
+        for block in note.blocks {
+            if case .heading(_, let inlines) = block.kind {
+                let text = collapse(PlainText.of(inlines, softBreak: " "))
+                if !text.isEmpty { return text }
+            }
+        }
+        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        if name.hasSuffix(".json") { return String(name.dropLast(5)) }
+        if name.hasSuffix(".md") { return String(name.dropLast(3)) }
+        return name
+    }
+
+    /// The summary: the metadata's, else the first paragraph's text cut at a word boundary near
+    /// 160 characters.
+    static func summary(of note: Note) -> String {
+        if let summary = note.metadata.summary, !summary.isEmpty { return summary }
+        for block in note.blocks {
+            if case .paragraph(let inlines) = block.kind {
+                let text = collapse(PlainText.of(inlines, softBreak: " "))
+                if !text.isEmpty { return cut(text, near: 160) }
+            }
+        }
+        return ""
+    }
+
+    static func collapse(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    }
+
+    static func cut(_ text: String, near limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let head = text.prefix(limit)
+        guard let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 2 else {
+            return String(head) + "…"
+        }
+        return String(head[..<space]) + "…"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+@Suite struct SiteLoaderTests {
+    @Test func discoversNotesUnderNotesAtAnyDepth() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: Mine\n",
+            "notes/Cooking/Sunday Pancakes.md": "# Sunday Pancakes\n\nRest the batter.\n",
+            "notes/a/b/c/deep.md": "Deep.\n",
+            "notes/.hidden/secret.md": "no\n",
+            "notes/readme.txt": "not a note\n",
+            "notes/picture.png": "png",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(loaded.usesNotesFolder)
+        #expect(loaded.config.title == "Mine")
+        #expect(Set(loaded.notes.map(\.relativePath)) == ["Cooking/Sunday Pancakes.md", "a/b/c/deep.md"])
+        #expect(Set(loaded.notes.map(\.url)) == ["/cooking/sunday-pancakes/", "/a/b/c/deep/"])
+        #expect(loaded.diagnostics.isEmpty)
+    }
+
+    @Test func withoutNotesFolderReadsTheSiteMinusItsOwnFolders() throws {
+        let site = try TemporarySite([
+            "index.md": "Home.\n",
+            "sub/page.md": "Page.\n",
+            "assets/x.md": "asset\n",
+            "templates/t.md": "template\n",
+            "public/old.md": "output\n",
+            ".obsidian/workspace.json": "{}",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(!loaded.usesNotesFolder)
+        #expect(Set(loaded.notes.map(\.relativePath)) == ["index.md", "sub/page.md"])
+        #expect(loaded.diagnostics.map(\.code) == ["config.missing"])
+        #expect(loaded.diagnostics.first?.severity == .warning)
+    }
+
+    @Test func titlesSummariesAndOrder() throws {
+        let long = Array(repeating: "word", count: 60).joined(separator: " ")
+        let site = try TemporarySite([
+            "notes/b.md": "---\ntitle: Beta\ndate: 2026-05-01\n---\nFirst paragraph.\n",
+            "notes/a.md": "---\ndate: 2026-06-01\n---\n# Heading Title\n\n\(long)\n",
+            "notes/c.md": "No title here.\n",
+            "notes/d.md": "---\ntitle: Delta\ndate: 2026-05-01\nsummary: Given.\n---\nText.\n",
+            "notes/e.md": "---\ntitle: Alpha\n---\nUndated.\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(loaded.notes.map(\.title) == ["Heading Title", "Beta", "Delta", "Alpha", "c"])
+        let a = try #require(loaded.notes.first)
+        #expect(a.summary.hasSuffix("…"))
+        #expect(a.summary.count <= 161)
+        #expect(loaded.notes[1].summary == "First paragraph.")
+        #expect(loaded.notes[2].summary == "Given.")
+    }
+
+    @Test func slugReplacesTheLastSegment() throws {
+        let site = try TemporarySite(["notes/Travel/Trip Notes.md": "---\nslug: Night Train!\n---\nx\n"])
+        #expect(SiteLoader().load(site.path).notes.map(\.url) == ["/travel/night-train/"])
+    }
+
+    @Test func collisionsAndReservedURLsAreErrorsNamingTheFiles() throws {
+        let site = try TemporarySite([
+            "notes/Foo Bar.md": "a\n",
+            "notes/foo-bar.md": "b\n",
+            "notes/tags/x.md": "c\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 2)
+        let collision = try #require(errors.first { $0.code == "url.collision" })
+        #expect(collision.message.contains("/foo-bar/"))
+        #expect(collision.path.hasSuffix("foo-bar.md") && collision.message.contains("Foo Bar.md"))
+        #expect(errors.contains { $0.code == "url.reserved" && $0.path.hasSuffix("tags/x.md") })
+    }
+
+    @Test func draftsOnlyWhenAsked() throws {
+        let site = try TemporarySite(["notes/d.md": "---\ndraft: true\n---\nx\n", "notes/p.md": "y\n"])
+        #expect(SiteLoader().load(site.path).notes.map(\.relativePath) == ["p.md"])
+        #expect(SiteLoader(includeDrafts: true).load(site.path).notes.count == 2)
+    }
+
+    @Test func oneBrokenNoteDoesNotHideTheOthers() throws {
+        let site = try TemporarySite([
+            "notes/one.md": "^[x](underline: 'wavy')\n",
+            "notes/two.md": "---\ntitle: [unclosed\n---\nbody\n",
+            "notes/three.md": "fine ^[y](highlight: 'blue')\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(loaded.notes.count == 3)
+        let byFile = Dictionary(grouping: loaded.diagnostics, by: { NSStringLike(path: $0.path).lastComponent })
+        #expect(byFile["one.md"]?.first?.severity == .error)
+        #expect(byFile["two.md"]?.first?.severity == .error)
+        #expect(byFile["three.md"]?.first?.message.contains("highlight 'blue'") == true)
+        #expect(byFile["three.md"]?.first?.severity == .warning)
+        #expect(SiteLoader(strict: true).load(site.path).diagnostics.filter { $0.path.hasSuffix("three.md") }.first?.severity == .error)
+    }
+
+    @Test func badConfigIsReportedWithLineAndColumn() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: Mine\npageSize: many\ncolour: red\npalette:\n  yellow: '#ff0'\n  bad: 'red;x'\n",
+            "notes/a.md": "x\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        let found = loaded.diagnostics.map { "\($0.severity) \($0.location!.line):\($0.location!.column)" }
+        #expect(found == ["error 2:11", "warning 3:1", "error 6:8"])
+        #expect(loaded.config.palette == [PaletteColor(name: "yellow", css: "#ffff00")])
+    }
+
+    @Test func theFormattingDefinitionOfTheSiteApplies() throws {
+        let site = try TemporarySite([
+            "formatting.yml": "highlight: { values: [green], default: green }\n",
+            "notes/a.md": "==x== ^[y](highlight: 'pink')\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(loaded.diagnostics.filter { $0.code == "formatting.constraint" }.count == 2)
+    }
+
+    @Test func readsInParallelWithTheSameResultAsOneWorker() throws {
+        var files: [String: String] = [:]
+        for index in 0..<200 {
+            files["notes/n\(index).md"] = "---\ndate: 2026-01-\(String(format: "%02d", index % 28 + 1))\n---\n# Note \(index)\n\n==hi== ^[x](bold: true) [[Note \(index + 1)]] | a |\n"
+        }
+        let site = try TemporarySite(files)
+        let one = SiteLoader(workers: 1).load(site.path)
+        let many = SiteLoader(workers: 8).load(site.path)
+        #expect(one.notes == many.notes)
+        #expect(one.diagnostics == many.diagnostics)
+        #expect(one.wordCount == many.wordCount)
+    }
+}
+
+/// The last path component, without Foundation's `NSString`.
+private struct NSStringLike {
+    let path: String
+    var lastComponent: String { path.split(separator: "/").last.map(String.init) ?? path }
+}
+

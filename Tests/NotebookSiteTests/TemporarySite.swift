@@ -1,0 +1,20 @@
+import Foundation
+
+/// A site folder written from an inline list of files, removed when the test is done.
+struct TemporarySite: ~Copyable {
+    let path: String
+
+    init(_ files: [String: String]) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-site-\(UUID().uuidString)").path
+        for (name, contents) in files {
+            let url = URL(fileURLWithPath: path).appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
