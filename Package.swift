@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NotebookModel", targets: ["NotebookModel"]),
         .library(name: "NotebookFormats", targets: ["NotebookFormats"]),
         .library(name: "NotebookRender", targets: ["NotebookRender"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
     ],
     targets: [
         .systemLibrary(
@@ -18,16 +19,19 @@ let package = Package(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
         .target(name: "NotebookModel"),
+        .target(name: "Mustache"),
         .target(name: "NotebookFormats", dependencies: ["NotebookModel", "CCmarkGFM", "CYAML"]),
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookFormats"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
         .target(
-            name: "NotebookSite", dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender"]),
+            name: "NotebookSite",
+            dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "Mustache"]),
         .target(
             name: "NotebookCLI",
             dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite"]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI"]),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "NotebookFormatsTests", dependencies: ["NotebookFormats"],
             resources: [.copy("Fixtures")]),

@@ -2,55 +2,50 @@ import Foundation
 import NotebookFormats
 import NotebookModel
 import NotebookRender
+import NotebookSite
 
 /// `notebook render`: one note to an HTML fragment on standard output.
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render one note to an HTML fragment."
-    static let usage = "notebook render [--unsafe-html] [--format text|json|github] FILE"
+    static let usage = "notebook render [--unsafe-html] [--strict] [--format text|json|github] FILE"
     static let discussion = """
-        Reads FILE (a .md note; - reads Markdown from standard input), checks it, and prints the
-        note's HTML on standard output. Diagnostics go to standard error; the HTML is printed even
-        when there are some.
+        Reads FILE (a .md or .json note; - reads Markdown from standard input), checks it against
+        the seeds' formatting definition, and prints the note's HTML on standard output.
+        Diagnostics go to standard error; the HTML is printed even when there are some.
 
         Options:
           --unsafe-html        Let raw HTML in the note through (GitHub's tag filter still applies).
                                Without it, raw HTML is shown as text.
+          --strict             Treat what the formatting definition corrects as errors.
           --format FORMAT      How diagnostics are printed: text (default), json or github.
 
         Exit status: 0 success, 1 errors in the note, 2 a command line not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--unsafe-html"], options: ["--format"], command: name)
+        let parsed = try Arguments(arguments, flags: ["--unsafe-html", "--strict"], options: ["--format"], command: name)
         guard parsed.positional.count == 1, let file = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "missing FILE" : "expected one FILE", command: name)
         }
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
-        let bytes: [UInt8]
-        let path = file == "-" ? "<stdin>" : file
+        let loader = NoteLoader(strict: parsed.flags.contains("--strict"))
+        let loaded: NoteLoader.Loaded
         if file == "-" {
-            bytes = Array(terminal.readStandardInput())
-        } else if file.hasSuffix(".json") {
-            throw UsageError("'\(file)': attributed-string JSON notes are not read yet; render takes Markdown (.md)", command: name)
+            loaded = loader.load(bytes: Array(terminal.readStandardInput()), path: "<stdin>", format: .markdown)
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                terminal.stderr += "\(file): error: cannot read the file\n"
-                return ExitStatus.inputErrors
+            guard let format = NoteLoader.Format(path: file) else {
+                throw UsageError("'\(file)' is not a note: expected a .md or .json file", command: name)
             }
-            bytes = Array(data)
+            loaded = loader.load(path: file, format: format)
         }
-        let (source, decoding) = SourceText.decode(bytes, path: path)
-        let result = MarkdownReader().read(source, path: path)
-        let blocks = TextStyleHeadings.apply(result.note.blocks)
-        let html = HTMLRenderer(options: RenderOptions(unsafeHTML: parsed.flags.contains("--unsafe-html"))).render(blocks)
-        terminal.stdout += html
-        let diagnostics = decoding + result.diagnostics
+        let options = RenderOptions(unsafeHTML: parsed.flags.contains("--unsafe-html"))
+        terminal.stdout += HTMLRenderer(options: options).render(loaded.note.blocks)
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
-        if format == .json || !diagnostics.isEmpty {
-            terminal.stderr += printer.print(diagnostics, sources: [path: source])
+        if format == .json || !loaded.diagnostics.isEmpty {
+            terminal.stderr += printer.print(loaded.diagnostics, sources: [loaded.note.path: loaded.source])
         }
-        return diagnostics.hasErrors ? ExitStatus.inputErrors : ExitStatus.success
+        return loaded.diagnostics.hasErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 }
 

@@ -35,10 +35,13 @@ public struct WikiLink: Hashable, Sendable {
     public var target: String
     /// The heading after `#`, if any.
     public var heading: String?
+    /// Where the link leads, once the site has resolved it; nil while unresolved or broken.
+    public var url: String?
 
-    public init(target: String, heading: String? = nil) {
+    public init(target: String, heading: String? = nil, url: String? = nil) {
         self.target = target
         self.heading = heading
+        self.url = url
     }
 }
 

@@ -14,10 +14,30 @@ public struct HTMLRenderer: Sendable {
 
     /// The HTML of `blocks`, footnotes gathered at the end.
     public func render(_ blocks: [Block]) -> String {
+        renderNote(blocks).html
+    }
+
+    /// The HTML of `blocks` with what a page around it needs: its headings and highlights.
+    public func renderNote(_ blocks: [Block]) -> RenderedNote {
         var writer = HTMLWriter(options: options)
         writer.numberFootnotes(in: blocks)
         writer.blocks(blocks, tight: false)
         writer.footnoteSection()
-        return writer.out
+        return RenderedNote(html: writer.out, headings: writer.headings, highlights: writer.highlights)
     }
+}
+
+/// A note rendered to HTML, with the headings and highlighted passages it holds, in page order.
+public struct RenderedNote: Hashable, Sendable {
+    public var html: String
+    public var headings: [NoteHeading]
+    public var highlights: [RenderedHighlight]
+}
+
+/// A highlighted passage as rendered: its text, color, and the id of its `mark` element.
+public struct RenderedHighlight: Hashable, Sendable {
+    public var text: String
+    public var color: Color
+    /// The element id, when `RenderOptions.anchorHighlights` is on.
+    public var id: String?
 }

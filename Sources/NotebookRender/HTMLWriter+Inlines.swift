@@ -47,7 +47,14 @@ extension HTMLWriter {
             out += options.unsafeHTML ? HTMLEscaping.filterTags(html) : HTMLEscaping.escape(html)
             return
         }
-        let tags = openingTags(formatting)
+        var tags = openingTags(formatting)
+        if let color = formatting.highlight {
+            let id = options.anchorHighlights ? "highlight-\(highlights.count + 1)" : nil
+            highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: id))
+            if let id, let mark = tags.firstIndex(where: { $0.open.hasPrefix("<mark ") }) {
+                tags[mark].open = "<mark id=\"\(id)\"" + tags[mark].open.dropFirst("<mark".count)
+            }
+        }
         for tag in tags { out += tag.open }
         if formatting.code {
             out += "<code>" + HTMLEscaping.escape(PlainText.of(children, softBreak: " ")) + "</code>"
@@ -79,7 +86,7 @@ extension HTMLWriter {
         }
         if let wikilink = formatting.wikilink {
             let target = HTMLEscaping.escape(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
-            if let url = options.wikilinkURL(wikilink), options.links.allows(url) {
+            if let url = wikilink.url ?? options.wikilinkURL(wikilink), options.links.allows(url) {
                 tags.append(("<a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">", "</a>"))
             } else {
                 tags.append(("<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\">", "</a>"))
@@ -96,7 +103,7 @@ extension HTMLWriter {
         // `body` is the default style: it needs no class, so notes that name it look like those that don't.
         if let style = formatting.textStyle, style != .body { classes.append("text-style-\(style.rawValue)") }
         if let scale = formatting.scale, scale.isFinite, scale > 0 {
-            styles.append("font-size: \(Self.number(scale))em")
+            styles.append("font-size: \(Self.number(min(max(scale, 0.1), 10)))em")
         }
         if formatting.bold == false { classes.append("not-bold") }
         if formatting.italic == false { classes.append("not-italic") }

@@ -5,6 +5,8 @@ struct HTMLWriter {
     let options: RenderOptions
     var out = ""
     var headingIDs = HeadingIDs()
+    var headings: [NoteHeading] = []
+    var highlights: [RenderedHighlight] = []
     /// Footnote label (by `FootnoteDefinition.key`) → number, in order of definition.
     var footnoteNumbers: [String: Int] = [:]
     var footnotes: [FootnoteDefinition] = []
@@ -67,7 +69,9 @@ struct HTMLWriter {
             }
         case .heading(let level, let inlines):
             cr()
-            let id = headingIDs.id(for: PlainText.of(inlines, softBreak: " "))
+            let text = PlainText.of(inlines, softBreak: " ")
+            let id = headingIDs.id(for: text)
+            headings.append(NoteHeading(level: level, text: text, id: id, location: block.location))
             out += "<h\(level) id=\"\(HTMLEscaping.escape(id))\">"
             inlinesHTML(inlines)
             out += "</h\(level)>\n"

@@ -12,19 +12,32 @@ public enum NoteDiscovery {
         public var relativePath: String
     }
 
-    /// Note files in a stable order (by relative path), and whether a `notes/` folder was used.
-    public static func files(inSite site: String, outputFolder: String = "public") -> (files: [File], usesNotesFolder: Bool) {
+    /// What a site's notes folder holds.
+    public struct Contents: Sendable {
+        /// Note files, by relative path.
+        public var notes: [File]
+        /// Other files beside the notes (images, PDFs), by relative path.
+        public var others: [File]
+        /// Whether the site has a `notes/` folder.
+        public var usesNotesFolder: Bool
+    }
+
+    /// The site's note files and the files beside them, in a stable order (by relative path).
+    public static func scan(site: String, outputFolder: String = "public") -> Contents {
         let notes = join(site, "notes")
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: notes, isDirectory: &isDirectory), isDirectory.boolValue {
-            return (scan(root: notes, excluding: []), true)
-        }
-        return (scan(root: site, excluding: ["assets", "templates", outputFolder]), false)
+        let usesNotesFolder = FileManager.default.fileExists(atPath: notes, isDirectory: &isDirectory) && isDirectory.boolValue
+        let all = usesNotesFolder
+            ? scan(root: notes, excluding: [])
+            : scan(root: site, excluding: ["assets", "templates", outputFolder, "notebook.yml", "formatting.yml"])
+        return Contents(
+            notes: all.filter { isNote($0.relativePath) }, others: all.filter { !isNote($0.relativePath) },
+            usesNotesFolder: usesNotesFolder)
     }
 
     /// Whether a file name is a note's.
     public static func isNote(_ name: String) -> Bool {
-        (name.hasSuffix(".md") || name.hasSuffix(".json")) && !name.hasPrefix(".")
+        name.hasSuffix(".md") || name.hasSuffix(".json")
     }
 
     private static func scan(root: String, excluding topLevel: Set<String>) -> [File] {
@@ -42,7 +55,7 @@ public enum NoteDiscovery {
                 guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     pending.append(child)
-                } else if isNote(name) {
+                } else {
                     found.append(File(path: full, relativePath: child))
                 }
             }

@@ -54,9 +54,7 @@ public struct NoteLoader: Sendable {
         let read: ReadResult
         switch format {
         case .markdown: read = MarkdownReader(palette: palette).read(source, path: path)
-        case .json:
-            let unread = Diagnostic(.error, "attributed-string JSON notes are not read yet", path: path, code: "json.unsupported")
-            read = ReadResult(note: Note(path: path, blocks: []), diagnostics: [unread])
+        case .json: read = AttributedJSONReader(palette: palette).read(source, path: path)
         }
         let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)
         var note = constrained

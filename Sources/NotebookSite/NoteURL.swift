@@ -2,9 +2,10 @@ import NotebookModel
 
 /// Where notes live on a site (FORMATS.md section 6).
 public enum NoteURL {
-    /// Paths the site's own pages use; no note may take them.
-    public static let reservedPrefixes = ["/tags/", "/highlights/", "/search/", "/assets/"]
-    public static let reservedFiles = ["/404.html", "/feed.xml", "/sitemap.xml"]
+    /// Paths the site's own pages use; no note may take them. A note at `/tags/NAME/` (as
+    /// Obsidian vaults and Quartz keep them) is not on a reserved path: it introduces that tag's page.
+    public static let reservedPrefixes = ["/highlights/", "/search/", "/assets/", "/page/"]
+    public static let reservedFiles = ["/tags/", "/404.html", "/feed.xml", "/sitemap.xml"]
 
     /// The URL path of a note: its path under `notes/` without extension, each segment slugged,
     /// as a folder; `slug` replaces the last segment. Nil when a segment slugs to nothing.
@@ -21,6 +22,12 @@ public enum NoteURL {
 
     /// Whether a note may not take `path`.
     public static func isReserved(_ path: String) -> Bool {
-        reservedFiles.contains(path) || reservedPrefixes.contains { path.hasPrefix($0) }
+        if path.hasPrefix("/tags/") && path != "/tags/" { return !isTagIntroduction(path) }
+        return reservedFiles.contains(path) || reservedPrefixes.contains { path.hasPrefix($0) }
+    }
+
+    /// Whether a note at `path` introduces a tag's page: `/tags/NAME/`.
+    public static func isTagIntroduction(_ path: String) -> Bool {
+        path.hasPrefix("/tags/") && path.split(separator: "/").count == 2
     }
 }

@@ -16,6 +16,8 @@ public struct LoadedSite: Sendable {
     public var diagnostics: [Diagnostic]
     /// The text of every file a diagnostic may point into, by path.
     public var sources: [String: String]
+    /// Files beside the notes that are not notes (images, PDFs): copied next to the pages.
+    public var files: [NoteDiscovery.File]
     /// Whether the folder had a `notes/` folder.
     public var usesNotesFolder: Bool
     /// Whether the folder had a `notebook.yml`.
@@ -69,7 +71,8 @@ public struct SiteLoader: Sendable {
                 Diagnostic(.error, "the formatting definition '\(config.formatting)' does not exist", path: configPath, code: "config.formatting"))
         }
 
-        let (files, usesNotesFolder) = NoteDiscovery.files(inSite: directory)
+        let contents = NoteDiscovery.scan(site: directory)
+        let files = contents.notes
         let loader = NoteLoader(definition: definition, palette: config.paletteNames, strict: strict)
         let loaded = loadAll(files, with: loader)
 
@@ -88,7 +91,7 @@ public struct SiteLoader: Sendable {
         notes.sort(by: SiteOrder.precedes)
         return LoadedSite(
             directory: directory, config: config, definition: definition, notes: notes, diagnostics: diagnostics,
-            sources: sources, usesNotesFolder: usesNotesFolder, hasConfig: hasConfig)
+            sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: hasConfig)
     }
 
     /// Reads every file, `workers` at a time; results in the files' order.

@@ -23,7 +23,7 @@ public struct SiteNote: Hashable, Sendable {
         if let title = note.metadata.title?.trimmingCharacters(in: .whitespaces), !title.isEmpty { return title }
         for block in note.blocks {
             if case .heading(_, let inlines) = block.kind {
-                let text = collapse(PlainText.of(inlines, softBreak: " "))
+                let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 1000)
                 if !text.isEmpty { return text }
             }
         }
@@ -39,15 +39,31 @@ public struct SiteNote: Hashable, Sendable {
         if let summary = note.metadata.summary, !summary.isEmpty { return summary }
         for block in note.blocks {
             if case .paragraph(let inlines) = block.kind {
-                let text = collapse(PlainText.of(inlines, softBreak: " "))
+                let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 400)
                 if !text.isEmpty { return cut(text, near: 160) }
             }
         }
         return ""
     }
 
-    static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    /// `text` with runs of white space as one space and none at either end; with `limit`, only
+    /// about that many characters of it are looked at.
+    static func collapse(_ text: String, limit: Int) -> String {
+        var out = String.UnicodeScalarView()
+        var count = 0
+        var space = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.append(" ") }
+            space = false
+            out.append(scalar)
+            count += 1
+            if count >= limit { break }
+        }
+        return String(out)
     }
 
     static func cut(_ text: String, near limit: Int) -> String {

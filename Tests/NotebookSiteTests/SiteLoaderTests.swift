@@ -65,7 +65,8 @@ import Testing
         let site = try TemporarySite([
             "notes/Foo Bar.md": "a\n",
             "notes/foo-bar.md": "b\n",
-            "notes/tags/x.md": "c\n",
+            "notes/highlights/x.md": "c\n",
+            "notes/tags/fine.md": "introduces a tag\n",
         ])
         let loaded = SiteLoader().load(site.path)
         let errors = loaded.diagnostics.filter { $0.severity == .error }
@@ -73,7 +74,7 @@ import Testing
         let collision = try #require(errors.first { $0.code == "url.collision" })
         #expect(collision.message.contains("/foo-bar/"))
         #expect(collision.path.hasSuffix("foo-bar.md") && collision.message.contains("Foo Bar.md"))
-        #expect(errors.contains { $0.code == "url.reserved" && $0.path.hasSuffix("tags/x.md") })
+        #expect(errors.contains { $0.code == "url.reserved" && $0.path.hasSuffix("highlights/x.md") })
     }
 
     @Test func draftsOnlyWhenAsked() throws {

@@ -5,6 +5,8 @@ import NotebookModel
 /// that no depth of nesting can overflow the stack.
 struct CmarkConverter {
     var context: MarkdownContext
+    /// How many footnote definitions have been built, to label one whose label is not found.
+    private var footnoteCount = 0
 
     init(context: MarkdownContext) {
         self.context = context
@@ -152,7 +154,9 @@ struct CmarkConverter {
         case CMARK_NODE_BLOCK_QUOTE:
             return nest(blocks, depth: childDepth, at: at) { Callout.detect(in: $0) ?? .blockQuote($0) }
         case CMARK_NODE_FOOTNOTE_DEFINITION:
-            return block(.footnoteDefinition(FootnoteDefinition(label: literal(node), blocks: blocks)), depth: childDepth)
+            footnoteCount += 1
+            let label = context.footnoteLabel(before: node).map(context.scan.restore) ?? String(footnoteCount)
+            return block(.footnoteDefinition(FootnoteDefinition(label: label, blocks: blocks)), depth: childDepth)
         case CMARK_NODE_ITEM:
             let task = typeName(node) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil
             return [(.item(ListItem(task: task, blocks: blocks, at: at)), childDepth)]

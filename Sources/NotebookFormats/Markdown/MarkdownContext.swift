@@ -1,3 +1,4 @@
+import CCmarkGFM
 import NotebookModel
 
 /// What reading one Markdown body needs to know and collects: the scan, positions, findings.
@@ -24,6 +25,14 @@ struct MarkdownContext {
     /// The file location of a line and column that libcmark-gfm reported for the prepared text.
     func location(preparedLine line: Int, column: Int) -> SourceLocation {
         location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column)))
+    }
+
+    /// The label of the footnote definition whose content libcmark-gfm places at `node`.
+    func footnoteLabel(before node: OpaquePointer) -> String? {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line > 0 else { return nil }
+        let offset = preparedLines.offset(line: line, column: Int(cmark_node_get_start_column(node)))
+        return FootnoteLabels.label(in: scan.prepared, before: offset)
     }
 
     /// The file location of a byte offset in the original body.

@@ -39,11 +39,21 @@ public struct MarkdownReader: Sendable {
 
     /// Reads Markdown without front matter; `firstLine` is the file's line number of its first line.
     public func readBody(_ body: Substring, path: String, firstLine: Int = 1) -> ([Block], [Diagnostic]) {
-        let original = Array(body.utf8)
+        var original = Array(body.utf8)
+        if original.contains(0) {
+            // As CommonMark does, and before the scan, so that no NUL reaches notebook syntax either.
+            original = original.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }
+        }
         let scan = MarkupScan(original, enabled: notebookSyntax)
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
         var converter = CmarkConverter(context: context)
-        let (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }
+        var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }
+        if notebookSyntax && scan.markers == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "the note uses every character notebook syntax could mark its place with; annotations, ==highlights== and [[wikilinks]] are read as plain Markdown",
+                    path: path, at: SourceLocation(line: firstLine, column: 1), code: "markdown.markers"))
+        }
         return (FootnoteLabels.assign(blocks), diagnostics)
     }
 }

@@ -256,7 +256,9 @@ private struct TokenFinder {
     private mutating func wikilink(at i: Int, embed: Bool) -> Int? {
         let open = i + (embed ? 3 : 2)
         let bracketStart = embed ? i + 1 : i
-        if bracketStart > 0 && bytes[bracketStart - 1] == UInt8(ascii: "[") { return nil }
+        // `^[[[T]]](…)` annotates a wikilink; any other bracket around it makes `[[[x]]]`.
+        let annotated = bracketStart >= 2 && bytes[bracketStart - 1] == UInt8(ascii: "[") && bytes[bracketStart - 2] == UInt8(ascii: "^")
+        if !annotated && bracketStart > 0 && bytes[bracketStart - 1] == UInt8(ascii: "[") { return nil }
         var j = open
         while j + 1 < bytes.count {
             let byte = bytes[j]
@@ -269,7 +271,7 @@ private struct TokenFinder {
         }
         guard j + 1 < bytes.count, j > open else { return nil }
         let after = j + 2
-        if after < bytes.count && bytes[after] == UInt8(ascii: "]") { return nil }
+        if !annotated && after < bytes.count && bytes[after] == UInt8(ascii: "]") { return nil }
         if !embed && after < bytes.count && bytes[after] == UInt8(ascii: ":") && isLineStart(i) { return nil }
         let inner = String(decoding: bytes[open..<j], as: UTF8.self)
         guard let syntax = WikiLinkParser.parse(inner, embed: embed) else { return nil }
@@ -298,12 +300,16 @@ private struct TokenFinder {
         return close + 1
     }
 
+    /// The longest attribute list looked for, so that a line of unclosed `^[a](` stays linear.
+    static let maximumAttributesLength = 1024
+
     /// The `)` that ends attributes starting at `from`, on the same line, skipping quoted strings.
     private func closingParenthesis(from: Int) -> Int? {
         var depth = 0
         var quote: UInt8? = nil
         var j = from
-        while j < bytes.count {
+        let limit = min(bytes.count, from + Self.maximumAttributesLength)
+        while j < limit {
             let byte = bytes[j]
             if byte == UInt8(ascii: "\n") { return nil }
             if let q = quote {

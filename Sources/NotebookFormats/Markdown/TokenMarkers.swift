@@ -22,6 +22,11 @@ struct TokenMarkers: Sendable {
             let lead = bytes[index]
             if lead >= 0xC0 && lead < 0xE0 {
                 present.insert(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
+            } else if lead == UInt8(ascii: "&") && bytes[index + 1] == UInt8(ascii: "#"),
+                let value = Self.numericReference(bytes, at: index + 2)
+            {
+                // The parser turns `&#x700;` into the character itself.
+                present.insert(value)
             }
             index += 1
         }
@@ -30,6 +35,33 @@ struct TokenMarkers: Sendable {
         guard let start = iterator.next(), let end = iterator.next() else { return nil }
         self.start = start
         self.end = end
+    }
+
+    /// The code point of a numeric character reference whose digits start at `start`.
+    private static func numericReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+        var i = start
+        var radix: UInt32 = 10
+        if i < bytes.count && (bytes[i] | 0x20) == UInt8(ascii: "x") {
+            radix = 16
+            i += 1
+        }
+        var value: UInt32 = 0
+        var digits = 0
+        while i < bytes.count, digits < 8 {
+            let byte = bytes[i] | (radix == 16 ? 0x20 : 0)
+            let digit: UInt32
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digit = UInt32(byte - UInt8(ascii: "0"))
+            } else if radix == 16 && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f") {
+                digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            } else {
+                break
+            }
+            value = value * radix + digit
+            digits += 1
+            i += 1
+        }
+        return digits > 0 ? value : nil
     }
 
     /// Appends the marker for token `index`.

@@ -3,12 +3,17 @@ struct LineTable: Sendable {
     /// Byte offset where each line starts; line 1 starts at 0.
     private(set) var starts: [Int] = [0]
 
+    /// Lines end at LF, CRLF, or a lone CR, as CommonMark and YAML have it.
     init(_ bytes: some Collection<UInt8>) {
         var offset = 0
+        var afterCR = false
         for byte in bytes {
+            if afterCR && byte != 0x0A { starts.append(offset) }
             offset += 1
+            afterCR = byte == 0x0D
             if byte == 0x0A { starts.append(offset) }
         }
+        if afterCR { starts.append(offset) }
     }
 
     /// The 1-based line and byte column of `offset`, with `firstLine` as the number of line 1.

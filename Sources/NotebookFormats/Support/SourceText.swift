@@ -5,10 +5,12 @@ public enum SourceText {
     /// The text of `bytes`; invalid UTF-8 becomes U+FFFD with one warning at its first place.
     public static func decode(_ bytes: [UInt8], path: String) -> (text: String, diagnostics: [Diagnostic]) {
         var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if bom { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, []) }
         let offset = firstInvalidOffset(bytes)
-        let (line, column) = LineTable(bytes).location(of: offset)
+        var (line, column) = LineTable(bytes).location(of: offset)
+        if bom && line == 1 { column += 3 }  // the file's own column, counting the byte-order mark
         let diagnostic = Diagnostic(
             .warning, "file is not valid UTF-8; invalid bytes are read as U+FFFD", path: path,
             at: SourceLocation(line: line, column: column), code: "source.utf8")

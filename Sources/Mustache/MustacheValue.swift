@@ -1,0 +1,177 @@
+/// A value that a Mustache template renders.
+///
+/// Templates see a tree of these: objects are looked up by name (`{{title}}`,
+/// `{{author.name}}`), arrays drive sections (`{{#items}}…{{/items}}`), and scalars are
+/// interpolated. Build values with literals, or convert a typed view model with
+/// ``init(encoding:)`` so templates never receive `[String: Any]`.
+///
+/// Truthiness, used by sections and inverted sections: `null`, `false`, `0`, `0.0`, `""`
+/// and `[]` are falsy; everything else (including an empty object and every lambda) is truthy.
+public enum MustacheValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([MustacheValue])
+    /// An object; templates look its keys up by name. Key order is irrelevant to Mustache.
+    case object([String: MustacheValue])
+    /// A lambda (see ``MustacheLambda``), called when a tag names it.
+    case lambda(MustacheLambda)
+
+    /// Whether a section renders (and an inverted section doesn't) for this value.
+    public var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .int(let value): value != 0
+        case .double(let value): value != 0 && !value.isNaN
+        case .string(let value): !value.isEmpty
+        case .array(let values): !values.isEmpty
+        case .object, .lambda: true
+        }
+    }
+
+    /// The member named `key` when this is an object, otherwise `nil`.
+    public subscript(key: String) -> MustacheValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The text `{{value}}` renders before escaping, or `nil` for values that render nothing.
+    ///
+    /// Integers print in decimal; doubles print as integers when integral (below 10^15 in
+    /// magnitude), otherwise as the shortest decimal that reads back as the same double
+    /// (`1.21`, `1e-05`), so output never depends on locale or platform. Booleans print
+    /// `true` / `false`; `null`, arrays, objects and lambdas print nothing here.
+    public var interpolatedText: String? {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): MustacheValue.format(value)
+        case .bool(let value): value ? "true" : "false"
+        case .null, .array, .object, .lambda: nil
+        }
+    }
+
+    /// Deterministic formatting of a double; see ``interpolatedText``.
+    static func format(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        if value.rounded(.towardZero) == value, value.magnitude < 1e15 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+}
+
+extension MustacheValue: Equatable {
+    /// Structural equality; two lambdas are never equal.
+    public static func == (lhs: MustacheValue, rhs: MustacheValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+}
+
+extension MustacheValue: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .double(let value): MustacheValue.format(value)
+        case .string(let value): value.debugDescription
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .object(let members):
+            "["
+                + (members.isEmpty
+                    ? ":"
+                    : members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }
+                        .joined(separator: ", ")) + "]"
+        case .lambda: "<lambda>"
+        }
+    }
+}
+
+extension MustacheValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    /// A later duplicate key replaces an earlier one.
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+/// A type that knows its own Mustache representation.
+///
+/// ``MustacheValue/init(encoding:)`` uses this instead of `Encodable` whenever it meets a
+/// conforming value, at any depth. Conform types whose `Encodable` form is not what a
+/// template should see (for instance, make `URL` render its absolute string), or embed
+/// ``MustacheValue`` and ``MustacheLambda`` fields directly in a view model.
+public protocol MustacheValueConvertible {
+    var mustacheValue: MustacheValue { get }
+}
+
+extension MustacheValue: MustacheValueConvertible {
+    public var mustacheValue: MustacheValue { self }
+}
+
+extension MustacheValue: Encodable {
+    /// Encodes the JSON-like shape of the value; lambdas encode as `nil`. (Converting back
+    /// with ``init(encoding:)`` keeps lambdas, since ``MustacheValue`` is convertible.)
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null, .lambda:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .int(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .double(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let values):
+            var container = encoder.unkeyedContainer()
+            for value in values { try container.encode(value) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: MustacheCodingKey.self)
+            for (key, value) in members { try container.encode(value, forKey: MustacheCodingKey(key)) }
+        }
+    }
+}
+
+/// A string coding key, for encoding objects.
+struct MustacheCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
+    init?(stringValue: String) { self.init(stringValue) }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

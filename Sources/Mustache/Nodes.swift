@@ -1,0 +1,157 @@
+/// A compiled template: an immutable tree the renderer walks.
+///
+/// Whitespace is settled at parse time: standalone lines are gone, and `lineStart` marks every
+/// remaining start of a source line, where the renderer writes the current indentation
+/// (partials and blocks indent "pre-render", as the spec requires, without re-parsing).
+enum Node: Sendable {
+    case text(String)
+    case lineStart
+    case variable(VariableNode)
+    case section(SectionNode)
+    case partial(PartialNode)
+    case block(BlockNode)
+}
+
+/// A run of nodes, with the leading `lineStart` taken out: whoever renders the fragment
+/// decides whether its first line starts a line of output.
+struct Fragment: Sendable {
+    var nodes: [Node]
+    var startsAtLineStart: Bool
+
+    init(_ nodes: [Node]) {
+        if case .lineStart = nodes.first {
+            self.nodes = Array(nodes.dropFirst())
+            startsAtLineStart = true
+        } else {
+            self.nodes = nodes
+            startsAtLineStart = false
+        }
+    }
+}
+
+/// A dotted name; no components means the implicit iterator `.`.
+struct Name: Sendable {
+    let raw: String
+    let components: [String]
+}
+
+/// Where a tag sits, for errors raised while rendering.
+struct Location: Sendable {
+    let source: TemplateSource
+    let offset: Int
+
+    func error(_ kind: MustacheError.Kind, _ message: String) -> MustacheError {
+        source.error(kind, message, at: offset)
+    }
+}
+
+struct Delimiters: Sendable {
+    var open: [UInt8]
+    var close: [UInt8]
+
+    static let standard = Delimiters(open: Array("{{".utf8), close: Array("}}".utf8))
+}
+
+/// `{{name}}`, `{{{name}}}` or `{{&name}}`.
+final class VariableNode: Sendable {
+    let name: Name
+    let escaped: Bool
+    let location: Location
+
+    init(name: Name, escaped: Bool, location: Location) {
+        self.name = name
+        self.escaped = escaped
+        self.location = location
+    }
+}
+
+/// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
+final class SectionNode: Sendable {
+    let name: Name
+    let inverted: Bool
+    let nodes: [Node]
+    /// The unrendered source between the tags, for section lambdas.
+    let rawText: String
+    /// The delimiters in effect at the opening tag, for parsing a section lambda's result.
+    let delimiters: Delimiters
+    let location: Location
+
+    init(name: Name, inverted: Bool, nodes: [Node], rawText: String, delimiters: Delimiters, location: Location) {
+        self.name = name
+        self.inverted = inverted
+        self.nodes = nodes
+        self.rawText = rawText
+        self.delimiters = delimiters
+        self.location = location
+    }
+
+    func with(nodes: [Node]) -> SectionNode {
+        SectionNode(
+            name: name, inverted: inverted, nodes: nodes, rawText: rawText, delimiters: delimiters,
+            location: location)
+    }
+}
+
+/// `{{>name}}` (no overrides) or `{{<name}}…{{/name}}` (a parent, with block overrides).
+final class PartialNode: Sendable {
+    enum Target: Sendable {
+        case fixed(String)
+        /// `{{>*name}}`: the partial's name is the value of `name`.
+        case dynamic(Name)
+    }
+
+    let target: Target
+    /// The indentation of a standalone tag; `nil` when the tag is inline.
+    let indentation: String?
+    /// The blocks a parent tag passes, by name; `nil` for a plain partial.
+    let overrides: [String: BlockNode]?
+    let location: Location
+
+    init(target: Target, indentation: String?, overrides: [String: BlockNode]?, location: Location) {
+        self.target = target
+        self.indentation = indentation
+        self.overrides = overrides
+        self.location = location
+    }
+
+    func with(indentation: String?, overrides: [String: BlockNode]?) -> PartialNode {
+        PartialNode(target: target, indentation: indentation, overrides: overrides, location: location)
+    }
+}
+
+/// `{{$name}}…{{/name}}`: a block site in a template, or an override inside a parent tag.
+final class BlockNode: Sendable {
+    /// How the opening tag sits on its line, which decides the block's indentation.
+    enum Placement: Sendable {
+        /// The opening tag's line is standalone: the content starts on the next line, whose
+        /// leading whitespace is the block's own ("intrinsic") indentation.
+        case standalone
+        /// Only whitespace precedes the opening tag on its line (and something follows it):
+        /// that whitespace is the block's indentation.
+        case lineStart
+        /// Something precedes the opening tag on its line: no indentation.
+        case inline
+    }
+
+    let name: String
+    /// Default content for a site; the argument for an override. Outdented by `indentation`.
+    let content: Fragment
+    let placement: Placement
+    /// Relative to the enclosing block's indentation, once the enclosing block is parsed.
+    let indentation: String
+    let location: Location
+
+    init(name: String, content: Fragment, placement: Placement, indentation: String, location: Location) {
+        self.name = name
+        self.content = content
+        self.placement = placement
+        self.indentation = indentation
+        self.location = location
+    }
+
+    func with(content: Fragment? = nil, indentation: String? = nil) -> BlockNode {
+        BlockNode(
+            name: name, content: content ?? self.content, placement: placement,
+            indentation: indentation ?? self.indentation, location: location)
+    }
+}

@@ -1,0 +1,311 @@
+/// The overrides that parent tags pass, outermost first. A block site takes the outermost
+/// override of its name, so the top-level template wins over intermediate parents.
+typealias BlockScopes = [[String: BlockNode]]
+
+/// Walks a compiled tree, appending into one string.
+struct Renderer {
+    let library: MustacheLibrary
+    var output = ""
+    /// The context stack; the last value is the innermost.
+    private var contexts: [MustacheValue]
+    /// What each line of the current template gets prefixed with.
+    private var indentation = ""
+    /// Indentation due before the next output, set at each source line start.
+    private var pendingIndentation: String?
+    /// Partials, parents and lambda expansions currently being rendered.
+    private var depth = 0
+    /// Everything currently being rendered inside something else: sections, blocks,
+    /// partials, parents and lambda expansions.
+    private var level = 0
+
+    /// The most `level` can reach. With `MustacheLibrary.depthCeiling` partials each holding
+    /// a section this still leaves room; in release builds a level costs well under 1 KB of
+    /// stack, so even a 512 KB thread stack is never exhausted.
+    static let maxLevel = 500
+
+    init(library: MustacheLibrary, root: MustacheValue) {
+        self.library = library
+        contexts = [root]
+        contexts.reserveCapacity(16)
+    }
+
+    mutating func render(_ nodes: [Node], blocks: BlockScopes) throws(MustacheError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                write(text)
+            case .lineStart:
+                pendingIndentation = indentation
+            case .variable(let variable):
+                try interpolate(variable, blocks: blocks)
+            case .section(let section):
+                try render(section, blocks: blocks)
+            case .partial(let partial):
+                try render(partial, blocks: blocks)
+            case .block(let block):
+                try render(block, blocks: blocks)
+            }
+        }
+    }
+
+    // MARK: - Output
+
+    private mutating func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        if let pending = pendingIndentation {
+            output += pending
+            pendingIndentation = nil
+        }
+        output += text
+    }
+
+    /// Appends `text` with `& < > " '` escaped for HTML.
+    private mutating func writeEscaped(_ text: String) {
+        guard !text.isEmpty else { return }
+        if let pending = pendingIndentation {
+            output += pending
+            pendingIndentation = nil
+        }
+        let utf8 = text.utf8
+        var chunkStart = utf8.startIndex
+        var index = chunkStart
+        while index != utf8.endIndex {
+            let entity: String
+            switch utf8[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default:
+                index = utf8.index(after: index)
+                continue
+            }
+            if chunkStart != index { output += Substring(utf8[chunkStart..<index]) }
+            output += entity
+            index = utf8.index(after: index)
+            chunkStart = index
+        }
+        if chunkStart == utf8.startIndex {
+            output += text
+        } else if chunkStart != utf8.endIndex {
+            output += Substring(utf8[chunkStart..<utf8.endIndex])
+        }
+    }
+
+    // MARK: - Lookup
+
+    /// Resolves a dotted name: the first component in the innermost context that has it,
+    /// the rest inside that value only.
+    private func lookup(_ name: Name) -> MustacheValue? {
+        guard let first = name.components.first else { return contexts.last }
+        var found: MustacheValue?
+        var index = contexts.count - 1
+        while index >= 0 {
+            if case .object(let members) = contexts[index], let value = members[first] {
+                found = value
+                break
+            }
+            index -= 1
+        }
+        guard var value = found else { return nil }
+        var component = 1
+        while component < name.components.count {
+            guard case .object(let members) = value, let member = members[name.components[component]] else {
+                return nil
+            }
+            value = member
+            component += 1
+        }
+        return value
+    }
+
+    // MARK: - Tags
+
+    @inline(never)
+    private mutating func interpolate(_ variable: VariableNode, blocks: BlockScopes) throws(MustacheError) {
+        guard let value = lookup(variable.name) else { return }
+        let text: String
+        if case .lambda(let lambda) = value {
+            text = try expand(lambda(nil), name: variable.name.raw, location: variable.location, blocks: blocks)
+        } else {
+            guard let interpolated = value.interpolatedText else { return }
+            text = interpolated
+        }
+        if variable.escaped { writeEscaped(text) } else { write(text) }
+    }
+
+    /// Renders an interpolation lambda's result on its own: a string is a template parsed
+    /// with the default delimiters; anything else renders as data.
+    @inline(never)
+    private mutating func expand(
+        _ result: MustacheValue, name: String, location: Location, blocks: BlockScopes
+    ) throws(MustacheError) -> String {
+        guard case .string(let source) = result else { return result.interpolatedText ?? "" }
+        let template = try lambdaTemplate(source, name: name, delimiters: .standard, location: location)
+        let saved = (output, indentation, pendingIndentation)
+        output = ""
+        indentation = ""
+        pendingIndentation = nil
+        try nested(location) { renderer throws(MustacheError) in
+            try renderer.render(template.fragment.nodes, blocks: blocks)
+        }
+        let text = output
+        (output, indentation, pendingIndentation) = saved
+        return text
+    }
+
+    /// Parses what a lambda returned; a parse error is reported at the lambda's tag.
+    @inline(never)
+    private func lambdaTemplate(_ source: String, name: String, delimiters: Delimiters, location: Location)
+        throws(MustacheError) -> MustacheTemplate
+    {
+        do {
+            return try MustacheTemplate(parsing: source, name: "lambda '\(name)'", delimiters: delimiters)
+        } catch {
+            throw location.error(
+                error.kind,
+                "lambda '\(name)' returned a template that doesn't parse: \(error.message)"
+                    + " (line \(error.line), column \(error.column) of \(source.debugDescription))")
+        }
+    }
+
+    @inline(never)
+    private mutating func render(_ section: SectionNode, blocks: BlockScopes) throws(MustacheError) {
+        try enter(section.location)
+        defer { level -= 1 }
+        let value = lookup(section.name) ?? .null
+        if section.inverted {
+            if !value.isTruthy { try render(section.nodes, blocks: blocks) }
+            return
+        }
+        switch value {
+        case .array(let items):
+            for item in items {
+                contexts.append(item)
+                try render(section.nodes, blocks: blocks)
+                contexts.removeLast()
+            }
+        case .lambda(let lambda):
+            try render(section, lambda: lambda, blocks: blocks)
+        default:
+            guard value.isTruthy else { return }
+            contexts.append(value)
+            try render(section.nodes, blocks: blocks)
+            contexts.removeLast()
+        }
+    }
+
+    /// A section lambda: renders the template it returns for the section's raw text.
+    @inline(never)
+    private mutating func render(_ section: SectionNode, lambda: MustacheLambda, blocks: BlockScopes)
+        throws(MustacheError)
+    {
+        let result = lambda(section.rawText)
+        guard case .string(let source) = result else {
+            if let text = result.interpolatedText { write(text) }
+            return
+        }
+        let template = try lambdaTemplate(
+            source, name: section.name.raw, delimiters: section.delimiters, location: section.location)
+        try nested(section.location) { renderer throws(MustacheError) in
+            try renderer.render(template.fragment.nodes, blocks: blocks)
+        }
+    }
+
+    @inline(never)
+    private mutating func render(_ partial: PartialNode, blocks: BlockScopes) throws(MustacheError) {
+        let name: String
+        switch partial.target {
+        case .fixed(let fixed):
+            name = fixed
+        case .dynamic(let dynamic):
+            guard let value = lookup(dynamic) else { return }
+            if case .lambda(let lambda) = value {
+                name = try expand(lambda(nil), name: dynamic.raw, location: partial.location, blocks: blocks)
+            } else {
+                guard let text = value.interpolatedText else { return }
+                name = text
+            }
+        }
+        guard let template = library.templates[name] else { return }
+
+        let savedIndentation = indentation
+        if let standalone = partial.indentation {
+            indentation += standalone
+            if template.fragment.startsAtLineStart { pendingIndentation = indentation }
+        } else {
+            // Inline: indentation applies to the lines of the template holding the tag, not
+            // to the lines of the partial (as if the partial's text were pasted in place).
+            indentation = ""
+        }
+        var scopes = blocks
+        if let overrides = partial.overrides { scopes.append(overrides) }
+        try nested(partial.location, what: "\(partial.overrides == nil ? "partial" : "parent") '\(name)'") { renderer throws(MustacheError) in
+            try renderer.render(template.fragment.nodes, blocks: scopes)
+        }
+        indentation = savedIndentation
+    }
+
+    @inline(never)
+    private mutating func render(_ block: BlockNode, blocks: BlockScopes) throws(MustacheError) {
+        try enter(block.location)
+        defer { level -= 1 }
+        var content = block.content
+        var scopes = blocks
+        for (index, overrides) in blocks.enumerated() {
+            if let override = overrides[block.name] {
+                content = override.content
+                // The override renders where it was written: in the scopes of the template
+                // that passed it, so its own blocks can't resolve to itself.
+                scopes = Array(blocks[..<index])
+                break
+            }
+        }
+        switch block.placement {
+        case .inline:
+            try render(content.nodes, blocks: scopes)
+        case .standalone, .lineStart:
+            let savedIndentation = indentation
+            if block.placement == .standalone || pendingIndentation != nil {
+                pendingIndentation = indentation + block.indentation
+            } else {
+                write(block.indentation)
+            }
+            indentation += block.indentation
+            try render(content.nodes, blocks: scopes)
+            indentation = savedIndentation
+        }
+    }
+
+    /// Runs `body` one partial/parent/lambda level deeper, failing past the library's limit.
+    @inline(never)
+    private mutating func nested(
+        _ location: Location, what: @autoclosure () -> String = "lambda",
+        _ body: (inout Renderer) throws(MustacheError) -> Void
+    ) throws(MustacheError) {
+        guard depth < library.maxDepth else {
+            throw location.error(
+                .recursionLimit,
+                "\(what()) nested more than \(library.maxDepth) levels deep (partials, parents and lambdas"
+                    + " may recurse, but must stop)")
+        }
+        try enter(location)
+        depth += 1
+        defer {
+            depth -= 1
+            level -= 1
+        }
+        try body(&self)
+    }
+
+    /// Goes one level deeper, failing past ``maxLevel``.
+    private mutating func enter(_ location: Location) throws(MustacheError) {
+        guard level < Renderer.maxLevel else {
+            throw location.error(
+                .recursionLimit,
+                "sections, blocks and partials nested more than \(Renderer.maxLevel) levels deep while rendering")
+        }
+        level += 1
+    }
+}

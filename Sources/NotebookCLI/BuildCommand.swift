@@ -1,0 +1,70 @@
+import Foundation
+import NotebookModel
+import NotebookSite
+
+/// `notebook build`: the whole site into an output folder.
+enum BuildCommand: Command {
+    static let name = "build"
+    static let abstract = "Build a site into an output folder."
+    static let usage =
+        "notebook build [SITE] [-o DIR] [--strict] [--drafts] [--base-url URL] [--format text|json|github]"
+    static let discussion = """
+        Reads every note of SITE (default: the current folder), checks and links them, and writes
+        the site into DIR (default: SITE/public). The output is written beside DIR and put in
+        place only when the build succeeds: a failed build leaves the previous output as it was.
+
+        Options:
+          -o, --output DIR     Where to write the site.
+          --strict             Treat warnings (corrected formatting, broken links) as errors.
+          --drafts             Include draft notes.
+          --base-url URL       The URL the site is published at, replacing notebook.yml's baseURL.
+          --format FORMAT      How diagnostics are printed: text (default), json or github.
+
+        Exit status: 0 built, 1 errors (nothing written), 2 a command line not understood.
+        """
+
+    static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
+        let parsed = try Arguments(
+            arguments, flags: ["--strict", "--drafts"], options: ["-o", "--output", "--base-url", "--format"], command: name)
+        guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
+        let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
+        let directory = parsed.positional.first ?? "."
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("'\(directory)' is not a folder", command: name)
+        }
+        let options = BuildOptions(
+            output: parsed.options["-o"] ?? parsed.options["--output"], strict: parsed.flags.contains("--strict"),
+            includeDrafts: parsed.flags.contains("--drafts"), baseURL: parsed.options["--base-url"])
+        let start = ContinuousClock.now
+        let showsProgress = terminal.stderrIsTerminal && format == .text
+        let report = SiteBuilder(options: options).build(directory) { step in
+            if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r\(step)…".utf8)) }
+        }
+        if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+        let elapsed = ContinuousClock.now - start
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let warnings = report.diagnostics.filter { $0.severity == .warning }.count
+        let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
+        let counts = ["notes": report.notes, "pages": report.pages, "words": report.words]
+        let printed = printer.print(report.diagnostics, sources: report.sources, counts: counts)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let time = String(format: "%.2f s", seconds)
+        var summary = report.succeeded
+            ? "built \(plural(report.notes, "note")), \(plural(report.pages, "page")), \(plural(report.words, "word")): "
+            : "build failed, \(report.output) left as it was: "
+        summary += "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(time)"
+        if report.succeeded { summary += " → \(report.output)" }
+        if report.usedDefaults { summary += " (no notebook.yml: default settings)" }
+        switch format {
+        case .text:
+            terminal.stderr += printed
+            terminal.stdout += summary + "\n"
+        case .json:
+            terminal.stdout += printed
+        case .github:
+            terminal.stdout += printed + summary + "\n"
+        }
+        return report.succeeded ? ExitStatus.success : ExitStatus.inputErrors
+    }
+}

@@ -1,0 +1,42 @@
+import NotebookModel
+
+/// Reads notes in Apple's `AttributedString` JSON wire format (FORMATS.md section 2) into the
+/// notebook's model: the body alone, in any of Apple's three shapes, or inside the
+/// `NoteDocument` envelope.
+///
+/// Reading never fails: malformed JSON, bad values and unknown keys are diagnostics with their
+/// line and column, and whatever could be read is kept.
+public struct AttributedJSONReader: Sendable {
+    /// The palette names that count as colors.
+    public var palette: [String]
+
+    public init(palette: [String] = Color.defaultPalette) {
+        self.palette = palette
+    }
+
+    /// Reads a whole note file.
+    public func read(_ source: String, path: String) -> ReadResult {
+        var source = source
+        return source.withUTF8 { read($0, path: path) }
+    }
+
+    private func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> ReadResult {
+        let (document, syntaxError) = JSONParser.parse(bytes)
+        var context = JSONReadContext(path: path, document: document, palette: palette)
+        if let syntaxError {
+            context.isTruncated = true
+            context.report(.error, "invalid JSON: \(syntaxError.message)", at: syntaxError.offset, code: "json.syntax")
+        }
+        var metadata = NoteMetadata()
+        var body = document.root
+        if let members = body?.members, !RunListReader.isKeyedBody(members) {
+            (metadata, body) = NoteEnvelopeReader.read(members, context: &context)
+        }
+        var blocks: [Block] = []
+        if let body {
+            let runs = RunListReader.read(body, context: &context)
+            blocks = BlockBuilder.build(runs, context: &context)
+        }
+        return ReadResult(note: Note(path: path, metadata: metadata, blocks: blocks), diagnostics: context.diagnostics)
+    }
+}

@@ -1,0 +1,317 @@
+import NotebookModel
+
+/// Builds the block tree from runs and their presentation intents.
+///
+/// A block lasts as long as consecutive runs carry its identity; Apple writes no `"\n"` between
+/// blocks. Runs without presentation intent are typed text: each line is a paragraph, blank
+/// lines only separate. The walk keeps its own stack, so no input can exhaust the call stack.
+struct BlockBuilder {
+    /// What a finished block gives its parent.
+    private enum Piece {
+        case block(Block)
+        case item(ListItem, ordinal: Int)
+        case row([(column: Int, cell: TableCell)], isHeader: Bool, location: SourceLocation?)
+        case cell(column: Int, TableCell)
+    }
+
+    /// A block still receiving runs.
+    private struct Frame {
+        var component: IntentComponent?
+        var location: SourceLocation?
+        /// Runs held directly: a leaf's text, or text a container holds without a leaf block.
+        var runs: [Run] = []
+        /// The indices in `runs` of runs that are part of a raw HTML block (bit 512), in order.
+        var htmlRuns: [Int] = []
+        var pieces: [Piece] = []
+        /// The checked state of a task-list item.
+        var task: Bool?
+    }
+
+    private var context: JSONReadContext
+    private var stack: [Frame] = [Frame()]
+    private let attributes: [RunAttributes]
+    /// For each entry of `attributes`, its block path once worked out.
+    private var paths: [[IntentComponent]?]
+
+    private init(attributes: [RunAttributes], context: JSONReadContext) {
+        self.context = context
+        self.attributes = attributes
+        self.paths = Array(repeating: nil, count: attributes.count)
+    }
+
+    /// The blocks the runs make.
+    static func build(_ list: RunList, context: inout JSONReadContext) -> [Block] {
+        var builder = BlockBuilder(attributes: list.attributes, context: context)
+        for run in mergingImages(list) { builder.place(run) }
+        while builder.stack.count > 1 { builder.closeTop() }
+        builder.flushLooseRuns(at: 0)
+        context = builder.context
+        return builder.stack[0].pieces.flatMap(Self.blocks(of:))
+    }
+
+    /// Runs of one image (same URL, formatting inside its alternative text) joined, as Apple
+    /// splits an image's runs only where the alternative text's formatting changes.
+    private static func mergingImages(_ list: RunList) -> [DecodedRun] {
+        guard list.attributes.contains(where: { $0.image != nil }) else { return list.runs }
+        var out: [DecodedRun] = []
+        out.reserveCapacity(list.runs.count)
+        for run in list.runs {
+            let this = list.attributes[run.attributes]
+            if let image = this.image, this.alternateDescription == nil, let last = out.last,
+                case let previous = list.attributes[last.attributes], previous.image == image,
+                previous.alternateDescription == nil, previous.components == this.components
+            {
+                out[out.count - 1].text += run.text
+            } else {
+                out.append(run)
+            }
+        }
+        return out
+    }
+
+    // MARK: Placing runs
+
+    private mutating func place(_ decoded: DecodedRun) {
+        let path = path(of: decoded)
+        var common = 0
+        while common < path.count && common + 1 < stack.count && stack[common + 1].component == path[common] {
+            common += 1
+        }
+        while stack.count > common + 1 { closeTop() }
+        let location = context.location(decoded.offset)
+        if common < path.count { flushLooseRuns(at: stack.count - 1) }
+        for component in path[common...] {
+            stack.append(Frame(component: component, location: location))
+        }
+        if let task = attributes[decoded.attributes].task,
+            let item = stack.lastIndex(where: { if case .listItem? = $0.component?.kind { true } else { false } }),
+            stack[item].task == nil
+        {
+            stack[item].task = task
+        }
+        let top = stack.count - 1
+        if attributes[decoded.attributes].isBlockHTML { stack[top].htmlRuns.append(stack[top].runs.count) }
+        stack[top].runs.append(modelRun(decoded, at: location))
+    }
+
+    /// The run's components outermost first, cut after the first leaf block and past the
+    /// nesting limit (reported once); worked out once for each set of attributes.
+    private mutating func path(of run: DecodedRun) -> [IntentComponent] {
+        if let known = paths[run.attributes] { return known }
+        let components = attributes[run.attributes].components
+        var path: [IntentComponent] = []
+        path.reserveCapacity(components.count)
+        var nesting = 0
+        var flattening = false
+        for component in components.reversed() {
+            if component.kind.isLeaf {
+                path.append(component)
+                break
+            }
+            if flattening { continue }
+            if component.kind.countsAsNesting {
+                nesting += 1
+                if nesting > MarkdownReader.maximumNesting {
+                    context.reportNesting(at: run.offset)
+                    flattening = true
+                    continue
+                }
+            }
+            path.append(component)
+        }
+        paths[run.attributes] = path
+        return path
+    }
+
+    private func modelRun(_ decoded: DecodedRun, at location: SourceLocation) -> Run {
+        let attributes = attributes[decoded.attributes]
+        if let image = attributes.image {
+            let alternative = attributes.alternateDescription ?? (decoded.text == "\u{FFFC}" ? "" : decoded.text)
+            return Run(.image(image, alternative: alternative), formatting: attributes.formatting, at: location)
+        }
+        if attributes.isLineBreak || attributes.isSoftBreak,
+            decoded.text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
+        {
+            return Run(attributes.isLineBreak ? .lineBreak : .softBreak, formatting: attributes.formatting, at: location)
+        }
+        return Run(.text(decoded.text), formatting: attributes.formatting, at: location)
+    }
+
+    // MARK: Finishing blocks
+
+    /// Turns the text a container holds outside any leaf block into pieces of its own, before
+    /// another block opens in it or it closes: at the top, typed text; in a row, a cell; elsewhere
+    /// a paragraph.
+    private mutating func flushLooseRuns(at index: Int) {
+        let runs = stack[index].runs
+        guard !runs.isEmpty else { return }
+        let htmlRuns = stack[index].htmlRuns
+        stack[index].runs = []
+        stack[index].htmlRuns = []
+        switch stack[index].component?.kind {
+        case nil:
+            stack[index].pieces += Self.typedText(runs, htmlRuns: htmlRuns)
+        case .tableHeaderRow?, .tableRow?:
+            let cell = TableCell(InlineRuns.nest(runs), at: runs.first?.location)
+            stack[index].pieces.append(.cell(column: Int.max, cell))
+        default:
+            stack[index].pieces.append(.block(Self.paragraph(runs, htmlRuns: htmlRuns.count)))
+        }
+    }
+
+    /// Typed text: each line a paragraph, blank lines left out.
+    private static func typedText(_ runs: [Run], htmlRuns: [Int]) -> [Piece] {
+        var pieces: [Piece] = []
+        var line: [Run] = []
+        var lineHTMLRuns = 0
+        func finishLine() {
+            if line.contains(where: isVisible) { pieces.append(.block(paragraph(line, htmlRuns: lineHTMLRuns))) }
+            line = []
+            lineHTMLRuns = 0
+        }
+        var nextHTML = htmlRuns.makeIterator()
+        var html = nextHTML.next()
+        for (index, run) in runs.enumerated() {
+            let isHTML = html == index
+            if isHTML { html = nextHTML.next() }
+            guard !isHTML, case .text(let text) = run.kind, text.utf8.contains(0x0A) else {
+                line.append(run)
+                if isHTML { lineHTMLRuns += 1 }
+                continue
+            }
+            for (index, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { finishLine() }
+                let content = part.hasSuffix("\r") ? part.dropLast() : part
+                if !content.isEmpty { line.append(Run(.text(String(content)), formatting: run.formatting, at: run.location)) }
+            }
+        }
+        finishLine()
+        return pieces
+    }
+
+    private static func isVisible(_ run: Run) -> Bool {
+        switch run.kind {
+        case .text(let text): text.utf8.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+        case .image: true
+        case .softBreak, .lineBreak: false
+        }
+    }
+
+    /// A paragraph of `runs`, or a raw HTML block when every run is part of one.
+    private static func paragraph(_ runs: [Run], htmlRuns: Int) -> Block {
+        let location = runs.first?.location
+        if !runs.isEmpty && htmlRuns == runs.count { return Block(.html(runs.map(\.text).joined()), at: location) }
+        return Block(.paragraph(InlineRuns.nest(runs)), at: location)
+    }
+
+    private mutating func closeTop() {
+        let index = stack.count - 1
+        guard let component = stack[index].component else { return }
+        if !component.kind.isLeaf { flushLooseRuns(at: index) }
+        let frame = stack.removeLast()
+        let location = frame.location
+        let pieces: [Piece]
+        switch component.kind {
+        case .paragraph:
+            pieces = [.block(Self.paragraph(frame.runs, htmlRuns: frame.htmlRuns.count))]
+        case .header(let level):
+            pieces = [.block(Block(.heading(level: level, InlineRuns.nest(frame.runs)), at: location))]
+        case .codeBlock(let language):
+            let code = CodeBlock(language: language, code: frame.runs.map(\.text).joined())
+            pieces = [.block(Block(.codeBlock(code), at: location))]
+        case .thematicBreak:
+            pieces = [.block(Block(.thematicBreak, at: location))]
+        case .blockQuote:
+            let blocks = frame.pieces.flatMap(Self.blocks(of:))
+            pieces = [.block(Block(Callout.detect(in: blocks) ?? .blockQuote(blocks), at: location))]
+        case .orderedList, .unorderedList:
+            pieces = [.block(Self.list(frame.pieces, isOrdered: component.kind == .orderedList, at: location))]
+        case .listItem(let ordinal):
+            let item = ListItem(task: frame.task, blocks: frame.pieces.flatMap(Self.blocks(of:)), at: location)
+            pieces = [.item(item, ordinal: ordinal)]
+        case .table(let columns):
+            pieces = Self.table(frame.pieces, columns: columns, at: location)
+        case .tableHeaderRow, .tableRow:
+            let cells = frame.pieces.map { piece -> (column: Int, cell: TableCell) in
+                if case .cell(let column, let cell) = piece { return (column, cell) }
+                return (Int.max, TableCell(Self.inlines(of: piece), at: location))
+            }
+            pieces = [.row(cells, isHeader: component.kind == .tableHeaderRow, location: location)]
+        case .tableCell(let column):
+            var content: [Inline] = []
+            for piece in frame.pieces {
+                if !content.isEmpty { content.append(.text(" ")) }
+                content += Self.inlines(of: piece)
+            }
+            pieces = [.cell(column: column, TableCell(content, at: location))]
+        }
+        stack[stack.count - 1].pieces += pieces
+    }
+
+    private static func list(_ pieces: [Piece], isOrdered: Bool, at location: SourceLocation?) -> Block {
+        var items: [ListItem] = []
+        var start: Int?
+        for piece in pieces {
+            if case .item(let item, let ordinal) = piece {
+                if start == nil { start = ordinal }
+                items.append(item)
+            } else {
+                items += blocks(of: piece).map { ListItem(blocks: [$0], at: $0.location) }
+            }
+        }
+        let list = List(
+            isOrdered: isOrdered, start: isOrdered ? start ?? 1 : 1, isTight: ListTightness.guess(items), items: items)
+        return Block(.list(list), at: location)
+    }
+
+    private static func table(_ pieces: [Piece], columns: [Table.Alignment], at location: SourceLocation?) -> [Piece] {
+        var header: [(column: Int, cell: TableCell)]?
+        var rows: [[(column: Int, cell: TableCell)]] = []
+        var after: [Piece] = []
+        for piece in pieces {
+            switch piece {
+            case .row(let cells, let isHeader, _):
+                if isHeader && header == nil { header = cells } else { rows.append(cells) }
+            case .cell(let column, let cell):
+                rows.append([(column, cell)])
+            case .block, .item:
+                after.append(piece)
+            }
+        }
+        let width = columns.isEmpty ? ([header ?? []] + rows).map(\.count).max() ?? 0 : columns.count
+        let alignments = columns.isEmpty ? Array(repeating: Table.Alignment.none, count: width) : columns
+        func arranged(_ cells: [(column: Int, cell: TableCell)]) -> [TableCell] {
+            var slots: [TableCell?] = Array(repeating: nil, count: width)
+            var extra: [TableCell] = []
+            for (column, cell) in cells {
+                if column < width && slots[column] == nil { slots[column] = cell } else { extra.append(cell) }
+            }
+            return slots.map { $0 ?? TableCell([]) } + extra
+        }
+        let table = Table(alignments: alignments, header: arranged(header ?? []), rows: rows.map(arranged))
+        return [.block(Block(.table(table), at: location))] + after
+    }
+
+    /// The blocks a piece adds to a block container.
+    private static func blocks(of piece: Piece) -> [Block] {
+        switch piece {
+        case .block(let block): [block]
+        case .item(let item, _): [Block(.list(List(isOrdered: false, isTight: ListTightness.guess([item]), items: [item])), at: item.location)]
+        case .row(let cells, _, _): cells.map { Block(.paragraph($0.cell.content), at: $0.cell.location) }
+        case .cell(_, let cell): [Block(.paragraph(cell.content), at: cell.location)]
+        }
+    }
+
+    /// The inline content of a piece inside a table cell: its paragraphs' text.
+    private static func inlines(of piece: Piece) -> [Inline] {
+        var out: [Inline] = []
+        for block in blocks(of: piece) {
+            if !out.isEmpty { out.append(.text(" ")) }
+            switch block.kind {
+            case .paragraph(let inlines), .heading(_, let inlines): out += inlines
+            default: out.append(.text(PlainText.of([block])))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,69 @@
+/// The keys of Apple's attributed-string JSON and the notebook's envelope (FORMATS.md section 2).
+enum JSONKeys {
+    static let inlineIntent = "NSInlinePresentationIntent"
+    static let presentationIntent = "NSPresentationIntent"
+    static let link = "NSLink"
+    static let imageURL = "NSImageURL"
+    static let alternateDescription = "NSAlternateDescription"
+
+    static let bold = "notebook.bold"
+    static let italic = "notebook.italic"
+    static let underline = "notebook.underline"
+    static let strikethrough = "notebook.strikethrough"
+    static let highlight = "notebook.highlight"
+    static let color = "notebook.color"
+    static let textStyle = "notebook.textStyle"
+    static let scale = "notebook.scale"
+    static let wikilink = "notebook.wikilink"
+    static let task = "notebook.task"
+    static let linkTitle = "notebook.linkTitle"
+
+    static let runs = "runs"
+    static let attributeTable = "attributeTable"
+    static let components = "components"
+    static let kind = "kind"
+    static let identity = "identity"
+    static let alignment = "alignment"
+    static let relative = "relative"
+    static let base = "base"
+
+    /// Every attribute key the reader knows.
+    static let attributes: [String] = [
+        inlineIntent, presentationIntent, link, imageURL, alternateDescription, bold, italic, underline,
+        strikethrough, highlight, color, textStyle, scale, wikilink, task, linkTitle,
+    ]
+
+    /// The keys of the `NoteDocument` envelope.
+    static let envelope = ["id", "title", "date", "tags", "draft", "summary", "slug", "aliases", "body"]
+
+    /// The shared string for a key the reader knows, so that reading it allocates nothing.
+    static func interned(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func matches(_ key: StaticString) -> Bool {
+            guard key.utf8CodeUnitCount == bytes.count else { return false }
+            let start = key.utf8Start
+            for index in 0..<bytes.count where bytes[index] != start[index] { return false }
+            return true
+        }
+        switch bytes.count {
+        case 4: return matches("kind") ? kind : matches("runs") ? runs : matches("base") ? base : nil
+        case 6: return matches("NSLink") ? link : nil
+        case 8: return matches("identity") ? identity : matches("relative") ? relative : nil
+        case 9: return matches("alignment") ? alignment : nil
+        case 10: return matches("components") ? components : matches("NSImageURL") ? imageURL : nil
+        case 13:
+            return matches("notebook.bold") ? bold : matches("notebook.task") ? task : nil
+        case 14:
+            return matches("attributeTable") ? attributeTable : matches("notebook.color") ? color : matches("notebook.scale") ? scale : nil
+        case 15: return matches("notebook.italic") ? italic : nil
+        case 17: return matches("notebook.wikilink") ? wikilink : nil
+        case 18:
+            return matches("notebook.underline") ? underline : matches("notebook.highlight") ? highlight
+                : matches("notebook.textStyle") ? textStyle : matches("notebook.linkTitle") ? linkTitle : nil
+        case 20: return matches("NSPresentationIntent") ? presentationIntent : nil
+        case 22:
+            return matches("notebook.strikethrough") ? strikethrough : matches("NSAlternateDescription") ? alternateDescription : nil
+        case 26: return matches("NSInlinePresentationIntent") ? inlineIntent : nil
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import NotebookModel
+
+/// Writes a note as annotated Markdown (FORMATS.md section 3) that reads back into the same model.
+///
+/// CommonMark syntax is used where it says the same thing safely (`**`, `*`, `~~`, links, code);
+/// everything else becomes an annotation `^[text](key: value)`. Text is escaped so that it
+/// stays text.
+public struct MarkdownWriter: Sendable {
+    public init() {}
+
+    /// The note's Markdown, with front matter when it has metadata.
+    public func write(_ note: Note) -> String {
+        var out = frontMatter(note.metadata)
+        out += blocks(note.blocks).joined(separator: "\n")
+        if !out.hasSuffix("\n") { out += "\n" }
+        return out
+    }
+
+    private func frontMatter(_ metadata: NoteMetadata) -> String {
+        var lines: [String] = []
+        if let id = metadata.id { lines.append("id: \(yaml(id))") }
+        if let title = metadata.title { lines.append("title: \(yaml(title))") }
+        if let date = metadata.date { lines.append("date: \(yaml(date))") }
+        if !metadata.tags.isEmpty { lines.append("tags: [\(metadata.tags.map(yaml).joined(separator: ", "))]") }
+        if metadata.isDraft { lines.append("draft: true") }
+        if let summary = metadata.summary { lines.append("summary: \(yaml(summary))") }
+        if let slug = metadata.slug { lines.append("slug: \(yaml(slug))") }
+        if !metadata.aliases.isEmpty { lines.append("aliases: [\(metadata.aliases.map(yaml).joined(separator: ", "))]") }
+        return lines.isEmpty ? "" : "---\n" + lines.joined(separator: "\n") + "\n---\n\n"
+    }
+
+    /// A YAML double-quoted scalar.
+    private func yaml(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\x" + String(format2: scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Each block as lines, blocks separated by a blank line (none between a tight item's
+    /// blocks). Consecutive lists alternate their markers, so they stay apart.
+    private func blocks(_ blocks: [Block], tight: Bool = false) -> [String] {
+        var lines: [String] = []
+        var alternate = false
+        var previousWasList = false
+        for block in blocks {
+            var isList = false
+            var rendered: [String]
+            if case .list(let list) = block.kind {
+                isList = true
+                alternate = previousWasList ? !alternate : false
+                rendered = self.list(list, alternate: alternate)
+            } else {
+                rendered = self.block(block)
+            }
+            previousWasList = isList
+            if rendered.isEmpty { continue }
+            if !lines.isEmpty && (!tight || isList) { lines.append("") }
+            lines += rendered
+        }
+        return lines
+    }
+
+    private func block(_ block: Block) -> [String] {
+        switch block.kind {
+        case .paragraph(let content):
+            let text = inlines(content, context: .block)
+            return text.isEmpty ? [] : protectLineStarts(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        case .heading(let level, let content):
+            let text = inlines(content, context: .block).replacingNewlines()
+            return [String(repeating: "#", count: min(max(level, 1), 6)) + " " + text]
+        case .blockQuote(let children):
+            return prefix(blocks(children), first: "> ", rest: "> ")
+        case .callout(let callout):
+            let title = callout.title.isEmpty ? "" : " " + inlines(callout.title, context: .block).replacingNewlines()
+            var lines = ["[!\(callout.kind.uppercased())]\(title)"]
+            let body = blocks(callout.blocks)
+            if !body.isEmpty { lines += body }
+            return prefix(lines, first: "> ", rest: "> ")
+        case .list(let list):
+            return self.list(list, alternate: false)
+        case .codeBlock(let code):
+            let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: code.code) + 1))
+            var body = code.code
+            if body.hasSuffix("\n") { body.removeLast() }
+            let lines = code.code.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return [fence + (code.language ?? "")] + lines + [fence]
+        case .table(let table):
+            return self.table(table)
+        case .thematicBreak:
+            return ["***"]
+        case .html(let html):
+            var body = html
+            while body.hasSuffix("\n") { body.removeLast() }
+            return body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .footnoteDefinition(let definition):
+            let body = blocks(definition.blocks)
+            return prefix(body.isEmpty ? [""] : body, first: "[^\(definition.label)]: ", rest: "    ")
+        }
+    }
+
+    private func list(_ list: List, alternate: Bool) -> [String] {
+        var lines: [String] = []
+        for (index, item) in list.items.enumerated() {
+            if index > 0 && !list.isTight { lines.append("") }
+            var marker = list.isOrdered ? "\(list.start + index)" + (alternate ? ")" : ".") : (alternate ? "*" : "-")
+            marker += " "
+            var body = blocks(item.blocks, tight: list.isTight)
+            if let task = item.task {
+                let box = task ? "[x]" : "[ ]"
+                if body.isEmpty { body = [box] } else { body[0] = box + " " + body[0] }
+            }
+            if body.isEmpty { body = [""] }
+            lines += prefix(body, first: marker, rest: String(repeating: " ", count: marker.count))
+        }
+        return lines
+    }
+
+    private func table(_ table: Table) -> [String] {
+        func row(_ cells: [TableCell]) -> String {
+            "| " + cells.map { inlines($0.content, context: .tableCell).replacingNewlines() }.joined(separator: " | ") + " |"
+        }
+        let delimiters = table.alignments.map { alignment -> String in
+            switch alignment {
+            case .none: "---"
+            case .left: ":--"
+            case .center: ":-:"
+            case .right: "--:"
+            }
+        }
+        return [row(table.header), "| " + delimiters.joined(separator: " | ") + " |"] + table.rows.map(row)
+    }
+
+    private func prefix(_ lines: [String], first: String, rest: String) -> [String] {
+        lines.enumerated().map { index, line in
+            let lead = index == 0 ? first : rest
+            return line.isEmpty ? String(lead.reversed().drop { $0 == " " }.reversed()) : lead + line
+        }
+    }
+
+    /// Escapes what would make a paragraph's line a block of its own: `#`, `>`, `-`, `+`, `1.`.
+    private func protectLineStarts(_ lines: [String]) -> [String] {
+        lines.map { line in
+            let body = line.drop { $0 == " " }
+            let indent = line.prefix(line.count - body.count)
+            guard let first = body.first else { return line }
+            if "+-".contains(first) { return indent + "\\" + body }
+            if first.isASCII && first.isNumber {
+                let digits = body.prefix { $0.isASCII && $0.isNumber }
+                let after = body.dropFirst(digits.count)
+                if let mark = after.first, mark == "." || mark == ")" { return indent + digits + "\\" + after }
+            }
+            return line
+        }
+    }
+
+    enum Context { case block, tableCell }
+
+    /// Inline content as Markdown.
+    func inlines(_ content: [Inline], context: Context) -> String {
+        var out = ""
+        for inline in content {
+            switch inline.kind {
+            case .text(let text): out += escape(text, context: context)
+            case .softBreak: out += "\n"
+            case .lineBreak: out += "\\\n"
+            case .image(let image): out += self.image(image, context: context)
+            case .span(let formatting, let children): out += span(formatting, children, context: context)
+            }
+        }
+        return out
+    }
+
+    private func image(_ image: Image, context: Context) -> String {
+        if image.isEmbed { return "![[\(image.source)]]" }
+        return "![" + inlines(image.alternative, context: context) + "](" + destination(image.source, title: image.title) + ")"
+    }
+
+    private func span(_ formatting: Formatting, _ children: [Inline], context: Context) -> String {
+        if formatting.code { return codeSpan(PlainText.of(children, softBreak: " ")) }
+        if formatting.rawHTML { return PlainText.of(children) }
+        if let label = formatting.footnote { return "[^\(label)]" }
+        if let wikilink = formatting.wikilink {
+            let target = wikilink.target + (wikilink.heading.map { "#" + $0 } ?? "")
+            let label = PlainText.of(children, softBreak: " ")
+            let bar = context == .tableCell ? "\\|" : "|"
+            let inner = label == wikilink.target || label.isEmpty ? target : target + bar + label
+            var rest = formatting
+            rest.wikilink = nil
+            return rest.isPlain ? "[[\(inner)]]" : annotate(rest, "[[\(inner)]]")
+        }
+        var rest = formatting
+        var inner = inlines(children, context: context)
+        if let link = rest.link {
+            inner = "[" + inner + "](" + destination(link.destination, title: link.title) + ")"
+            rest.link = nil
+        }
+        let plain = PlainText.of(children, softBreak: " ")
+        let delimitable = !plain.isEmpty && plain.first.map(Self.isWordCharacter) == true && plain.last.map(Self.isWordCharacter) == true
+        if delimitable {
+            if rest.strikethrough == .single { inner = "~~" + inner + "~~"; rest.strikethrough = nil }
+            if rest.bold == true { inner = "**" + inner + "**"; rest.bold = nil }
+            if rest.italic == true { inner = "*" + inner + "*"; rest.italic = nil }
+        }
+        return rest.isPlain ? inner : annotate(rest, inner)
+    }
+
+    private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+
+    /// `^[inner](key: 'value', …)` for the attributes left in `formatting`.
+    private func annotate(_ formatting: Formatting, _ inner: String) -> String {
+        var pairs: [String] = []
+        if let bold = formatting.bold { pairs.append("bold: \(bold)") }
+        if let italic = formatting.italic { pairs.append("italic: \(italic)") }
+        if let style = formatting.underline { pairs.append("underline: '\(style.rawValue)'") }
+        if let style = formatting.strikethrough { pairs.append("strikethrough: '\(style.rawValue)'") }
+        if let color = formatting.highlight { pairs.append("highlight: '\(color)'") }
+        if let color = formatting.color { pairs.append("color: '\(color)'") }
+        if let style = formatting.textStyle { pairs.append("textStyle: '\(style.rawValue)'") }
+        if let scale = formatting.scale { pairs.append("scale: \(scale)") }
+        return pairs.isEmpty ? inner : "^[\(inner)](\(pairs.joined(separator: ", ")))"
+    }
+
+    private func codeSpan(_ code: String) -> String {
+        let fence = String(repeating: "`", count: longestRun(of: "`", in: code) + 1)
+        let pad = code.hasPrefix("`") || code.hasSuffix("`") || (code.hasPrefix(" ") && code.hasSuffix(" ") && !code.allSatisfy { $0 == " " })
+        return fence + (pad ? " " + code + " " : code) + fence
+    }
+
+    private func destination(_ url: String, title: String?) -> String {
+        var out = url.isEmpty || url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" || $0.isNewline })
+            ? "<" + url.replacingOccurrences(of: "<", with: "\\<").replacingOccurrences(of: ">", with: "\\>") + ">"
+            : url.replacingOccurrences(of: "\\", with: "\\\\")
+        if let title {
+            out += " \"" + title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return out
+    }
+
+    /// Text with every character that could be syntax escaped.
+    private func escape(_ text: String, context: Context) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text {
+            switch c {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "~", "=", "^", "|", "#", "&", "@":
+                out.append("\\")
+                out.append(c)
+            case ":" where Self.autolinkSchemes.contains { out.suffix(6).lowercased().hasSuffix($0) },
+                "." where out.suffix(3).lowercased() == "www":
+                // Would start an autolink.
+                out.append("\\")
+                out.append(c)
+            case "\n":
+                out += context == .tableCell ? " " : "\n"
+            default:
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    private static let autolinkSchemes = ["http", "https", "ftp", "mailto", "xmpp"]
+
+    private func longestRun(of character: Character, in text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for c in text {
+            current = c == character ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
+    }
+}
+
+private extension String {
+    func replacingNewlines() -> String { replacingOccurrences(of: "\n", with: " ") }
+
+    init(format2 value: UInt32) {
+        let digits = String(value, radix: 16)
+        self = digits.count < 2 ? "0" + digits : digits
+    }
+}
+
+import Foundation

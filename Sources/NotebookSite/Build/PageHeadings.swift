@@ -1,0 +1,29 @@
+import NotebookModel
+
+/// Fits a note's headings under its page's title: a first heading that repeats the title is
+/// left out (the page shows the title as its `h1`), and the rest move down so that the highest
+/// is an `h2`, keeping headings in order.
+enum PageHeadings {
+    static func adjust(_ blocks: [Block], title: String) -> [Block] {
+        var blocks = blocks
+        if let first = blocks.first, case .heading(_, let inlines) = first.kind,
+            PlainText.of(inlines, softBreak: " ").trimmingCharacters(in: .whitespaces).lowercased() == title.lowercased()
+        {
+            blocks.removeFirst()
+        }
+        let levels = blocks.compactMap { block -> Int? in
+            if case .heading(let level, _) = block.kind { return level }
+            return nil
+        }
+        guard let highest = levels.min(), highest < 2 else { return blocks }
+        let shift = 2 - highest
+        return blocks.map { block in
+            guard case .heading(let level, let inlines) = block.kind else { return block }
+            var shifted = block
+            shifted.kind = .heading(level: min(level + shift, 6), inlines)
+            return shifted
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,170 @@
+import Foundation
+import Mustache
+import NotebookModel
+import NotebookRender
+import Synchronization
+
+/// How a site is built.
+public struct BuildOptions: Sendable {
+    /// The output folder; `SITE/public` when nil.
+    public var output: String?
+    public var strict: Bool
+    public var includeDrafts: Bool
+    /// Replaces `baseURL` of `notebook.yml`.
+    public var baseURL: String?
+    /// How many notes are read and pages written at once.
+    public var workers: Int
+
+    public init(
+        output: String? = nil, strict: Bool = false, includeDrafts: Bool = false, baseURL: String? = nil,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.output = output
+        self.strict = strict
+        self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
+        self.workers = max(1, workers)
+    }
+}
+
+/// What a build did.
+public struct BuildReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var sources: [String: String]
+    public var notes: Int
+    public var pages: Int
+    public var words: Int
+    /// Whether the output was replaced; false leaves the previous output as it was.
+    public var succeeded: Bool
+    public var output: String
+    public var usedDefaults: Bool
+}
+
+/// Builds a whole site: load, resolve links, render, write; a list of named steps.
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+
+    public init(options: BuildOptions = BuildOptions()) {
+        self.options = options
+    }
+
+    public func build(_ directory: String, progress: @Sendable (String) -> Void = { _ in }) -> BuildReport {
+        progress("reading notes")
+        var site = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers).load(directory)
+        if let baseURL = options.baseURL { site.config.baseURL = baseURL }
+        let output = options.output ?? NoteDiscovery.join(directory, "public")
+        var diagnostics = site.diagnostics
+        var report = BuildReport(
+            diagnostics: [], sources: site.sources, notes: site.notes.count, pages: 0, words: site.wordCount,
+            succeeded: false, output: output, usedDefaults: !site.hasConfig)
+
+        progress("resolving links")
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        let links = LinkResolution(notes: site.notes, files: site.files.map(\.relativePath), urls: urls, strict: options.strict)
+        site.notes = links.notes
+        diagnostics += links.diagnostics
+
+        let configPath = NoteDiscovery.join(directory, "notebook.yml")
+        let (theme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: directory, configPath: configPath)
+        diagnostics += themeDiagnostics
+        diagnostics += PagePlan.aliasConflicts(site.notes)
+
+        guard let theme, !diagnostics.hasErrors else {
+            report.diagnostics = diagnostics
+            return report
+        }
+
+        progress("rendering \(site.notes.count) notes")
+        let policy = site.definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
+        let renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: site.config.unsafeHTML, links: policy, anchorHighlights: true))
+        let rendered = parallelMap(site.notes) { renderer.renderNote(PageHeadings.adjust($0.note.blocks, title: $0.title)) }
+
+        let plan = PagePlan(site: site, urls: urls, rendered: rendered, backlinks: links.backlinks)
+        progress("writing \(plan.pages.count) pages")
+        let store: OutputStore
+        do {
+            store = try OutputStore(destination: output)
+        } catch {
+            report.diagnostics = diagnostics + [Diagnostic(.error, "cannot write the output: \(error.reason)", path: error.path, code: "output.write")]
+            return report
+        }
+        let failures = write(plan, theme: theme, site: site, to: store)
+        guard failures.isEmpty else {
+            store.discard()
+            report.diagnostics = diagnostics + failures
+            return report
+        }
+        do {
+            try store.commit()
+        } catch {
+            store.discard()
+            report.diagnostics = diagnostics + [Diagnostic(.error, "cannot put the output in place: \(error.reason)", path: error.path, code: "output.write")]
+            return report
+        }
+        report.diagnostics = diagnostics
+        report.pages = plan.pages.count
+        report.succeeded = true
+        return report
+    }
+
+    /// Renders and writes every page, copies every file; the failures, if any.
+    private func write(_ plan: PagePlan, theme: Theme, site: LoadedSite, to store: OutputStore) -> [Diagnostic] {
+        let failures = Mutex<[Diagnostic]>([])
+        let pages = plan.pages
+        let siteView = plan.siteView
+        let work: [@Sendable () throws -> Void] =
+            pages.map { page in
+                { @Sendable in
+                    let html: String
+                    switch page.content {
+                    case .template(let name, let context):
+                        var context = context
+                        context.site = siteView
+                        html = try theme.library.render(name, try MustacheValue(encoding: context))
+                    case .text(let text):
+                        html = text
+                    }
+                    try store.write(html, to: page.path)
+                }
+            }
+            + site.files.map { file in { @Sendable in try store.copy(from: file.path, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
+            + theme.assets.map { asset in { @Sendable in try store.copy(from: asset.source, to: "assets/" + asset.path) } }
+            + ThemeLoader.files(under: NoteDiscovery.join(site.directory, "assets")).map { path in
+                { @Sendable in try store.copy(from: NoteDiscovery.join(site.directory, "assets/" + path), to: "assets/" + path) }
+            }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(options.workers, max(work.count, 1))) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < work.count else { return }
+                do {
+                    try work[index]()
+                } catch let error as MustacheError {
+                    failures.withLock {
+                        $0.append(Diagnostic(.error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column), code: "template.render"))
+                    }
+                } catch let error as OutputError {
+                    failures.withLock { $0.append(Diagnostic(.error, "cannot write: \(error.reason)", path: error.path, code: "output.write")) }
+                } catch {
+                    failures.withLock { $0.append(Diagnostic(.error, "\(error)", path: site.directory, code: "build")) }
+                }
+            }
+        }
+        return failures.withLock { $0 }
+    }
+
+    /// `transform` applied to every element, `options.workers` at a time, in order.
+    private func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        let results = Mutex<[R?]>(Array(repeating: nil, count: items.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(options.workers, max(items.count, 1))) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < items.count else { return }
+                let result = transform(items[index])
+                results.withLock { $0[index] = result }
+            }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}

@@ -1,0 +1,133 @@
+/// What templates receive: plain, typed view models built for pages, never the internal types.
+
+/// The site, as every page sees it.
+struct SiteView: Encodable, Sendable {
+    var title: String
+    var description: String?
+    var language: String
+    var author: String?
+    /// The site's root as a link, such as `/` or `/notes/`.
+    var home: String
+    var feed: String
+    var tagsPage: String
+    var highlightsPage: String
+    var searchIndex: String
+    var stylesheet: String
+    var script: String
+    var noteCount: Int
+    var wordCount: Int
+    /// The palette, for the theme's highlight colors.
+    var palette: [PaletteView]
+}
+
+struct PaletteView: Encodable, Sendable {
+    var name: String
+    var css: String
+}
+
+/// The page being rendered.
+struct PageView: Encodable, Sendable {
+    var title: String
+    /// The meta description and Open Graph description.
+    var description: String
+    /// The page's absolute URL (or its link when the base URL has no host).
+    var url: String
+    /// `article` for notes, `website` for the rest.
+    var openGraphType: String
+    var isHome: Bool
+}
+
+/// A note's own page.
+struct NoteView: Encodable, Sendable {
+    var title: String
+    var url: String
+    var date: String?
+    var dateDisplay: String?
+    var wordCount: Int
+    var summary: String
+    var tags: [TagLink]
+    var html: String
+    var toc: [TocEntry]
+    var hasToc: Bool
+    var backlinks: [NoteLink]
+    var hasBacklinks: Bool
+}
+
+struct TocEntry: Encodable, Sendable {
+    var text: String
+    var id: String
+    var level: Int
+}
+
+struct NoteLink: Encodable, Sendable {
+    var title: String
+    var url: String
+}
+
+struct TagLink: Encodable, Sendable {
+    var name: String
+    var url: String
+    var count: Int
+}
+
+/// A note as a list shows it.
+struct NoteCard: Encodable, Sendable {
+    var title: String
+    var url: String
+    var date: String?
+    var dateDisplay: String?
+    var wordCount: Int
+    var summary: String
+    var tags: [TagLink]
+    var hasTags: Bool
+}
+
+/// A list of notes: the index or a tag's page, one page of it.
+struct ListView: Encodable, Sendable {
+    var heading: String
+    /// For a tag's page, the HTML of the note at `/tags/NAME/` that introduces it.
+    var introduction: String?
+    var notes: [NoteCard]
+    var pagination: Pagination
+    var tag: String?
+    var wordCount: Int
+}
+
+struct Pagination: Encodable, Sendable {
+    var current: Int
+    var total: Int
+    var previous: String?
+    var next: String?
+    var isPaginated: Bool
+}
+
+/// Every highlighted passage, by color.
+struct HighlightsView: Encodable, Sendable {
+    var groups: [HighlightGroup]
+    var count: Int
+}
+
+struct HighlightGroup: Encodable, Sendable {
+    var color: String
+    /// The class that paints the color: `highlight-yellow`, or empty for a hex color.
+    var colorClass: String
+    var passages: [HighlightPassage]
+}
+
+struct HighlightPassage: Encodable, Sendable {
+    var text: String
+    var noteTitle: String
+    /// The link to the passage's exact place in its note.
+    var url: String
+}
+
+/// Everything a template gets: the site, the page, and what kind of page it is.
+struct TemplateContext: Encodable, Sendable {
+    var site: SiteView
+    var page: PageView
+    var note: NoteView?
+    var list: ListView?
+    var tags: [TagLink]?
+    var highlights: HighlightsView?
+    var redirect: String?
+}

@@ -1,0 +1,159 @@
+import NotebookModel
+
+/// Finds what a wikilink or a relative link names: a note (and a heading in it) or a file.
+///
+/// A wikilink's target matches, in order: a note's title (case-insensitive), its path under the
+/// notes folder without extension, its file name without extension, its slug.
+public struct LinkIndex: Sendable {
+    private let notes: [SiteNote]
+    private var byTitle: [String: Int] = [:]
+    private var byPath: [String: Int] = [:]
+    private var byName: [String: Int] = [:]
+    private var bySlug: [String: Int] = [:]
+    /// Files that are not notes (images, PDFs), by relative path, and by file name.
+    private var files: Set<String> = []
+    private var filesByName: [String: String] = [:]
+    /// Each note's headings, by note index.
+    private let headings: [[NoteHeading]]
+
+    /// What a link leads to.
+    public enum Target: Hashable, Sendable {
+        /// The note at this index of the site's notes, with a heading's id when one was named.
+        case note(Int, anchor: String?)
+        /// A file beside the notes, by its path relative to the notes folder.
+        case file(String)
+    }
+
+    public init(notes: [SiteNote], files: [String]) {
+        self.notes = notes
+        self.headings = notes.map(\.note.headings)
+        for (index, note) in notes.enumerated() {
+            let stem = Self.withoutExtension(note.relativePath)
+            byTitle[note.title.lowercased()] = byTitle[note.title.lowercased()] ?? index
+            byPath[stem.lowercased()] = byPath[stem.lowercased()] ?? index
+            let name = stem.split(separator: "/").last.map(String.init) ?? stem
+            byName[name.lowercased()] = byName[name.lowercased()] ?? index
+            let slug = note.url.split(separator: "/").last.map(String.init) ?? ""
+            bySlug[slug] = bySlug[slug] ?? index
+        }
+        for file in files {
+            self.files.insert(file)
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            filesByName[name.lowercased()] = filesByName[name.lowercased()] ?? file
+        }
+    }
+
+    /// The note a wikilink target names, if any.
+    public func note(named target: String) -> Int? {
+        let key = target.lowercased()
+        let stem = Self.withoutExtension(key)
+        return byTitle[key] ?? byPath[stem] ?? byName[stem] ?? bySlug[Slug.make(target)]
+    }
+
+    /// What a wikilink leads to, or a reason it leads nowhere.
+    public func resolve(_ link: WikiLink, from source: Int) -> Result<Target, BrokenLink> {
+        if link.target.isEmpty {
+            return anchor(link.heading, in: source).map { .note(source, anchor: $0) }
+        }
+        if let index = note(named: link.target) {
+            return anchor(link.heading, in: index).map { .note(index, anchor: $0) }
+        }
+        if let file = filesByName[link.target.lowercased()] ?? (files.contains(link.target) ? link.target : nil) {
+            return .success(.file(file))
+        }
+        return .failure(BrokenLink(reason: "no note or file named '\(link.target)'"))
+    }
+
+    /// What a relative link from a note leads to: a note's file (`../cooking/pancakes.md`,
+    /// with an optional `#heading`) or a file beside the notes; nil for a link that is not relative.
+    public func resolve(relative destination: String, from source: Int) -> Result<Target, BrokenLink>? {
+        guard !destination.isEmpty, LinkIndex.isRelative(destination) else { return nil }
+        var path = destination
+        var fragment: String? = nil
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = String(path[..<hash])
+        }
+        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        if path.isEmpty {
+            guard let fragment, !fragment.isEmpty else { return nil }
+            return anchor(Self.percentDecoded(fragment), in: source, byID: true).map { .note(source, anchor: $0) }
+        }
+        let folder = notes[source].relativePath.split(separator: "/").dropLast().map(String.init)
+        guard let joined = Self.normalize(folder + Self.percentDecoded(path).split(separator: "/").map(String.init)) else {
+            return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes"))
+        }
+        if joined.hasSuffix(".md") || joined.hasSuffix(".json") {
+            guard let index = byPath[Self.withoutExtension(joined).lowercased()] else {
+                return .failure(BrokenLink(reason: "no note at '\(joined)'"))
+            }
+            return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
+        }
+        guard files.contains(joined) else { return .failure(BrokenLink(reason: "no file at '\(joined)'")) }
+        return .success(.file(joined))
+    }
+
+    /// A heading's id in a note: by its text (case-insensitive) or, for URL fragments, its id.
+    private func anchor(_ heading: String?, in index: Int, byID: Bool = false) -> Result<String?, BrokenLink> {
+        guard let heading, !heading.isEmpty else { return .success(nil) }
+        let wanted = heading.lowercased()
+        if let match = headings[index].first(where: { $0.text.lowercased() == wanted || $0.id == wanted })
+            ?? headings[index].first(where: { $0.id == Slug.make(heading) })
+        {
+            return .success(match.id)
+        }
+        if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
+        return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'"))
+    }
+
+    /// Whether a destination has neither a scheme nor a leading `/` or `//`.
+    public static func isRelative(_ destination: String) -> Bool {
+        if destination.hasPrefix("/") { return false }
+        for scalar in destination.unicodeScalars {
+            if scalar == ":" { return false }
+            if scalar == "/" || scalar == "?" || scalar == "#" { return true }
+        }
+        return true
+    }
+
+    static func withoutExtension(_ path: String) -> String {
+        if path.hasSuffix(".md") { return String(path.dropLast(3)) }
+        if path.hasSuffix(".json") { return String(path.dropLast(5)) }
+        return path
+    }
+
+    /// Path segments with `.` and `..` resolved; nil when `..` climbs above the root.
+    static func normalize(_ segments: [String]) -> String? {
+        var out: [String] = []
+        for segment in segments where !segment.isEmpty && segment != "." {
+            if segment == ".." {
+                guard out.popLast() != nil else { return nil }
+            } else {
+                out.append(segment)
+            }
+        }
+        return out.joined(separator: "/")
+    }
+
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Why a link leads nowhere.
+public struct BrokenLink: Error, Hashable, Sendable {
+    public var reason: String
+}

@@ -1,0 +1,138 @@
+import NotebookModel
+
+/// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
+/// notes become site URLs, broken ones are diagnostics at their place, and backlinks are counted.
+public struct LinkResolution: Sendable {
+    /// The notes with their links rewritten.
+    public var notes: [SiteNote]
+    /// For each note, the indices of the notes that link to it, in site order.
+    public var backlinks: [[Int]]
+    public var diagnostics: [Diagnostic]
+
+    public init(notes: [SiteNote], files: [String], urls: SiteURLs, strict: Bool) {
+        let index = LinkIndex(notes: notes, files: files)
+        var rewritten = notes
+        var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
+        var diagnostics: [Diagnostic] = []
+        for source in notes.indices {
+            var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict)
+            rewritten[source].note.blocks = walk.blocks(notes[source].note.blocks)
+            for target in walk.targets where target != source { linked[target].insert(source) }
+            diagnostics += walk.diagnostics
+        }
+        self.notes = rewritten
+        self.backlinks = linked.map { $0.sorted() }
+        self.diagnostics = diagnostics
+    }
+
+    private struct Walk {
+        let index: LinkIndex
+        let notes: [SiteNote]
+        let source: Int
+        let urls: SiteURLs
+        let strict: Bool
+        var targets: Set<Int> = []
+        var diagnostics: [Diagnostic] = []
+        var near: SourceLocation?
+
+        init(index: LinkIndex, notes: [SiteNote], source: Int, urls: SiteURLs, strict: Bool) {
+            self.index = index
+            self.notes = notes
+            self.source = source
+            self.urls = urls
+            self.strict = strict
+        }
+
+        mutating func blocks(_ blocks: [Block]) -> [Block] {
+            var out: [Block] = []
+            out.reserveCapacity(blocks.count)
+            for item in blocks { out.append(block(item)) }
+            return out
+        }
+
+        mutating func block(_ block: Block) -> Block {
+            var block = block
+            near = block.location ?? near
+            switch block.kind {
+            case .paragraph(let content): block.kind = .paragraph(inlines(content))
+            case .heading(let level, let content): block.kind = .heading(level: level, inlines(content))
+            case .blockQuote(let children): block.kind = .blockQuote(blocks(children))
+            case .callout(var callout):
+                callout.title = inlines(callout.title)
+                callout.blocks = blocks(callout.blocks)
+                block.kind = .callout(callout)
+            case .list(var list):
+                for i in list.items.indices { list.items[i].blocks = blocks(list.items[i].blocks) }
+                block.kind = .list(list)
+            case .table(var table):
+                table.header = cells(table.header)
+                for i in table.rows.indices { table.rows[i] = cells(table.rows[i]) }
+                block.kind = .table(table)
+            case .footnoteDefinition(var definition):
+                definition.blocks = blocks(definition.blocks)
+                block.kind = .footnoteDefinition(definition)
+            case .codeBlock, .thematicBreak, .html:
+                break
+            }
+            return block
+        }
+
+        mutating func cells(_ row: [TableCell]) -> [TableCell] {
+            var row = row
+            for i in row.indices {
+                near = row[i].location ?? near
+                row[i].content = inlines(row[i].content)
+            }
+            return row
+        }
+
+        mutating func inlines(_ content: [Inline]) -> [Inline] {
+            content.map { inline in
+                var inline = inline
+                let at = inline.location ?? near
+                switch inline.kind {
+                case .span(var formatting, let children):
+                    if var wikilink = formatting.wikilink {
+                        wikilink.url = url(index.resolve(wikilink, from: source), at: at, what: "wikilink [[\(wikilink.target)\(wikilink.heading.map { "#" + $0 } ?? "")]]")
+                        formatting.wikilink = wikilink
+                    }
+                    if var link = formatting.link, let resolved = index.resolve(relative: link.destination, from: source) {
+                        link.destination = url(resolved, at: at, what: "link '\(link.destination)'") ?? link.destination
+                        formatting.link = link
+                    }
+                    inline.kind = .span(formatting, inlines(children))
+                case .image(var image):
+                    let resolved = image.isEmbed
+                        ? index.resolve(WikiLink(target: image.source), from: source)
+                        : index.resolve(relative: image.source, from: source)
+                    if let resolved, let url = url(resolved, at: at, what: "image '\(image.source)'") {
+                        image.source = url
+                    }
+                    image.alternative = inlines(image.alternative)
+                    inline.kind = .image(image)
+                case .text, .softBreak, .lineBreak:
+                    break
+                }
+                return inline
+            }
+        }
+
+        /// The site URL of a resolved link, recording the target; a diagnostic when broken.
+        mutating func url(_ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, what: String) -> String? {
+            switch resolution {
+            case .success(.note(let target, let anchor)):
+                targets.insert(target)
+                let page = target == source && anchor != nil ? "" : urls.link(notes[target].url)
+                return page + (anchor.map { "#" + $0 } ?? "")
+            case .success(.file(let path)):
+                return urls.link(SiteURLs.filePath(path))
+            case .failure(let broken):
+                diagnostics.append(
+                    Diagnostic(
+                        strict ? .error : .warning, "broken \(what): \(broken.reason)", path: notes[source].path, at: at,
+                        code: "link.broken"))
+                return nil
+            }
+        }
+    }
+}

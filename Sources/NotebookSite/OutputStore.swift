@@ -1,0 +1,98 @@
+import Foundation
+
+/// Writes a build into a temporary folder beside the output, and puts it in place only when the
+/// build succeeded: a failed build leaves the previous output untouched.
+///
+/// Files are written with plain system calls: `Data.write(to:)` syncs every file to disk, far
+/// too slow for thousands of pages.
+public struct OutputStore: Sendable {
+    /// The output folder the build replaces.
+    public let destination: String
+    /// The folder being written.
+    public let staging: String
+
+    /// Prepares an empty staging folder beside `destination`.
+    public init(destination: String) throws(OutputError) {
+        var trimmed = destination
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.destination = trimmed
+        self.staging = trimmed + ".building-\(getpid())"
+        try? FileManager.default.removeItem(atPath: staging)
+        try Self.makeDirectory(staging)
+    }
+
+    /// Writes `contents` at `path` (relative, `/`-separated) in the staging folder.
+    public func write(_ contents: String, to path: String) throws(OutputError) {
+        var contents = contents
+        let result = contents.withUTF8 { bytes in Result { () throws(OutputError) in try write(bytes, to: path) } }
+        try result.get()
+    }
+
+    /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
+        let full = staging + "/" + path
+        if let slash = full.lastIndex(of: "/") { try Self.makeDirectory(String(full[..<slash])) }
+        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: full, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path: full, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    /// Copies a file into the staging folder at `path`.
+    public func copy(from source: String, to path: String) throws(OutputError) {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw OutputError(path: source, reason: "cannot read the file")
+        }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(OutputError) in try write(raw.bindMemory(to: UInt8.self), to: path) }
+        }
+        try result.get()
+    }
+
+    /// Puts the staging folder in place of the destination.
+    public func commit() throws(OutputError) {
+        let previous = destination + ".previous-\(getpid())"
+        let manager = FileManager.default
+        let hadOutput = manager.fileExists(atPath: destination)
+        if hadOutput {
+            guard rename(destination, previous) == 0 else {
+                throw OutputError(path: destination, reason: String(cString: strerror(errno)))
+            }
+        }
+        guard rename(staging, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if hadOutput { _ = rename(previous, destination) }
+            throw OutputError(path: destination, reason: reason)
+        }
+        if hadOutput { try? manager.removeItem(atPath: previous) }
+    }
+
+    /// Removes the staging folder, leaving the destination as it was.
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    private static func makeDirectory(_ path: String) throws(OutputError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: path, reason: "cannot create the folder")
+        }
+    }
+}
+
+/// A file of the output that could not be written.
+public struct OutputError: Error, Hashable, Sendable {
+    public var path: String
+    public var reason: String
+}

@@ -1,0 +1,37 @@
+/// The site's Atom feed: the newest notes, with absolute URLs.
+enum AtomFeed {
+    struct Entry {
+        var title: String
+        /// The site path of the note's page.
+        var path: String
+        var date: String?
+        var summary: String
+        var html: String
+        var tags: [String]
+    }
+
+    static func xml(title: String, author: String?, language: String, urls: SiteURLs, entries: [Entry]) -> String {
+        // The feed's time is its newest entry's, never the clock's, so builds repeat byte for byte.
+        let updated = entries.compactMap(\.date).map(XMLText.timestamp).max() ?? "1970-01-01T00:00:00Z"
+        var out = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(language))">
+            <title>\(XMLText.escape(title))</title>
+            <link href="\(XMLText.escape(urls.absolute("/")))"/>
+            <link rel="self" href="\(XMLText.escape(urls.absolute("/feed.xml")))"/>
+            <id>\(XMLText.escape(urls.absolute("/")))</id>
+            <updated>\(updated)</updated>
+
+            """
+        if let author { out += "<author><name>\(XMLText.escape(author))</name></author>\n" }
+        for entry in entries {
+            let url = XMLText.escape(urls.absolute(entry.path))
+            out += "<entry>\n<title>\(XMLText.escape(entry.title))</title>\n<link href=\"\(url)\"/>\n<id>\(url)</id>\n"
+            out += "<updated>\(entry.date.map(XMLText.timestamp) ?? updated)</updated>\n"
+            for tag in entry.tags { out += "<category term=\"\(XMLText.escape(tag))\"/>\n" }
+            out += "<summary>\(XMLText.escape(entry.summary))</summary>\n"
+            out += "<content type=\"html\">\(XMLText.escape(entry.html))</content>\n</entry>\n"
+        }
+        return out + "</feed>\n"
+    }
+}

@@ -1,0 +1,34 @@
+/// Escaping for XML text and attribute values.
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 })
+        else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20: break  // not allowed in XML 1.0
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A note's date as an RFC 3339 timestamp, for feeds and sitemaps.
+    static func timestamp(_ date: String) -> String {
+        guard date.count > 10 else { return date + "T00:00:00Z" }
+        let normalized = date.replacingOccurrences(of: " ", with: "T")
+        let time = normalized.dropFirst(11)
+        let hasZone = time.hasSuffix("Z") || time.contains("+") || time.contains("-")
+        let withSeconds = time.count == 5 ? normalized + ":00" : normalized
+        return hasZone ? withSeconds : withSeconds + "Z"
+    }
+}
+
+import Foundation

@@ -1,0 +1,39 @@
+/// The site's URLs under its base URL, which may carry a path (`https://example.org/notes/`).
+public struct SiteURLs: Hashable, Sendable {
+    /// The base URL as configured, ending in `/`.
+    public let base: String
+    /// The base's path, such as `/notes/`; `/` at the root.
+    public let basePath: String
+
+    public init(baseURL: String) {
+        var base = baseURL.isEmpty ? "/" : baseURL
+        if !base.hasSuffix("/") { base += "/" }
+        self.base = base
+        if let schemeEnd = base.range(of: "://") {
+            let afterHost = base[schemeEnd.upperBound...].firstIndex(of: "/") ?? base.endIndex
+            basePath = afterHost == base.endIndex ? "/" : String(base[afterHost...])
+        } else {
+            basePath = base.hasPrefix("/") ? base : "/" + base
+        }
+    }
+
+    /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
+    public func link(_ path: String) -> String {
+        basePath + path.drop { $0 == "/" }
+    }
+
+    /// A site path as an absolute URL, for feeds and sitemaps; a path when the base has no host.
+    public func absolute(_ path: String) -> String {
+        base.contains("://") ? base + path.drop { $0 == "/" } : link(path)
+    }
+
+    /// The site path of a file beside the notes: its folders slugged, its name kept.
+    public static func filePath(_ relativePath: String) -> String {
+        var segments = relativePath.split(separator: "/").map(String.init)
+        let name = segments.popLast() ?? relativePath
+        let folders = segments.map(Slug.make).filter { !$0.isEmpty }
+        return "/" + (folders + [name]).joined(separator: "/")
+    }
+}
+
+import NotebookModel
