@@ -30,10 +30,11 @@ let package = Package(
             name: "NotebookCLI",
             dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite"]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI"]),
+        .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats"]),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
-            name: "NotebookFormatsTests", dependencies: ["NotebookFormats"],
+            name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "NotebookRender"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "NotebookRenderTests", dependencies: ["NotebookRender", "NotebookFormats"],

@@ -52,7 +52,8 @@ public enum InlineRuns {
     /// The runs of `inlines`, each with the formatting of all its enclosing spans merged.
     ///
     /// Adjacent text with equal formatting becomes one run; a span with no content becomes one
-    /// empty text run, so that it is not lost; an image's alternative becomes plain text.
+    /// empty text run, so that it is not lost; an image's alternative becomes plain text. A leaf
+    /// without a location takes its span's.
     public static func flatten(_ inlines: [Inline]) -> [Run] {
         var flattener = RunFlattener()
         flattener.flatten(inlines)
@@ -101,17 +102,19 @@ private struct RunFlattener {
                 }
                 continue
             }
+            // A leaf without a location of its own is where its span is.
+            let location = inline.location ?? stack[top].location
             switch inline.kind {
             case .text(let text):
-                if !text.isEmpty { appendText(text, stack[top].formatting, inline.location, serial: stack[top].serial) }
+                if !text.isEmpty { appendText(text, stack[top].formatting, location, serial: stack[top].serial) }
             case .softBreak:
-                append(Run(.softBreak, formatting: stack[top].formatting, at: inline.location))
+                append(Run(.softBreak, formatting: stack[top].formatting, at: location))
             case .lineBreak:
-                append(Run(.lineBreak, formatting: stack[top].formatting, at: inline.location))
+                append(Run(.lineBreak, formatting: stack[top].formatting, at: location))
             case .image(let image):
                 let reference = ImageReference(source: image.source, title: image.title, isEmbed: image.isEmbed)
                 let alternative = PlainText.of(image.alternative, softBreak: "\n")
-                append(Run(.image(reference, alternative: alternative), formatting: stack[top].formatting, at: inline.location))
+                append(Run(.image(reference, alternative: alternative), formatting: stack[top].formatting, at: location))
             case .span(let inner, let children):
                 serials += 1
                 let frame = Frame(

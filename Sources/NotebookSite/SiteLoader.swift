@@ -73,6 +73,7 @@ public struct SiteLoader: Sendable {
 
         let contents = NoteDiscovery.scan(site: directory)
         let files = contents.notes
+        diagnostics += contents.diagnostics
         let loader = NoteLoader(definition: definition, palette: config.paletteNames, strict: strict)
         let loaded = loadAll(files, with: loader)
 

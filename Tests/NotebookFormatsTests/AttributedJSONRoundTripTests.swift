@@ -60,7 +60,7 @@ import Testing
 
     @Test(arguments: ["spec.txt", "extensions.txt"])
     func specExamples(file: String) throws {
-        let text = try String(contentsOf: AttributedJSONFiles.shared("conformance/commonmark-gfm/\(file)"), encoding: .utf8)
+        let text = try String(contentsOf: JSONTestSupport.shared("conformance/commonmark-gfm/\(file)"), encoding: .utf8)
         let examples = SpecFileExample.parse(text, file: file)
         #expect(examples.count > 20)
         var listed: [Int: Loss] = [:]
@@ -95,7 +95,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", AttributedJSONFiles.shared("bench/gen_corpus.py").path, directory.path, "--notes", "1000", "--seed", "7",
+            "python3", JSONTestSupport.shared("bench/gen_corpus.py").path, directory.path, "--notes", "1000", "--seed", "7",
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -10,7 +10,7 @@ struct BlockBuilder {
     private enum Piece {
         case block(Block)
         case item(ListItem, ordinal: Int)
-        case row([(column: Int, cell: TableCell)], isHeader: Bool, location: SourceLocation?)
+        case row([(column: Int, cell: TableCell)], isHeader: Bool)
         case cell(column: Int, TableCell)
     }
 
@@ -179,10 +179,20 @@ struct BlockBuilder {
                 if isHTML { lineHTMLRuns += 1 }
                 continue
             }
-            for (index, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 { finishLine() }
-                let content = part.hasSuffix("\r") ? part.dropLast() : part
-                if !content.isEmpty { line.append(Run(.text(String(content)), formatting: run.formatting, at: run.location)) }
+            let utf8 = text.utf8
+            var start = utf8.startIndex
+            while true {
+                let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
+                var contentEnd = end
+                if contentEnd > start && utf8[utf8.index(before: contentEnd)] == 0x0D {
+                    contentEnd = utf8.index(before: contentEnd)
+                }
+                if contentEnd > start {
+                    line.append(Run(.text(String(text[start..<contentEnd])), formatting: run.formatting, at: run.location))
+                }
+                guard end < utf8.endIndex else { break }
+                finishLine()
+                start = utf8.index(after: end)
             }
         }
         finishLine()
@@ -236,7 +246,7 @@ struct BlockBuilder {
                 if case .cell(let column, let cell) = piece { return (column, cell) }
                 return (Int.max, TableCell(Self.inlines(of: piece), at: location))
             }
-            pieces = [.row(cells, isHeader: component.kind == .tableHeaderRow, location: location)]
+            pieces = [.row(cells, isHeader: component.kind == .tableHeaderRow)]
         case .tableCell(let column):
             var content: [Inline] = []
             for piece in frame.pieces {
@@ -270,7 +280,7 @@ struct BlockBuilder {
         var after: [Piece] = []
         for piece in pieces {
             switch piece {
-            case .row(let cells, let isHeader, _):
+            case .row(let cells, let isHeader):
                 if isHeader && header == nil { header = cells } else { rows.append(cells) }
             case .cell(let column, let cell):
                 rows.append([(column, cell)])
@@ -296,8 +306,9 @@ struct BlockBuilder {
     private static func blocks(of piece: Piece) -> [Block] {
         switch piece {
         case .block(let block): [block]
-        case .item(let item, _): [Block(.list(List(isOrdered: false, isTight: ListTightness.guess([item]), items: [item])), at: item.location)]
-        case .row(let cells, _, _): cells.map { Block(.paragraph($0.cell.content), at: $0.cell.location) }
+        case .item(let item, _):
+            [Block(.list(List(isOrdered: false, isTight: ListTightness.guess([item]), items: [item])), at: item.location)]
+        case .row(let cells, _): cells.map { Block(.paragraph($0.cell.content), at: $0.cell.location) }
         case .cell(_, let cell): [Block(.paragraph(cell.content), at: cell.location)]
         }
     }

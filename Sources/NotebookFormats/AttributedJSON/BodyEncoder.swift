@@ -98,9 +98,14 @@ struct BodyEncoder {
                     continue
                 }
                 var written = 0
+                var start = list.start
+                if list.isOrdered && !PresentationIntentReader.ordinals.contains(start) {
+                    start = min(max(start, 0), PresentationIntentReader.ordinals.upperBound - list.items.count)
+                    warn("the list start \(list.start) is written as \(start): an item's number has at most nine digits", at: at)
+                }
                 for item in list.items {
                     // Items left out take no number, so that the note read back numbers the same.
-                    let ordinal = list.isOrdered ? list.start + written : written + 1
+                    let ordinal = list.isOrdered ? start + written : written + 1
                     let itemPath = listPath + [IntentComponent(kind: .listItem(ordinal: ordinal), identity: identity())]
                     let itemStart = runs.count
                     self.blocks(item.blocks, containers: itemPath, task: item.task, depth: depth + 1)

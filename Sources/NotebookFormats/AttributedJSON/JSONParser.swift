@@ -130,7 +130,7 @@ struct JSONParser {
         }
         guard matched == count else {
             fail(start + matched < bytes.count ? "invalid literal; expected '\(word)'" : "unexpected end of the file in '\(word)'",
-                at: start + matched)
+                at: start)
             return false
         }
         position += count

@@ -1,8 +1,8 @@
 import NotebookModel
 
 /// Reads the `NoteDocument` envelope: `id`, `title`, `date`, `tags`, `draft`, `summary`, `slug`,
-/// `aliases` and `body`. A value of the wrong type is an error at its place and left out; an
-/// unknown key is a warning.
+/// `aliases` and `body`. A value of the wrong type is an error at its place and left out, `null`
+/// is no value; an unknown key is a warning.
 enum NoteEnvelopeReader {
     /// The metadata the envelope holds and its body, if it has one.
     static func read(_ members: JSONValue.Members, context: inout JSONReadContext) -> (NoteMetadata, body: JSONValue?) {
@@ -10,6 +10,8 @@ enum NoteEnvelopeReader {
         var body: JSONValue?
         for member in members {
             let value = member.value
+            // `null` is how some encoders write a key without a value.
+            if value.isNull && JSONKeys.envelope.contains(member.key) { continue }
             func text() -> String? {
                 if let text = value.string { return text }
                 context.error("'\(member.key)' should be a string, not \(value.summary)", at: value.offset)

@@ -19,13 +19,14 @@ struct PagePlan: Sendable {
     var pages: [Page] = []
     var siteView: SiteView
 
-    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], backlinks: [[Int]]) {
+    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], words: [String], backlinks: [[Int]]) {
         let config = site.config
         // Notes at /tags/NAME/ introduce tag pages; every other note has a page of its own.
         var introductions: [String: String] = [:]
         var site = site
         var rendered = rendered
         var backlinks = backlinks
+        var words = words
         let isIntroduction = site.notes.map { NoteURL.isTagIntroduction($0.url) }
         for (index, note) in site.notes.enumerated() where isIntroduction[index] {
             introductions[String(note.url.dropFirst("/tags/".count).dropLast())] = rendered[index].html
@@ -35,6 +36,7 @@ struct PagePlan: Sendable {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             site.notes = kept.map { site.notes[$0] }
             rendered = kept.map { rendered[$0] }
+            words = kept.map { words[$0] }
             backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
         }
         let tags = Self.tags(site.notes, urls: urls, introduced: introductions.keys.sorted())
@@ -49,14 +51,18 @@ struct PagePlan: Sendable {
         func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {
             PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
         }
-        let tagLinks: (SiteNote) -> [TagLink] = { note in
-            Self.uniqueTags(note).map { tag in tags.first { $0.name == tag } ?? TagLink(name: tag, url: "", count: 0) }
+        let noteTags = site.notes.map(Self.uniqueTags)
+        let tagBySlug = Dictionary(tags.map { (Slug.make($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        let linksOfTags = noteTags.map { names in
+            names.map { tag in tagBySlug[Slug.make(tag)] ?? TagLink(name: tag, url: "", count: 0) }
         }
-        let cards = site.notes.map { note in
+        let tagLinks: (Int) -> [TagLink] = { index in linksOfTags[index]
+        }
+        let cards = site.notes.enumerated().map { index, note in
             NoteCard(
                 title: note.title, url: urls.link(note.url), date: note.metadata.date,
                 dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-                tags: tagLinks(note), hasTags: !Self.uniqueTags(note).isEmpty)
+                tags: tagLinks(index), hasTags: !noteTags[index].isEmpty)
         }
 
         for (index, note) in site.notes.enumerated() {
@@ -64,7 +70,7 @@ struct PagePlan: Sendable {
             let view = NoteView(
                 title: note.title, url: urls.link(note.url), date: note.metadata.date,
                 dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-                tags: tagLinks(note), html: html.html,
+                tags: tagLinks(index), html: html.html,
                 toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
                 hasToc: html.headings.count > 1,
                 backlinks: backlinks[index].map { NoteLink(title: site.notes[$0].title, url: urls.link(site.notes[$0].url)) },
@@ -89,9 +95,10 @@ struct PagePlan: Sendable {
             pages.append(Page(path: Self.file(path), content: .template("list", context)))
         }
         for tag in tags {
-            let tagged = zip(site.notes, cards).filter { Self.uniqueTags($0.0).contains(tag.name) }.map(\.1)
+            let members = site.notes.indices.filter { linksOfTags[$0].contains { $0.url == tag.url } }
+            let tagged = members.map { cards[$0] }
             let base = "/tags/\(Slug.make(tag.name))/"
-            let words = site.notes.filter { Self.uniqueTags($0).contains(tag.name) }.reduce(0) { $0 + $1.wordCount }
+            let words = members.reduce(0) { $0 + site.notes[$1].wordCount }
             for (number, slice, pagination) in Self.paginate(tagged, size: config.pageSize, base: base, urls: urls) {
                 let list = ListView(
                     heading: "#\(tag.name)", introduction: number == 1 ? introductions[Slug.make(tag.name)] : nil, notes: slice,
@@ -122,7 +129,7 @@ struct PagePlan: Sendable {
         let newest = site.notes.prefix(20).enumerated().map { offset, note in
             AtomFeed.Entry(
                 title: note.title, path: note.url, date: note.metadata.date, summary: note.summary,
-                html: rendered[offset].html, tags: Self.uniqueTags(note))
+                html: rendered[offset].html, tags: noteTags[offset])
         }
         pages.append(
             Page(path: "feed.xml", content: .text(AtomFeed.xml(title: config.title, author: config.author, language: config.language, urls: urls, entries: newest))))
@@ -131,10 +138,10 @@ struct PagePlan: Sendable {
         sitemap += tags.map { ("/tags/\(Slug.make($0.name))/", nil) }
         sitemap += [("/tags/", nil), ("/highlights/", nil)]
         pages.append(Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemap))))
-        let search = site.notes.map { note in
-            SearchIndex.Entry(
-                title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: Self.uniqueTags(note),
-                text: PlainText.of(note.note.blocks))
+        let search = site.notes.indices.map { index in
+            let note = site.notes[index]
+            return SearchIndex.Entry(
+                title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: noteTags[index], words: words[index])
         }
         pages.append(Page(path: "search/index.json", content: .text(SearchIndex.json(search))))
     }

@@ -68,6 +68,8 @@ public struct SiteBuilder: Sendable {
         let (theme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: directory, configPath: configPath)
         diagnostics += themeDiagnostics
         diagnostics += PagePlan.aliasConflicts(site.notes)
+        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
+        diagnostics += assetDiagnostics
 
         guard let theme, !diagnostics.hasErrors else {
             report.diagnostics = diagnostics
@@ -77,9 +79,11 @@ public struct SiteBuilder: Sendable {
         progress("rendering \(site.notes.count) notes")
         let policy = site.definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
         let renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: site.config.unsafeHTML, links: policy, anchorHighlights: true))
-        let rendered = parallelMap(site.notes) { renderer.renderNote(PageHeadings.adjust($0.note.blocks, title: $0.title)) }
+        let rendered = parallelMap(site.notes) { note in
+            (renderer.renderNote(PageHeadings.adjust(note.note.blocks, title: note.title)), SearchIndex.words(PlainText.of(note.note.blocks)))
+        }
 
-        let plan = PagePlan(site: site, urls: urls, rendered: rendered, backlinks: links.backlinks)
+        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), words: rendered.map(\.1), backlinks: links.backlinks)
         progress("writing \(plan.pages.count) pages")
         let store: OutputStore
         do {
@@ -88,7 +92,7 @@ public struct SiteBuilder: Sendable {
             report.diagnostics = diagnostics + [Diagnostic(.error, "cannot write the output: \(error.reason)", path: error.path, code: "output.write")]
             return report
         }
-        let failures = write(plan, theme: theme, site: site, to: store)
+        let failures = write(plan, theme: theme, site: site, assets: siteAssets, to: store)
         guard failures.isEmpty else {
             store.discard()
             report.diagnostics = diagnostics + failures
@@ -108,7 +112,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders and writes every page, copies every file; the failures, if any.
-    private func write(_ plan: PagePlan, theme: Theme, site: LoadedSite, to store: OutputStore) -> [Diagnostic] {
+    private func write(
+        _ plan: PagePlan, theme: Theme, site: LoadedSite, assets siteAssets: [NoteDiscovery.File], to store: OutputStore
+    ) -> [Diagnostic] {
         let failures = Mutex<[Diagnostic]>([])
         let pages = plan.pages
         let siteView = plan.siteView
@@ -129,9 +135,7 @@ public struct SiteBuilder: Sendable {
             }
             + site.files.map { file in { @Sendable in try store.copy(from: file.path, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
             + theme.assets.map { asset in { @Sendable in try store.copy(from: asset.source, to: "assets/" + asset.path) } }
-            + ThemeLoader.files(under: NoteDiscovery.join(site.directory, "assets")).map { path in
-                { @Sendable in try store.copy(from: NoteDiscovery.join(site.directory, "assets/" + path), to: "assets/" + path) }
-            }
+            + siteAssets.map { file in { @Sendable in try store.copy(from: file.path, to: "assets/" + file.relativePath) } }
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(options.workers, max(work.count, 1))) { _ in
             while true {

@@ -8,7 +8,8 @@ enum SearchIndex {
         var url: String
         var date: String?
         var tags: [String]
-        var text: String
+        /// The distinct words of the note, from `words(_:)`.
+        var words: String
     }
 
     static func json(_ entries: [Entry]) -> String {
@@ -18,20 +19,41 @@ enum SearchIndex {
             out += "\n{\"title\":\(string(entry.title)),\"url\":\(string(entry.url))"
             if let date = entry.date { out += ",\"date\":\(string(date))" }
             out += ",\"tags\":[" + entry.tags.map(string).joined(separator: ",") + "]"
-            out += ",\"words\":\(string(words(entry.text)))}"
+            out += ",\"words\":\(string(entry.words))}"
         }
         return out + "\n]\n"
     }
 
-    /// The distinct words of `text`, lowercased, in order of first use.
+    /// The distinct words of `text`, lowercased, in order of first use: runs of ASCII letters and
+    /// digits, and of any non-ASCII characters (lowercased as Unicode says).
     static func words(_ text: String) -> String {
-        var seen = Set<Substring>()
-        var out: [Substring] = []
-        let lower = text.lowercased()
-        for word in lower.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where seen.insert(word).inserted {
-            out.append(word)
+        var seen = Set<ArraySlice<UInt8>>()
+        var out: [UInt8] = []
+        var bytes = Array(text.utf8)
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        var start = 0
+        var hasNonASCII = false
+        func finish(_ end: Int) {
+            guard end > start else { return }
+            var word = bytes[start..<end]
+            if hasNonASCII { word = ArraySlice(String(decoding: word, as: UTF8.self).lowercased().utf8) }
+            if seen.insert(word).inserted {
+                if !out.isEmpty { out.append(0x20) }
+                out.append(contentsOf: word)
+            }
         }
-        return out.joined(separator: " ")
+        for (index, byte) in bytes.enumerated() {
+            let isWordByte = byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A)
+            if isWordByte {
+                if byte >= 0x80 { hasNonASCII = true }
+                continue
+            }
+            finish(index)
+            start = index + 1
+            hasNonASCII = false
+        }
+        finish(bytes.count)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal.

@@ -1,0 +1,154 @@
+import Foundation
+import NotebookFormats
+import NotebookModel
+import NotebookSite
+
+/// `notebook new`: a new site, or a new note in a site.
+enum NewCommand: Command {
+    static let name = "new"
+    static let abstract = "Create a new site, or a new note in a site."
+    static let usage = "notebook new site DIR | notebook new note TITLE [--json] [--site DIR]"
+    static let discussion = """
+        new site DIR      Creates a working notebook in DIR (which must be empty or absent):
+                          notebook.yml, formatting.yml, a Markdown note and a JSON note, and an
+                          assets/ folder.
+        new note TITLE    Adds a note titled TITLE to the site's notes/ folder, dated today.
+
+        Options:
+          --json           Write the note as attributed-string JSON instead of Markdown.
+          --site DIR       The site to add the note to (default: the current folder).
+
+        Exit status: 0 created, 1 the file or folder could not be created, 2 a command line not
+        understood.
+        """
+
+    static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
+        let parsed = try Arguments(arguments, flags: ["--json"], options: ["--site"], command: name)
+        guard let kind = parsed.positional.first else { throw UsageError("expected 'site' or 'note'", command: name) }
+        switch kind {
+        case "site":
+            guard parsed.positional.count == 2 else { throw UsageError("expected: notebook new site DIR", command: name) }
+            return SiteScaffold.create(at: parsed.positional[1], terminal: &terminal)
+        case "note":
+            guard parsed.positional.count == 2 else { throw UsageError("expected: notebook new note TITLE", command: name) }
+            return SiteScaffold.addNote(
+                title: parsed.positional[1], json: parsed.flags.contains("--json"), site: parsed.options["--site"] ?? ".",
+                terminal: &terminal)
+        default:
+            throw UsageError("unknown kind '\(kind)'; expected 'site' or 'note'", command: name)
+        }
+    }
+}
+
+/// The files of a new site and of a new note.
+enum SiteScaffold {
+    static func create(at directory: String, terminal: inout Terminal) -> Int32 {
+        let manager = FileManager.default
+        if let contents = try? manager.contentsOfDirectory(atPath: directory), !contents.isEmpty {
+            terminal.stderr += "\(directory): error: the folder is not empty; choose a new or empty folder\n"
+            return ExitStatus.inputErrors
+        }
+        let title = URL(fileURLWithPath: directory).lastPathComponent
+        let files: [(String, String)] = [
+            ("notebook.yml", """
+                title: \(yamlQuoted(title))
+                baseURL: /
+                description: Notes published with notebook.
+                language: en
+                theme: default
+                pageSize: 20
+
+                """),
+            ("formatting.yml", """
+                # What the notes may use, like SwiftUI's AttributedTextFormattingDefinition:
+                # a value outside `values` becomes `default`, or is removed without one.
+                underline:     { values: [none, single], default: single }
+                strikethrough: { values: [none, single], default: single }
+                highlight:     { values: [yellow, green, pink], default: yellow }
+                color:         { values: [primary, secondary] }
+                scale:         { min: 0.5, max: 3.0 }
+                links:         { schemes: [https, http, mailto] }
+
+                """),
+            ("notes/welcome.md", """
+                ---
+                title: Welcome
+                date: \(today())
+                tags: [notebook]
+                ---
+
+                This notebook was made by `notebook new site`. Notes are **Markdown** with Apple's
+                attribute annotations, like ^[this highlight](highlight: 'green') and
+                ^[this underline](underline: 'single'), or ==a yellow highlight==.
+
+                See [[First note]] for a note kept as attributed-string JSON.
+
+                """),
+            ("notes/first-note.json", firstNoteJSON()),
+            ("assets/.gitkeep", ""),
+        ]
+        for (path, contents) in files {
+            let full = NoteDiscovery.join(directory, path)
+            do {
+                try manager.createDirectory(
+                    atPath: URL(fileURLWithPath: full).deletingLastPathComponent().path, withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: URL(fileURLWithPath: full))
+            } catch {
+                terminal.stderr += "\(full): error: cannot write the file\n"
+                return ExitStatus.inputErrors
+            }
+        }
+        terminal.stdout += "created a notebook in \(directory); build it with: notebook build \(directory)\n"
+        return ExitStatus.success
+    }
+
+    static func addNote(title: String, json: Bool, site: String, terminal: inout Terminal) -> Int32 {
+        let slug = Slug.make(title)
+        guard !slug.isEmpty else {
+            terminal.stderr += "notebook new: error: the title '\(title)' gives no file name; use letters or digits\n"
+            return ExitStatus.inputErrors
+        }
+        let notes = NoteDiscovery.join(site, "notes")
+        let path = NoteDiscovery.join(notes, slug + (json ? ".json" : ".md"))
+        guard !FileManager.default.fileExists(atPath: path) else {
+            terminal.stderr += "\(path): error: a note with this name exists already\n"
+            return ExitStatus.inputErrors
+        }
+        let note = Note(path: path, metadata: NoteMetadata(title: title, date: today()), blocks: [])
+        let contents = json ? AttributedJSONWriter().write(note).json + "\n" : MarkdownWriter().write(note) + "\n"
+        do {
+            try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            terminal.stderr += "\(path): error: cannot write the file\n"
+            return ExitStatus.inputErrors
+        }
+        terminal.stdout += "created \(path)\n"
+        return ExitStatus.success
+    }
+
+    private static func firstNoteJSON() -> String {
+        let body: [Inline] = [
+            .text("This note is attributed-string JSON, as iOS 26's TextEditor edits it: "),
+            .span(Formatting(bold: true), [.text("bold")]), .text(", "),
+            .span(Formatting(italic: true), [.text("italic")]), .text(" and "),
+            .span(Formatting(highlight: .palette("pink")), [.text("highlighted")]), .text(" runs. Back to "),
+            .span(Formatting(wikilink: WikiLink(target: "Welcome")), [.text("Welcome")]), .text("."),
+        ]
+        let note = Note(
+            path: "first-note.json", metadata: NoteMetadata(title: "First note", date: today(), tags: ["notebook"]),
+            blocks: [Block(.paragraph(body))])
+        return AttributedJSONWriter().write(note).json + "\n"
+    }
+
+    private static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+
+    private static func yamlQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

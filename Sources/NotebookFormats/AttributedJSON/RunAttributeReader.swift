@@ -1,0 +1,122 @@
+import NotebookModel
+
+/// Reads a run's attribute object by the keys of FORMATS.md section 2.
+///
+/// A value that its key does not allow is an error at the value; the attribute is left out and
+/// the run's text kept. An unknown key is a warning, once per note.
+struct RunAttributeReader {
+    /// How the run is named in messages.
+    let run: RunName
+
+    func read(_ value: JSONValue, context: inout JSONReadContext) -> RunAttributes {
+        var attributes = RunAttributes()
+        guard let members = value.members else {
+            context.error("the attributes of \(run) should be an object, not \(value.summary)", at: value.offset)
+            return attributes
+        }
+        attributes.isEmpty = members.isEmpty
+        var intent = 0
+        var linkTitle: JSONValue?
+        var notebook = Formatting()
+        for member in members {
+            let value = member.value
+            func invalid(_ expected: String) {
+                context.error(
+                    "value \(value.summary) is not allowed for '\(member.key)' of \(run): expected \(expected)",
+                    at: value.offset)
+            }
+            switch member.key {
+            case JSONKeys.inlineIntent:
+                guard let bits = value.integer, bits >= 0 else { invalid("an integer option set"); continue }
+                if bits & ~InlineIntent.all != 0 {
+                    context.error(
+                        "'\(member.key)' of \(run) has unknown bits \(bits & ~InlineIntent.all); known: 1, 2, 4, 32, 64, 128, 256, 512",
+                        at: value.offset)
+                }
+                intent = bits & InlineIntent.all
+            case JSONKeys.presentationIntent:
+                attributes.components = PresentationIntentReader(run: run).read(value, context: &context)
+            case JSONKeys.link:
+                if let url = URLValue.read(value, key: member.key, run: run, context: &context) {
+                    notebook.link = Link(destination: url)
+                }
+            case JSONKeys.imageURL:
+                if let url = URLValue.read(value, key: member.key, run: run, context: &context) {
+                    attributes.image = ImageReference(source: url)
+                }
+            case JSONKeys.alternateDescription:
+                guard let text = value.string else { invalid("a string"); continue }
+                attributes.alternateDescription = text
+            case JSONKeys.bold, JSONKeys.italic:
+                guard let flag = value.bool else { invalid("true or false"); continue }
+                if member.key == JSONKeys.bold { notebook.bold = flag } else { notebook.italic = flag }
+            case JSONKeys.underline, JSONKeys.strikethrough:
+                guard let name = value.string, let style = LineStyle(rawValue: name) else {
+                    invalid("one of \(LineStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+                    continue
+                }
+                if member.key == JSONKeys.underline { notebook.underline = style } else { notebook.strikethrough = style }
+            case JSONKeys.highlight, JSONKeys.color:
+                guard let name = value.string, let color = Color(name, palette: context.palette) else {
+                    invalid("a palette color (\(context.palette.joined(separator: ", "))), primary, secondary or #rrggbb")
+                    continue
+                }
+                if member.key == JSONKeys.highlight { notebook.highlight = color } else { notebook.color = color }
+            case JSONKeys.textStyle:
+                guard let name = value.string, let style = TextStyle(rawValue: name) else {
+                    invalid("one of \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+                    continue
+                }
+                notebook.textStyle = style
+            case JSONKeys.scale:
+                guard let number = value.number, number >= 0.1, number <= 10 else { invalid("a number from 0.1 to 10"); continue }
+                notebook.scale = number
+            case JSONKeys.wikilink:
+                guard let target = value.string, let link = Self.wikilink(target) else {
+                    invalid("the name of a note, optionally with '#Heading'")
+                    continue
+                }
+                notebook.wikilink = link
+            case JSONKeys.task:
+                guard let flag = value.bool else { invalid("true or false"); continue }
+                attributes.task = flag
+            case JSONKeys.linkTitle:
+                guard value.string != nil else { invalid("a string"); continue }
+                linkTitle = value
+            default:
+                context.unknownKey(member.key, at: member.keyOffset, known: JSONKeys.attributes, in: "run attributes")
+            }
+        }
+        var formatting = notebook
+        formatting.italic = notebook.italic ?? (intent & InlineIntent.emphasized != 0 ? true : nil)
+        formatting.bold = notebook.bold ?? (intent & InlineIntent.stronglyEmphasized != 0 ? true : nil)
+        formatting.strikethrough = notebook.strikethrough ?? (intent & InlineIntent.strikethrough != 0 ? .single : nil)
+        formatting.code = intent & InlineIntent.code != 0
+        formatting.rawHTML = intent & InlineIntent.inlineHTML != 0
+        attributes.isSoftBreak = intent & InlineIntent.softBreak != 0
+        attributes.isLineBreak = intent & InlineIntent.lineBreak != 0
+        attributes.isBlockHTML = intent & InlineIntent.blockHTML != 0
+        if let linkTitle, let title = linkTitle.string {
+            if formatting.link != nil {
+                formatting.link?.title = title
+            } else if attributes.image != nil {
+                attributes.image?.title = title
+            } else {
+                context.report(
+                    .warning, "'\(JSONKeys.linkTitle)' of \(run) is ignored: the run has no '\(JSONKeys.link)'",
+                    at: linkTitle.offset, code: "json.value")
+            }
+        }
+        attributes.formatting = formatting
+        return attributes
+    }
+
+    /// `Target` or `Target#Heading`; nil when both are empty.
+    static func wikilink(_ text: String) -> WikiLink? {
+        guard let hash = text.firstIndex(of: "#") else { return text.isEmpty ? nil : WikiLink(target: text) }
+        let target = String(text[..<hash])
+        let heading = String(text[text.index(after: hash)...])
+        guard !target.isEmpty || !heading.isEmpty else { return nil }
+        return WikiLink(target: target, heading: heading.isEmpty ? nil : heading)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+@Suite struct BuildTests {
+    func build(_ site: String, workers: Int = 2, output: String? = nil) -> BuildReport {
+        SiteBuilder(options: BuildOptions(output: output, workers: workers)).build(site)
+    }
+
+    @Test func buildsEveryPageOfASmallSite() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: Test Notes\nbaseURL: https://example.org/notes/\npageSize: 1\n",
+            "notes/one.md": "---\ntitle: One\ndate: 2026-05-01\ntags: [a, b]\naliases: [/old/one/]\n---\nSee [[Two]] and ==this==.\n",
+            "notes/two.md": "---\ntitle: Two\ndate: 2026-04-01\ntags: [a]\n---\n# Part\n\nBack to [one](one.md).\n",
+            "notes/picture.png": "png",
+            "assets/extra.css": "body{}",
+        ])
+        let report = build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let out = site.path + "/public/"
+        for file in [
+            "index.html", "page/2/index.html", "one/index.html", "two/index.html", "tags/index.html", "tags/a/index.html",
+            "tags/a/page/2/index.html", "tags/b/index.html", "highlights/index.html", "feed.xml", "sitemap.xml",
+            "search/index.json", "404.html", "old/one/index.html", "picture.png", "assets/extra.css", "assets/style.css",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: out + file), "\(file)")
+        }
+        let one = try String(contentsOfFile: out + "one/index.html", encoding: .utf8)
+        #expect(one.contains("href=\"/notes/two/\""))
+        #expect(one.contains("<meta property=\"og:url\" content=\"https://example.org/notes/one/\">"))
+        let two = try String(contentsOfFile: out + "two/index.html", encoding: .utf8)
+        #expect(two.contains("Linked from"))
+        #expect(two.contains("href=\"/notes/one/\""))
+        let feed = try String(contentsOfFile: out + "feed.xml", encoding: .utf8)
+        #expect(feed.contains("<link href=\"https://example.org/notes/one/\"/>"))
+        let highlights = try String(contentsOfFile: out + "highlights/index.html", encoding: .utf8)
+        #expect(highlights.contains("href=\"/notes/one/#highlight-1\""))
+        let redirect = try String(contentsOfFile: out + "old/one/index.html", encoding: .utf8)
+        #expect(redirect.contains("url=/notes/one/"))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputAlone() throws {
+        let site = try TemporarySite(["notes/a.md": "fine\n"])
+        #expect(build(site.path).succeeded)
+        let before = OutputDigest.of(site.path + "/public")
+        try Data("^[x](underline: 'wavy')\n".utf8).write(to: URL(fileURLWithPath: site.path + "/notes/b.md"))
+        let failed = build(site.path)
+        #expect(!failed.succeeded)
+        #expect(failed.diagnostics.contains { $0.severity == .error && $0.path.hasSuffix("b.md") })
+        #expect(OutputDigest.of(site.path + "/public") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix("public.") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func draftsOnlyWithDrafts() throws {
+        let site = try TemporarySite(["notes/d.md": "---\ndraft: true\n---\nsecret\n", "notes/p.md": "[[d]]\n"])
+        let report = build(site.path)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/d/index.html"))
+        #expect(report.diagnostics.contains { $0.code == "link.broken" })
+        let search = try String(contentsOfFile: site.path + "/public/search/index.json", encoding: .utf8)
+        #expect(!search.contains("secret"))
+    }
+
+    /// libcmark-gfm switches process-wide state during every parse with extensions: parallel
+    /// builds must give exactly what one worker gives.
+    @Test func parallelBuildsMatchOneWorker() throws {
+        let site = try OutputDigest.generatedSite(notes: 5000)
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let one = site + "/one-worker"
+        #expect(build(site, workers: 1, output: one).succeeded)
+        let expected = OutputDigest.of(one)
+        #expect(expected.count > 5000)
+        for run in 0..<3 {
+            let many = site + "/many-\(run)"
+            #expect(build(site, workers: 8, output: many).succeeded)
+            let digests = OutputDigest.of(many)
+            let differing = expected.keys.filter { expected[$0] != digests[$0] }
+            #expect(differing.isEmpty && digests.count == expected.count, "run \(run): \(differing.count) pages differ")
+        }
+    }
+
+    /// Swift seeds its hashing per process, so two runs of the binary must agree byte for byte.
+    @Test func twoRunsOfTheBinaryAreIdentical() throws {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("notebook").path }
+        let binary = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build the notebook product first")
+        let site = try OutputDigest.generatedSite(notes: 300)
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        var digests: [[String: UInt64]] = []
+        for run in 0..<2 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["build", site, "-o", site + "/out-\(run)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            digests.append(OutputDigest.of(site + "/out-\(run)"))
+        }
+        #expect(digests[0].count > 300)
+        #expect(digests[0] == digests[1])
+    }
+}
+
+@Suite struct SymbolicLinkTests {
+    @Test func linksOutsideTheSiteAreNeverFollowed() throws {
+        let outside = try TemporarySite(["secret.md": "secret words\n", "private/key.txt": "key"])
+        let site = try TemporarySite(["notes/a.md": "fine\n", "notes/inner/b.md": "inner\n", "assets/x.css": "x"])
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/leak.md", withDestinationPath: outside.path + "/secret.md")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/private", withDestinationPath: outside.path + "/private")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/assets/key.txt", withDestinationPath: outside.path + "/private/key.txt")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/again", withDestinationPath: site.path + "/notes/inner")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/loop", withDestinationPath: site.path + "/notes")
+        let report = SiteBuilder(options: BuildOptions(workers: 2)).build(site.path)
+        #expect(report.succeeded)
+        let warned = report.diagnostics.filter { $0.code == "files.symlink" }.map { $0.path.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(Set(warned) == ["leak.md", "private", "key.txt"])
+        let output = OutputDigest.of(site.path + "/public")
+        #expect(!output.keys.contains { $0.contains("leak") || $0.contains("key.txt") || $0.contains("private") })
+        let search = try String(contentsOfFile: site.path + "/public/search/index.json", encoding: .utf8)
+        #expect(!search.contains("secret"))
+        #expect(output.keys.contains("again/b/index.html") || output.keys.contains("inner/b/index.html"))
+    }
+}
