@@ -31,13 +31,14 @@ enum CheckCommand: Command {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw UsageError("'\(directory)' is not a folder", command: name)
         }
-        let site = SiteLoader(strict: parsed.flags.contains("--strict"), includeDrafts: parsed.flags.contains("--drafts"))
-            .load(directory)
-        let errors = site.diagnostics.filter { $0.severity == .error }.count
-        let warnings = site.diagnostics.filter { $0.severity == .warning }.count
+        let strict = parsed.flags.contains("--strict")
+        let site = SiteLoader(strict: strict, includeDrafts: parsed.flags.contains("--drafts")).load(directory)
+        let diagnostics = site.diagnostics + SiteChecks.links(of: site, strict: strict)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
         let counts = ["notes": site.notes.count, "words": site.wordCount]
-        let printed = printer.print(site.diagnostics, sources: site.sources, counts: counts)
+        let printed = printer.print(diagnostics, sources: site.sources, counts: counts)
         switch format {
         case .text:
             terminal.stderr += printed

@@ -14,6 +14,7 @@ public struct ConstraintChecker: Sendable {
 
     /// The note with its formatting constrained, and a diagnostic for every change.
     public func apply(to note: Note) -> (note: Note, diagnostics: [Diagnostic]) {
+        if definition == .unconstrained { return (note, []) }
         var walk = Walk(checker: self, path: note.path)
         var constrained = note
         constrained.blocks = walk.blocks(note.blocks, near: nil)

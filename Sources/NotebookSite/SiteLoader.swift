@@ -78,15 +78,11 @@ public struct SiteLoader: Sendable {
         let loaded = loadAll(files, with: loader)
 
         var notes: [SiteNote] = []
-        for (file, result) in zip(files, loaded) {
+        for (result, note) in loaded {
             diagnostics += result.diagnostics
-            sources[file.path] = result.source
-            if result.note.metadata.isDraft && !includeDrafts { continue }
-            notes.append(
-                SiteNote(
-                    note: result.note, relativePath: file.relativePath,
-                    title: SiteNote.title(of: result.note, relativePath: file.relativePath),
-                    summary: SiteNote.summary(of: result.note), url: "", wordCount: result.note.wordCount))
+            sources[note.path] = result.source
+            if note.isDraft && !includeDrafts { continue }
+            notes.append(note)
         }
         diagnostics += assignURLs(&notes)
         notes.sort(by: SiteOrder.precedes)
@@ -95,9 +91,10 @@ public struct SiteLoader: Sendable {
             sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: hasConfig)
     }
 
-    /// Reads every file, `workers` at a time; results in the files' order.
-    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [NoteLoader.Loaded] {
-        let results = Mutex<[NoteLoader.Loaded?]>(Array(repeating: nil, count: files.count))
+    /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
+    /// results in the files' order.
+    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [(NoteLoader.Loaded, SiteNote)] {
+        let results = Mutex<[(NoteLoader.Loaded, SiteNote)?]>(Array(repeating: nil, count: files.count))
         let next = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
             while true {
@@ -106,7 +103,11 @@ public struct SiteLoader: Sendable {
                 let file = files[index]
                 let format = NoteLoader.Format(path: file.path) ?? .markdown
                 let loaded = loader.load(path: file.path, format: format)
-                results.withLock { $0[index] = loaded }
+                let note = SiteNote(
+                    note: loaded.note, relativePath: file.relativePath,
+                    title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
+                    summary: SiteNote.summary(of: loaded.note), url: "", wordCount: loaded.note.wordCount)
+                results.withLock { $0[index] = (loaded, note) }
             }
         }
         DispatchQueue.concurrentPerform(iterations: min(workers, max(files.count, 1)), execute: work)

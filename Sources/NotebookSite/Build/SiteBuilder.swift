@@ -60,14 +60,13 @@ public struct SiteBuilder: Sendable {
 
         progress("resolving links")
         let urls = SiteURLs(baseURL: site.config.baseURL)
-        let links = LinkResolution(notes: site.notes, files: site.files.map(\.relativePath), urls: urls, strict: options.strict)
+        let links = SiteChecks.resolve(site, urls: urls, strict: options.strict)
         site.notes = links.notes
         diagnostics += links.diagnostics
 
         let configPath = NoteDiscovery.join(directory, "notebook.yml")
         let (theme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: directory, configPath: configPath)
         diagnostics += themeDiagnostics
-        diagnostics += PagePlan.aliasConflicts(site.notes)
         let (siteAssets, assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
         diagnostics += assetDiagnostics
 
