@@ -19,13 +19,14 @@ enum BuildCommand: Command {
           --drafts             Include draft notes.
           --base-url URL       The URL the site is published at, replacing notebook.yml's baseURL.
           --format FORMAT      How diagnostics are printed: text (default), json or github.
+          --timings            Print how long each step of the build took.
 
         Exit status: 0 built, 1 errors (nothing written), 2 a command line not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
         let parsed = try Arguments(
-            arguments, flags: ["--strict", "--drafts"], options: ["-o", "--output", "--base-url", "--format"], command: name)
+            arguments, flags: ["--strict", "--drafts", "--timings"], options: ["-o", "--output", "--base-url", "--format"], command: name)
         guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         let directory = parsed.positional.first ?? "."
@@ -47,7 +48,8 @@ enum BuildCommand: Command {
         let warnings = report.diagnostics.filter { $0.severity == .warning }.count
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
         let counts = ["notes": report.notes, "pages": report.pages, "words": report.words]
-        let printed = printer.print(report.diagnostics, sources: report.sources, counts: counts)
+        let printed = printer.print(
+            report.diagnostics, sources: SourceTexts.completing(report.sources, for: report.diagnostics), counts: counts)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let time = String(format: "%.2f s", seconds)
         var summary = report.succeeded
@@ -56,6 +58,9 @@ enum BuildCommand: Command {
         summary += "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(time)"
         if report.succeeded { summary += " → \(report.output)" }
         if report.usedDefaults { summary += " (no notebook.yml: default settings)" }
+        if parsed.flags.contains("--timings") {
+            for (step, seconds) in report.timings { summary += String(format: "\n  %6.3f s  %@", seconds, step) }
+        }
         switch format {
         case .text:
             terminal.stderr += printed

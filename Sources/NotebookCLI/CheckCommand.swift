@@ -38,7 +38,7 @@ enum CheckCommand: Command {
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
         let counts = ["notes": site.notes.count, "words": site.wordCount]
-        let printed = printer.print(diagnostics, sources: site.sources, counts: counts)
+        let printed = printer.print(diagnostics, sources: SourceTexts.completing(site.sources, for: diagnostics), counts: counts)
         switch format {
         case .text:
             terminal.stderr += printed

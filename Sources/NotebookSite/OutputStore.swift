@@ -108,13 +108,15 @@ public struct OutputStore: Sendable {
         for folder in folders.reversed() { rmdir(folder) }
     }
 
+    /// Makes a folder and any missing parents with plain `mkdir` calls; one that exists is fine.
     private static func makeDirectory(_ path: String) throws(OutputError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: path, reason: "cannot create the folder")
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+            throw OutputError(path: path, reason: String(cString: strerror(errno)))
+        }
+        try makeDirectory(String(path[..<slash]))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw OutputError(path: path, reason: String(cString: strerror(errno)))
         }
     }
 }

@@ -14,7 +14,7 @@ public struct LoadedSite: Sendable {
     public var notes: [SiteNote]
     /// Every finding, note by note in path order, then the site's own.
     public var diagnostics: [Diagnostic]
-    /// The text of every file a diagnostic may point into, by path.
+    /// The text of the files with findings so far, by path (see `SourceTexts`).
     public var sources: [String: String]
     /// Files beside the notes that are not notes (images, PDFs): copied next to the pages.
     public var files: [NoteDiscovery.File]
@@ -80,7 +80,8 @@ public struct SiteLoader: Sendable {
         var notes: [SiteNote] = []
         for (result, note) in loaded {
             diagnostics += result.diagnostics
-            sources[note.path] = result.source
+            // Only the text of notes with findings is kept; `SourceTexts` reads others when needed.
+            if !result.diagnostics.isEmpty { sources[note.path] = result.source }
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }

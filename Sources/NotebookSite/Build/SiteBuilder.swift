@@ -38,6 +38,8 @@ public struct BuildReport: Sendable {
     public var succeeded: Bool
     public var output: String
     public var usedDefaults: Bool
+    /// How long each step took, in order.
+    public var timings: [(step: String, seconds: Double)] = []
 }
 
 /// Builds a whole site: load, resolve links, render, write; a list of named steps.
@@ -49,6 +51,14 @@ public struct SiteBuilder: Sendable {
     }
 
     public func build(_ directory: String, progress: @Sendable (String) -> Void = { _ in }) -> BuildReport {
+        var stopwatch = Stopwatch()
+        let report = build(directory, progress: progress, stopwatch: &stopwatch)
+        var timed = report
+        timed.timings = stopwatch.laps
+        return timed
+    }
+
+    private func build(_ directory: String, progress: @Sendable (String) -> Void, stopwatch: inout Stopwatch) -> BuildReport {
         progress("reading notes")
         var site = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers).load(directory)
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
@@ -58,6 +68,7 @@ public struct SiteBuilder: Sendable {
             diagnostics: [], sources: site.sources, notes: site.notes.count, pages: 0, words: site.wordCount,
             succeeded: false, output: output, usedDefaults: !site.hasConfig)
 
+        stopwatch.lap("read and check notes")
         progress("resolving links")
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let links = SiteChecks.resolve(site, urls: urls, strict: options.strict)
@@ -70,6 +81,7 @@ public struct SiteBuilder: Sendable {
         let (siteAssets, assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
         diagnostics += assetDiagnostics
 
+        stopwatch.lap("resolve links, load theme")
         guard let theme, !diagnostics.hasErrors else {
             report.diagnostics = diagnostics
             return report
@@ -82,7 +94,9 @@ public struct SiteBuilder: Sendable {
             (renderer.renderNote(PageHeadings.adjust(note.note.blocks, title: note.title)), SearchIndex.words(PlainText.of(note.note.blocks)))
         }
 
+        stopwatch.lap("render notes")
         let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), words: rendered.map(\.1), backlinks: links.backlinks)
+        stopwatch.lap("plan pages")
         progress("writing \(plan.pages.count) pages")
         let store: OutputStore
         do {
@@ -92,6 +106,7 @@ public struct SiteBuilder: Sendable {
             return report
         }
         let failures = write(plan, theme: theme, site: site, assets: siteAssets, to: store)
+        stopwatch.lap("render templates, write files")
         guard failures.isEmpty else {
             store.discard()
             report.diagnostics = diagnostics + failures
@@ -104,6 +119,7 @@ public struct SiteBuilder: Sendable {
             report.diagnostics = diagnostics + [Diagnostic(.error, "cannot put the output in place: \(error.reason)", path: error.path, code: "output.write")]
             return report
         }
+        stopwatch.lap("replace the previous output")
         report.diagnostics = diagnostics
         report.pages = plan.pages.count
         report.succeeded = true
@@ -169,5 +185,18 @@ public struct SiteBuilder: Sendable {
             }
         }
         return results.withLock { $0.map { $0! } }
+    }
+}
+
+/// Times the steps of a build.
+struct Stopwatch {
+    private var last = ContinuousClock.now
+    private(set) var laps: [(step: String, seconds: Double)] = []
+
+    mutating func lap(_ step: String) {
+        let now = ContinuousClock.now
+        let elapsed = now - last
+        laps.append((step, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+        last = now
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import NotebookSite
+
+/// What the built-in themes promise: readable highlights, no other host, swappable by one line.
+@Suite struct ThemeTests {
+    static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Themes")
+        .standardized.path
+
+    /// WCAG relative luminance of `#rrggbb`.
+    static func luminance(_ hex: String) -> Double {
+        let digits = Array(hex.dropFirst())
+        let channels = stride(from: 0, to: 6, by: 2).map { Double(Int(String(digits[$0..<$0 + 2]), radix: 16)!) / 255 }
+        let linear = channels.map { $0 <= 0.03928 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+
+    static func contrast(_ a: String, _ b: String) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// The value a stylesheet gives a custom property, in light mode and in dark mode.
+    static func property(_ name: String, in css: String) -> (light: String?, dark: String?) {
+        func first(in text: Substring) -> String? {
+            guard let range = text.range(of: name + ":") else { return nil }
+            return text[range.upperBound...].split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let dark = css.range(of: "prefers-color-scheme: dark").map { css[$0.upperBound...] }
+        let lightPart = dark.map { css[..<$0.startIndex] } ?? css[...]
+        return (first(in: lightPart), dark.flatMap { first(in: $0.prefix(while: { $0 != "}" }) + "}") } ?? first(in: lightPart))
+    }
+
+    @Test(arguments: ["default", "plain"])
+    func highlightTextKeepsContrastInLightAndDarkMode(theme: String) throws {
+        let css = try String(contentsOfFile: "\(Self.themes)/\(theme)/assets/style.css", encoding: .utf8)
+        let text = Self.property("--mark-text", in: css)
+        let light = try #require(text.light ?? Self.property("--highlight-text", in: css).light, "the theme names its highlight text color")
+        let dark = text.dark ?? light
+        for color in PaletteColor.defaults {
+            #expect(Self.contrast(light, color.css) >= 4.5, "\(theme) light: \(color.name)")
+            #expect(Self.contrast(dark, color.css) >= 4.5, "\(theme) dark: \(color.name)")
+        }
+    }
+
+    @Test(arguments: ["default", "plain"])
+    func makesNoRequestToAnotherHost(theme: String) throws {
+        for file in ThemeLoader.files(under: "\(Self.themes)/\(theme)") {
+            let text = try String(contentsOfFile: "\(Self.themes)/\(theme)/\(file)", encoding: .utf8)
+            #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("//fonts."), "\(theme)/\(file)")
+            #expect(!text.contains("@import url"), "\(theme)/\(file)")
+        }
+    }
+
+    @Test func oneLineSwapsTheTheme() throws {
+        let plain = try TemporarySite(["notebook.yml": "title: T\ntheme: plain\n", "notes/a.md": "Hello ==there==.\n"])
+        let standard = try TemporarySite(["notebook.yml": "title: T\n", "notes/a.md": "Hello ==there==.\n"])
+        #expect(SiteBuilder().build(plain.path).succeeded)
+        #expect(SiteBuilder().build(standard.path).succeeded)
+        let a = try String(contentsOfFile: plain.path + "/public/assets/style.css", encoding: .utf8)
+        let b = try String(contentsOfFile: standard.path + "/public/assets/style.css", encoding: .utf8)
+        #expect(a != b)
+        let page = try String(contentsOfFile: plain.path + "/public/a/index.html", encoding: .utf8)
+        #expect(page.contains("<mark id=\"highlight-1\" class=\"highlight highlight-yellow\">there</mark>"))
+    }
+
+    @Test func aSiteTemplateOverridesTheTheme() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "Hello.\n",
+            "templates/footer.mustache": "<footer class=\"mine\">{{site.noteCount}} notes, my footer</footer>\n",
+        ])
+        #expect(SiteBuilder().build(site.path).succeeded)
+        let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
+        #expect(page.contains("<footer class=\"mine\">1 notes, my footer</footer>"))
+    }
+
+    @Test func aTemplateErrorNamesTheTemplateLineAndColumn() throws {
+        let site = try TemporarySite(["notes/a.md": "Hello.\n", "templates/footer.mustache": "<footer>\n{{#site.title}}\n</footer>\n"])
+        let report = SiteBuilder().build(site.path)
+        #expect(!report.succeeded)
+        let error = try #require(report.diagnostics.first { $0.code == "template.syntax" })
+        #expect(error.path.hasSuffix("templates/footer.mustache"))
+        #expect(error.location?.line == 2)
+    }
+}
