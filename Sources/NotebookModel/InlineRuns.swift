@@ -67,8 +67,37 @@ public enum InlineRuns {
     /// that span, and the content inside is nested the same way without them. Runs left with no
     /// attribute become text, adjacent text joined; empty text inside a span leaves it empty.
     public static func nest(_ runs: [Run]) -> [Inline] {
-        RunNester(runs).nest(0..<runs.count, removed: 0)
+        guard !runs.isEmpty else { return [] }
+        return runs.withUnsafeBufferPointer { RunNester.nest(OwnFormattingRuns(runs: $0)) }
     }
+
+    /// `nest(_:)` for runs whose formattings come from a list they share: the tree of the runs
+    /// with `formattings[run.formatting]` for each run's formatting.
+    public static func nest(_ runs: [SharedRun], formattings: [Formatting]) -> [Inline] {
+        guard !runs.isEmpty else { return [] }
+        return runs.withUnsafeBufferPointer { runs in
+            formattings.withUnsafeBufferPointer { RunNester.nest(SharedFormattingRuns(runs: runs, formattings: $0)) }
+        }
+    }
+}
+
+/// A run whose formatting is the one at an index of a list that many runs share, as Apple's keyed
+/// form shares attribute objects: runs made by the thousand need not each carry a copy of their
+/// formatting. `InlineRuns.nest(_:formattings:)` nests them.
+public struct SharedRun: Hashable, Sendable {
+    public var kind: Run.Kind
+    /// The index of the run's formatting in the list its runs share.
+    public var formatting: Int
+    public var location: SourceLocation?
+
+    public init(_ kind: Run.Kind, formatting: Int, at location: SourceLocation? = nil) {
+        self.kind = kind
+        self.formatting = formatting
+        self.location = location
+    }
+
+    /// The run's characters as Apple's model holds them, as `Run.text`.
+    public var text: String { Run(kind).text }
 }
 
 /// Walks an inline tree with its own stack, so that no depth of nesting can exhaust the call stack.
@@ -160,6 +189,7 @@ private enum FormattingAttribute: Int, CaseIterable {
     var bit: UInt16 { 1 << UInt16(rawValue) }
 
     /// The bits of the attributes `f` sets.
+    @inline(__always)
     static func mask(of f: Formatting) -> UInt16 {
         var mask: UInt16 = 0
         if f.bold != nil { mask |= Self.bold.bit }
@@ -178,6 +208,7 @@ private enum FormattingAttribute: Int, CaseIterable {
         return mask
     }
 
+    @inline(__always)
     func isSame(_ a: Formatting, _ b: Formatting) -> Bool {
         switch self {
         case .bold: a.bold == b.bold
@@ -196,6 +227,7 @@ private enum FormattingAttribute: Int, CaseIterable {
         }
     }
 
+    @inline(__always)
     func copy(from source: Formatting, into target: inout Formatting) {
         switch self {
         case .bold: target.bold = source.bold
@@ -215,49 +247,210 @@ private enum FormattingAttribute: Int, CaseIterable {
     }
 }
 
+/// What `RunNester` reads of the runs it nests, read in place: copying a run out of an array to
+/// read one of its fields costs as much as the rest of the work.
+private protocol NestedRuns {
+    var count: Int { get }
+    func kind(at index: Int) -> Run.Kind
+    /// Whether the run at `index` is text, and if so whether it is empty; nil for any other kind.
+    func isEmptyText(at index: Int) -> Bool?
+    func location(at index: Int) -> SourceLocation?
+    /// The bits of the attributes the run at `index` sets.
+    func mask(at index: Int) -> UInt16
+    /// Whether the runs at `a` and `b` have the same value of `attribute`.
+    func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool
+    func formatting(at index: Int) -> Formatting
+    func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting)
+}
+
+/// Runs that each carry their formatting.
+private struct OwnFormattingRuns: NestedRuns {
+    let runs: UnsafeBufferPointer<Run>
+
+    var count: Int { runs.count }
+
+    @inline(__always)
+    func kind(at index: Int) -> Run.Kind { runs[index].kind }
+
+    @inline(__always)
+    func isEmptyText(at index: Int) -> Bool? {
+        if case .text(let value) = runs[index].kind { value.isEmpty } else { nil }
+    }
+
+    @inline(__always)
+    func location(at index: Int) -> SourceLocation? { runs[index].location }
+
+    @inline(__always)
+    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: runs[index].formatting) }
+
+    @inline(__always)
+    func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
+        attribute.isSame(runs[a].formatting, runs[b].formatting)
+    }
+
+    @inline(__always)
+    func formatting(at index: Int) -> Formatting { runs[index].formatting }
+
+    @inline(__always)
+    func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting) {
+        attribute.copy(from: runs[index].formatting, into: &formatting)
+    }
+}
+
+/// Runs whose formattings are in a list they share.
+private struct SharedFormattingRuns: NestedRuns {
+    let runs: UnsafeBufferPointer<SharedRun>
+    let formattings: UnsafeBufferPointer<Formatting>
+
+    var count: Int { runs.count }
+
+    @inline(__always)
+    func kind(at index: Int) -> Run.Kind { runs[index].kind }
+
+    @inline(__always)
+    func isEmptyText(at index: Int) -> Bool? {
+        if case .text(let value) = runs[index].kind { value.isEmpty } else { nil }
+    }
+
+    @inline(__always)
+    func location(at index: Int) -> SourceLocation? { runs[index].location }
+
+    @inline(__always)
+    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: formattings[runs[index].formatting]) }
+
+    @inline(__always)
+    func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
+        let first = runs[a].formatting
+        let second = runs[b].formatting
+        return first == second || attribute.isSame(formattings[first], formattings[second])
+    }
+
+    @inline(__always)
+    func formatting(at index: Int) -> Formatting { formattings[runs[index].formatting] }
+
+    @inline(__always)
+    func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting) {
+        attribute.copy(from: formattings[runs[index].formatting], into: &formatting)
+    }
+}
+
 /// Builds the inline tree of `InlineRuns.nest`.
 ///
 /// Each run's set attributes are a bit mask, found once. For every attribute that occurs,
-/// `ends[attribute][i]` is where the stretch of runs from `i` with the same value of that
-/// attribute ends, found once from the right: O(runs × attributes) in all. The recursion is as
-/// deep as there are attributes, whatever the input.
-private struct RunNester {
-    let runs: [Run]
-    private let masks: [UInt16]
-    /// Indexed by `FormattingAttribute.rawValue`; empty for attributes no run sets.
-    private var ends: [[Int32]]
+/// `ends` holds, for each run `i`, where the stretch of runs from `i` with the same value of that
+/// attribute ends, found once from the right: O(runs × attributes) in all. Both live in temporary
+/// buffers (on the stack when small), so that nesting a paragraph's few runs allocates nothing but
+/// the tree. The recursion is as deep as there are attributes, whatever the input.
+private struct RunNester<Runs: NestedRuns> {
+    let runs: Runs
+    private let masks: UnsafeMutableBufferPointer<UInt16>
+    /// One column of `runs.count` entries for each attribute in `used`, in the order of their bits.
+    private let ends: UnsafeMutableBufferPointer<Int32>
+    /// The attributes some run sets.
+    private let used: UInt16
 
-    init(_ runs: [Run]) {
+    private init(runs: Runs, masks: UnsafeMutableBufferPointer<UInt16>, ends: UnsafeMutableBufferPointer<Int32>, used: UInt16) {
         self.runs = runs
-        var masks = [UInt16](repeating: 0, count: runs.count)
-        var used: UInt16 = 0
-        for index in runs.indices {
-            let mask = FormattingAttribute.mask(of: runs[index].formatting)
-            masks[index] = mask
-            used |= mask
-        }
-        var ends = [[Int32]](repeating: [], count: FormattingAttribute.allCases.count)
-        for attribute in FormattingAttribute.allCases where used & attribute.bit != 0 {
-            var column = [Int32](repeating: 0, count: runs.count)
-            var index = runs.count - 1
-            while index >= 0 {
-                if masks[index] & attribute.bit != 0 {
-                    let next = index + 1
-                    let continues = next < runs.count && masks[next] & attribute.bit != 0
-                        && attribute.isSame(runs[index].formatting, runs[next].formatting)
-                    column[index] = continues ? column[next] : Int32(next)
-                }
-                index -= 1
-            }
-            ends[attribute.rawValue] = column
-        }
         self.masks = masks
         self.ends = ends
+        self.used = used
+    }
+
+    /// The inline tree of all of `runs`.
+    static func nest(_ runs: Runs) -> [Inline] {
+        let count = runs.count
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { masks in
+            var used: UInt16 = 0
+            for index in 0..<count {
+                let mask = runs.mask(at: index)
+                masks.initializeElement(at: index, to: mask)
+                used |= mask
+            }
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: used.nonzeroBitCount * count) { ends in
+                ends.initialize(repeating: 0)
+                var base = 0
+                var bits = used
+                while bits != 0 {
+                    let attribute = FormattingAttribute(rawValue: bits.trailingZeroBitCount)!
+                    bits &= bits - 1
+                    let bit = attribute.bit
+                    var index = count - 1
+                    while index >= 0 {
+                        if masks[index] & bit != 0 {
+                            let next = index + 1
+                            let continues = next < count && masks[next] & bit != 0 && runs.isSame(attribute, index, next)
+                            ends[base + index] = continues ? ends[base + next] : Int32(next)
+                        }
+                        index -= 1
+                    }
+                    base += count
+                }
+                let nester = RunNester(runs: runs, masks: masks, ends: ends, used: used)
+                return nester.nest(0..<count, removed: 0)
+            }
+        }
+    }
+
+    /// Where the stretch of runs from `index` with the same value of attribute `raw` ends.
+    @inline(__always)
+    private func end(of raw: Int, at index: Int) -> Int {
+        let column = (used & ((1 << UInt16(raw)) &- 1)).nonzeroBitCount
+        return Int(ends[column * runs.count + index])
+    }
+
+    /// Among the attributes `active` of the run at `index`, those whose value holds longest
+    /// within `range`, and how many runs that is.
+    @inline(__always)
+    private func longest(at index: Int, active: UInt16, in range: Range<Int>) -> (extent: Int, group: UInt16) {
+        var longest = 0
+        var group: UInt16 = 0
+        var bits = active
+        while bits != 0 {
+            let raw = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let extent = min(end(of: raw, at: index), range.upperBound) - index
+            if extent > longest {
+                longest = extent
+                group = 1 << UInt16(raw)
+            } else if extent == longest {
+                group |= 1 << UInt16(raw)
+            }
+        }
+        return (longest, group)
+    }
+
+    /// How many inlines `nest(range, removed:)` gives, so that its array is allocated once.
+    private func inlineCount(_ range: Range<Int>, removed: UInt16) -> Int {
+        var count = 0
+        /// Whether text is pending, and whether it is empty so far (nil: none pending).
+        var pendingIsEmpty: Bool?
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let active = masks[index] & ~removed
+            guard active != 0 else {
+                if let isEmpty = runs.isEmptyText(at: index) {
+                    pendingIsEmpty = (pendingIsEmpty ?? true) && isEmpty
+                } else {
+                    if pendingIsEmpty == false { count += 1 }
+                    pendingIsEmpty = nil
+                    count += 1
+                }
+                index += 1
+                continue
+            }
+            if pendingIsEmpty == false { count += 1 }
+            pendingIsEmpty = nil
+            count += 1
+            index += longest(at: index, active: active, in: range).extent
+        }
+        if pendingIsEmpty == false { count += 1 }
+        return count
     }
 
     /// The inlines of `range`, whose runs all share the attributes in `removed` (already applied).
     func nest(_ range: Range<Int>, removed: UInt16) -> [Inline] {
         var out: [Inline] = []
+        out.reserveCapacity(inlineCount(range, removed: removed))
         var text: String?
         var textLocation: SourceLocation?
         func flushText() {
@@ -268,23 +461,23 @@ private struct RunNester {
         while index < range.upperBound {
             let active = masks[index] & ~removed
             guard active != 0 else {
-                switch runs[index].kind {
+                switch runs.kind(at: index) {
                 case .text(let value):
                     if text == nil {
                         text = value
-                        textLocation = runs[index].location
+                        textLocation = runs.location(at: index)
                     } else {
                         text! += value
                     }
                 case .softBreak:
                     flushText()
-                    out.append(Inline(.softBreak, at: runs[index].location))
+                    out.append(Inline(.softBreak, at: runs.location(at: index)))
                 case .lineBreak:
                     flushText()
-                    out.append(Inline(.lineBreak, at: runs[index].location))
+                    out.append(Inline(.lineBreak, at: runs.location(at: index)))
                 case .image(let reference, let alternative):
                     flushText()
-                    let location = runs[index].location
+                    let location = runs.location(at: index)
                     let image = Image(
                         source: reference.source, title: reference.title,
                         alternative: alternative.isEmpty ? [] : [.text(alternative, at: location)],
@@ -294,28 +487,25 @@ private struct RunNester {
                 index += 1
                 continue
             }
-            var longest = 0
-            var group: UInt16 = 0
-            var bits = active
-            while bits != 0 {
-                let raw = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let extent = min(Int(ends[raw][index]), range.upperBound) - index
-                if extent > longest {
-                    longest = extent
-                    group = 1 << UInt16(raw)
-                } else if extent == longest {
-                    group |= 1 << UInt16(raw)
-                }
-            }
+            let (longest, group) = longest(at: index, active: active, in: range)
             flushText()
-            var formatting = Formatting()
-            for attribute in FormattingAttribute.allCases where group & attribute.bit != 0 {
-                attribute.copy(from: runs[index].formatting, into: &formatting)
+            let formatting: Formatting
+            if masks[index] == group {
+                // The span carries every attribute the run sets: the run's formatting as it is.
+                formatting = runs.formatting(at: index)
+            } else {
+                var copied = Formatting()
+                var bits = group
+                while bits != 0 {
+                    let attribute = FormattingAttribute(rawValue: bits.trailingZeroBitCount)!
+                    bits &= bits - 1
+                    runs.copy(attribute, at: index, into: &copied)
+                }
+                formatting = copied
             }
             // Empty text stands for an empty span's content, and is dropped by `flushText`.
             let children = nest(index..<(index + longest), removed: removed | group)
-            out.append(.span(formatting, children, at: runs[index].location))
+            out.append(.span(formatting, children, at: runs.location(at: index)))
             index += longest
         }
         flushText()

@@ -19,7 +19,8 @@ struct BlockBuilder {
         var component: IntentComponent?
         var location: SourceLocation?
         /// Runs held directly: a leaf's text, or text a container holds without a leaf block.
-        var runs: [Run] = []
+        /// Their formattings are `formattings[run.formatting]`.
+        var runs: [SharedRun] = []
         /// The indices in `runs` of runs that are part of a raw HTML block (bit 512), in order.
         var htmlRuns: [Int] = []
         var pieces: [Piece] = []
@@ -28,25 +29,52 @@ struct BlockBuilder {
     }
 
     private var context: JSONReadContext
+    private var lines: LineCursor
     private var stack: [Frame] = [Frame()]
-    private let attributes: [RunAttributes]
-    /// For each entry of `attributes`, its block path once worked out.
-    private var paths: [[IntentComponent]?]
+    /// The runs' attributes, read in place: copying an entry out of an array to read one of its
+    /// fields would copy all of them.
+    private let attributes: UnsafeBufferPointer<RunAttributes>
+    /// The formatting of each entry of `attributes`, which runs refer to by index rather than
+    /// each carrying a copy.
+    private let formattings: [Formatting]
+    /// For each entry of `attributes`, the index in `paths` of its block path once worked out,
+    /// else -1. Entries with equal paths share one index.
+    private var pathIndices: [Int]
+    /// The distinct block paths worked out so far.
+    private var paths: [[IntentComponent]] = []
+    private var pathIndex: [[IntentComponent]: Int] = [:]
+    /// The index in `paths` of the path the stack above the root holds, frame for frame; -1
+    /// before the first run.
+    private var stackPath = -1
+    /// An empty array with the capacity of a block's runs, handed from each closed block to the
+    /// next one opened, so that collecting runs does not allocate for every block.
+    private var spareRuns: [SharedRun] = []
 
-    private init(attributes: [RunAttributes], context: JSONReadContext) {
+    private init(attributes: UnsafeBufferPointer<RunAttributes>, context: JSONReadContext) {
         self.context = context
+        self.lines = context.lineCursor()
         self.attributes = attributes
-        self.paths = Array(repeating: nil, count: attributes.count)
+        self.formattings = attributes.map(\.formatting)
+        self.pathIndices = Array(repeating: -1, count: attributes.count)
     }
 
     /// The blocks the runs make.
     static func build(_ list: RunList, context: inout JSONReadContext) -> [Block] {
-        var builder = BlockBuilder(attributes: list.attributes, context: context)
-        for run in mergingImages(list) { builder.place(run) }
-        while builder.stack.count > 1 { builder.closeTop() }
-        builder.flushLooseRuns(at: 0)
-        context = builder.context
-        return builder.stack[0].pieces.flatMap(Self.blocks(of:))
+        let runs = mergingImages(list)
+        let pieces = list.attributes.withUnsafeBufferPointer { attributes in
+            var builder = BlockBuilder(attributes: attributes, context: context)
+            for run in runs { builder.place(run) }
+            while builder.stack.count > 1 { builder.closeTop() }
+            builder.flushLooseRuns(at: 0)
+            context = builder.context
+            return builder.stack[0].pieces
+        }
+        var blocks: [Block] = []
+        blocks.reserveCapacity(pieces.count)
+        for piece in pieces {
+            if case .block(let block) = piece { blocks.append(block) } else { blocks += Self.blocks(of: piece) }
+        }
+        return blocks
     }
 
     /// Runs of one image (same URL, formatting inside its alternative text) joined, as Apple
@@ -72,16 +100,24 @@ struct BlockBuilder {
     // MARK: Placing runs
 
     private mutating func place(_ decoded: DecodedRun) {
-        let path = path(of: decoded)
-        var common = 0
-        while common < path.count && common + 1 < stack.count && stack[common + 1].component == path[common] {
-            common += 1
-        }
-        while stack.count > common + 1 { closeTop() }
-        let location = context.location(decoded.offset)
-        if common < path.count { flushLooseRuns(at: stack.count - 1) }
-        for component in path[common...] {
-            stack.append(Frame(component: component, location: location))
+        let pathIndex = path(of: decoded)
+        let location = lines.location(of: decoded.offset)
+        // A run in the blocks of the run before it (the usual case) opens and closes nothing.
+        if pathIndex != stackPath {
+            let path = paths[pathIndex]
+            var common = 0
+            while common < path.count && common + 1 < stack.count && stack[common + 1].component == path[common] {
+                common += 1
+            }
+            while stack.count > common + 1 { closeTop() }
+            if common < path.count {
+                flushLooseRuns(at: stack.count - 1)
+                for component in path[common...] {
+                    stack.append(Frame(component: component, location: location))
+                }
+                swap(&stack[stack.count - 1].runs, &spareRuns)
+            }
+            stackPath = pathIndex
         }
         if let task = attributes[decoded.attributes].task,
             let item = stack.lastIndex(where: { if case .listItem? = $0.component?.kind { true } else { false } }),
@@ -94,10 +130,12 @@ struct BlockBuilder {
         stack[top].runs.append(modelRun(decoded, at: location))
     }
 
-    /// The run's components outermost first, cut after the first leaf block and past the
-    /// nesting limit (reported once); worked out once for each set of attributes.
-    private mutating func path(of run: DecodedRun) -> [IntentComponent] {
-        if let known = paths[run.attributes] { return known }
+    /// The index in `paths` of the run's components outermost first, cut after the first leaf
+    /// block and past the nesting limit (reported once); worked out once for each set of
+    /// attributes.
+    private mutating func path(of run: DecodedRun) -> Int {
+        let known = pathIndices[run.attributes]
+        if known >= 0 { return known }
         let components = attributes[run.attributes].components
         var path: [IntentComponent] = []
         path.reserveCapacity(components.count)
@@ -119,22 +157,31 @@ struct BlockBuilder {
             }
             path.append(component)
         }
-        paths[run.attributes] = path
-        return path
+        let index: Int
+        if let shared = pathIndex[path] {
+            index = shared
+        } else {
+            index = paths.count
+            paths.append(path)
+            pathIndex[path] = index
+        }
+        pathIndices[run.attributes] = index
+        return index
     }
 
-    private func modelRun(_ decoded: DecodedRun, at location: SourceLocation) -> Run {
-        let attributes = attributes[decoded.attributes]
-        if let image = attributes.image {
-            let alternative = attributes.alternateDescription ?? (decoded.text == "\u{FFFC}" ? "" : decoded.text)
-            return Run(.image(image, alternative: alternative), formatting: attributes.formatting, at: location)
+    private func modelRun(_ decoded: DecodedRun, at location: SourceLocation) -> SharedRun {
+        let index = decoded.attributes
+        if let image = attributes[index].image {
+            let alternative = attributes[index].alternateDescription ?? (decoded.text == "\u{FFFC}" ? "" : decoded.text)
+            return SharedRun(.image(image, alternative: alternative), formatting: index, at: location)
         }
-        if attributes.isLineBreak || attributes.isSoftBreak,
+        let isLineBreak = attributes[index].isLineBreak
+        if isLineBreak || attributes[index].isSoftBreak,
             decoded.text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace })
         {
-            return Run(attributes.isLineBreak ? .lineBreak : .softBreak, formatting: attributes.formatting, at: location)
+            return SharedRun(isLineBreak ? .lineBreak : .softBreak, formatting: index, at: location)
         }
-        return Run(.text(decoded.text), formatting: attributes.formatting, at: location)
+        return SharedRun(.text(decoded.text), formatting: index, at: location)
     }
 
     // MARK: Finishing blocks
@@ -150,22 +197,22 @@ struct BlockBuilder {
         stack[index].htmlRuns = []
         switch stack[index].component?.kind {
         case nil:
-            stack[index].pieces += Self.typedText(runs, htmlRuns: htmlRuns)
+            stack[index].pieces += typedText(runs, htmlRuns: htmlRuns)
         case .tableHeaderRow?, .tableRow?:
-            let cell = TableCell(InlineRuns.nest(runs), at: runs.first?.location)
+            let cell = TableCell(InlineRuns.nest(runs, formattings: formattings), at: runs.first?.location)
             stack[index].pieces.append(.cell(column: Int.max, cell))
         default:
-            stack[index].pieces.append(.block(Self.paragraph(runs, htmlRuns: htmlRuns.count)))
+            stack[index].pieces.append(.block(paragraph(runs, htmlRuns: htmlRuns.count)))
         }
     }
 
     /// Typed text: each line a paragraph, blank lines left out.
-    private static func typedText(_ runs: [Run], htmlRuns: [Int]) -> [Piece] {
+    private func typedText(_ runs: [SharedRun], htmlRuns: [Int]) -> [Piece] {
         var pieces: [Piece] = []
-        var line: [Run] = []
+        var line: [SharedRun] = []
         var lineHTMLRuns = 0
         func finishLine() {
-            if line.contains(where: isVisible) { pieces.append(.block(paragraph(line, htmlRuns: lineHTMLRuns))) }
+            if line.contains(where: Self.isVisible) { pieces.append(.block(paragraph(line, htmlRuns: lineHTMLRuns))) }
             line = []
             lineHTMLRuns = 0
         }
@@ -188,7 +235,7 @@ struct BlockBuilder {
                     contentEnd = utf8.index(before: contentEnd)
                 }
                 if contentEnd > start {
-                    line.append(Run(.text(String(text[start..<contentEnd])), formatting: run.formatting, at: run.location))
+                    line.append(SharedRun(.text(String(text[start..<contentEnd])), formatting: run.formatting, at: run.location))
                 }
                 guard end < utf8.endIndex else { break }
                 finishLine()
@@ -199,7 +246,7 @@ struct BlockBuilder {
         return pieces
     }
 
-    private static func isVisible(_ run: Run) -> Bool {
+    private static func isVisible(_ run: SharedRun) -> Bool {
         switch run.kind {
         case .text(let text): text.utf8.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
         case .image: true
@@ -208,54 +255,58 @@ struct BlockBuilder {
     }
 
     /// A paragraph of `runs`, or a raw HTML block when every run is part of one.
-    private static func paragraph(_ runs: [Run], htmlRuns: Int) -> Block {
+    private func paragraph(_ runs: [SharedRun], htmlRuns: Int) -> Block {
         let location = runs.first?.location
         if !runs.isEmpty && htmlRuns == runs.count { return Block(.html(runs.map(\.text).joined()), at: location) }
-        return Block(.paragraph(InlineRuns.nest(runs)), at: location)
+        return Block(.paragraph(InlineRuns.nest(runs, formattings: formattings)), at: location)
     }
 
     private mutating func closeTop() {
         let index = stack.count - 1
         guard let component = stack[index].component else { return }
         if !component.kind.isLeaf { flushLooseRuns(at: index) }
-        let frame = stack.removeLast()
+        var frame = stack.removeLast()
         let location = frame.location
-        let pieces: [Piece]
+        let piece: Piece
         switch component.kind {
         case .paragraph:
-            pieces = [.block(Self.paragraph(frame.runs, htmlRuns: frame.htmlRuns.count))]
+            piece = .block(paragraph(frame.runs, htmlRuns: frame.htmlRuns.count))
         case .header(let level):
-            pieces = [.block(Block(.heading(level: level, InlineRuns.nest(frame.runs)), at: location))]
+            piece = .block(Block(.heading(level: level, InlineRuns.nest(frame.runs, formattings: formattings)), at: location))
         case .codeBlock(let language):
             let code = CodeBlock(language: language, code: frame.runs.map(\.text).joined())
-            pieces = [.block(Block(.codeBlock(code), at: location))]
+            piece = .block(Block(.codeBlock(code), at: location))
         case .thematicBreak:
-            pieces = [.block(Block(.thematicBreak, at: location))]
+            piece = .block(Block(.thematicBreak, at: location))
         case .blockQuote:
             let blocks = frame.pieces.flatMap(Self.blocks(of:))
-            pieces = [.block(Block(Callout.detect(in: blocks) ?? .blockQuote(blocks), at: location))]
+            piece = .block(Block(Callout.detect(in: blocks) ?? .blockQuote(blocks), at: location))
         case .orderedList, .unorderedList:
-            pieces = [.block(Self.list(frame.pieces, isOrdered: component.kind == .orderedList, at: location))]
+            piece = .block(Self.list(frame.pieces, isOrdered: component.kind == .orderedList, at: location))
         case .listItem(let ordinal):
             let item = ListItem(task: frame.task, blocks: frame.pieces.flatMap(Self.blocks(of:)), at: location)
-            pieces = [.item(item, ordinal: ordinal)]
+            piece = .item(item, ordinal: ordinal)
         case .table(let columns):
-            pieces = Self.table(frame.pieces, columns: columns, at: location)
+            stack[stack.count - 1].pieces += Self.table(frame.pieces, columns: columns, at: location)
+            return
         case .tableHeaderRow, .tableRow:
             let cells = frame.pieces.map { piece -> (column: Int, cell: TableCell) in
                 if case .cell(let column, let cell) = piece { return (column, cell) }
                 return (Int.max, TableCell(Self.inlines(of: piece), at: location))
             }
-            pieces = [.row(cells, isHeader: component.kind == .tableHeaderRow)]
+            piece = .row(cells, isHeader: component.kind == .tableHeaderRow)
         case .tableCell(let column):
             var content: [Inline] = []
             for piece in frame.pieces {
                 if !content.isEmpty { content.append(.text(" ")) }
                 content += Self.inlines(of: piece)
             }
-            pieces = [.cell(column: column, TableCell(content, at: location))]
+            piece = .cell(column: column, TableCell(content, at: location))
         }
-        stack[stack.count - 1].pieces += pieces
+        stack[stack.count - 1].pieces.append(piece)
+        // The runs are in the piece now; their array's capacity serves the next block.
+        frame.runs.removeAll(keepingCapacity: true)
+        if frame.runs.capacity > spareRuns.capacity { swap(&frame.runs, &spareRuns) }
     }
 
     private static func list(_ pieces: [Piece], isOrdered: Bool, at location: SourceLocation?) -> Block {

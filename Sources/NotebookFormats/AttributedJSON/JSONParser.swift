@@ -44,8 +44,8 @@ struct JSONParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        nodes.reserveCapacity(bytes.count / 8)
-        strings.reserveCapacity(bytes.count / 16)
+        nodes.reserveCapacity(bytes.count / 16)
+        strings.reserveCapacity(bytes.count / 32)
     }
 
     private mutating func parseDocument() {

@@ -24,6 +24,9 @@ struct JSONReadContext {
         return SourceLocation(line: line, column: column)
     }
 
+    /// A cursor for the locations of many offsets, in mostly increasing order.
+    func lineCursor() -> LineCursor { LineCursor(document) }
+
     mutating func report(_ severity: Severity, _ message: String, at offset: Int, code: String) {
         diagnostics.append(Diagnostic(severity, message, path: path, at: location(offset), code: code))
     }

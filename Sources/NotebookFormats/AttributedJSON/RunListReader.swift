@@ -24,7 +24,7 @@ struct RunListReader {
         if let text = body.string {
             if !text.isEmpty { reader.list.runs.append(DecodedRun(text: text, offset: body.offset, attributes: 0)) }
         } else if let elements = body.elements {
-            reader.readRuns(Array(elements), table: nil)
+            reader.readRuns(elements, table: nil)
         } else if let members = body.members {
             reader.readKeyed(members, at: body.offset)
         } else {
@@ -37,7 +37,7 @@ struct RunListReader {
     }
 
     private mutating func readKeyed(_ members: JSONValue.Members, at offset: Int) {
-        var runs: [JSONValue]?
+        var runs: JSONValue.Elements?
         var table = AttributeTable(entries: [])
         for member in members {
             switch member.key {
@@ -46,7 +46,7 @@ struct RunListReader {
                     context.error("'runs' should be an array, not \(member.value.summary)", at: member.value.offset)
                     continue
                 }
-                runs = Array(elements)
+                runs = elements
             case JSONKeys.attributeTable:
                 guard let elements = member.value.elements else {
                     context.error("'attributeTable' should be an array, not \(member.value.summary)", at: member.value.offset)
@@ -65,42 +65,62 @@ struct RunListReader {
     }
 
     /// Reads text and attributes in turn; `table` is nil for the flat form.
-    private mutating func readRuns(_ elements: [JSONValue], table: AttributeTable?) {
+    ///
+    /// The elements are read from the document's nodes directly, and a `JSONValue` made only for
+    /// what needs one (an attribute object, a message), as the runs of a large note are many.
+    private mutating func readRuns(_ elements: JSONValue.Elements, table: AttributeTable?) {
         var table = table
-        var index = 0
+        let document = elements.document
+        let nodes = document.nodes
+        let strings = document.strings
+        var position = elements.first
+        var left = elements.count
         var number = 0
         list.runs.reserveCapacity(elements.count / 2)
-        while index < elements.count {
-            let element = elements[index]
-            index += 1
-            guard let text = element.string else {
-                context.error("expected the text of run \(number) (a string), found \(element.summary)", at: element.offset)
+        while left > 0 {
+            let elementIndex = position
+            let element = nodes[position]
+            position = element.end
+            left -= 1
+            guard element.kind == .string else {
+                let value = JSONValue(document: document, index: elementIndex)
+                context.error("expected the text of run \(number) (a string), found \(value.summary)", at: element.offset)
                 continue
             }
+            let text = strings[element.payload]
             let name = RunName(run: number)
             var attributes = 0
-            if index < elements.count {
-                let next = elements[index]
-                if let members = next.members {
-                    if !members.isEmpty {
-                        list.attributes.append(RunAttributeReader(run: name).read(next, context: &context))
+            if left > 0 {
+                let nextIndex = position
+                let next = nodes[position]
+                switch next.kind {
+                case .object:
+                    if next.payload != 0 {
+                        let value = JSONValue(document: document, index: nextIndex)
+                        list.attributes.append(RunAttributeReader(run: name).read(value, context: &context))
                         attributes = list.attributes.count - 1
                     }
-                    index += 1
-                } else if next.isNumber {
-                    index += 1
+                    position = next.end
+                    left -= 1
+                case .integer, .number:
+                    position = next.end
+                    left -= 1
                     if table == nil {
                         context.error(
                             "\(name) refers to an attribute table entry, but a flat array of runs has no 'attributeTable'",
                             at: next.offset, code: "json.table-index")
-                    } else if let found = table!.attributes(at: next, run: number, into: &list, context: &context) {
+                    } else if let found = table!.attributes(
+                        at: nextIndex, in: document, run: number, into: &list, context: &context)
+                    {
                         attributes = found
                     }
-                } else if next.string != nil {
+                case .string:
                     context.error("\(name) has no attributes: expected an object after its text", at: next.offset)
-                } else {
-                    index += 1
-                    context.error("the attributes of \(name) should be an object, not \(next.summary)", at: next.offset)
+                default:
+                    position = next.end
+                    left -= 1
+                    let value = JSONValue(document: document, index: nextIndex)
+                    context.error("the attributes of \(name) should be an object, not \(value.summary)", at: next.offset)
                 }
             } else if !context.isTruncated {
                 context.error("\(name) has no attributes: the runs end after its text", at: element.offset)
@@ -132,23 +152,31 @@ private struct AttributeTable {
         self.indices = Array(repeating: nil, count: entries.count)
     }
 
-    /// The index in `list.attributes` of the entry `value` (a run's table index) refers to; nil
-    /// after reporting a bad index.
+    /// The index in `list.attributes` of the entry that the node at `position` (a run's table
+    /// index) refers to; nil after reporting a bad index.
     mutating func attributes(
-        at value: JSONValue, run: Int, into list: inout RunList, context: inout JSONReadContext
+        at position: Int, in document: JSONDocument, run: Int, into list: inout RunList, context: inout JSONReadContext
     ) -> Int? {
-        guard let index = value.integer else {
-            context.error(
-                "the attribute table index of run \(run) should be an integer, not \(value.summary)", at: value.offset,
-                code: "json.table-index")
-            return nil
+        let node = document.nodes[position]
+        let index: Int
+        if node.kind == .integer {
+            index = node.payload
+        } else {
+            let value = JSONValue(document: document, index: position)
+            guard let integer = value.integer else {
+                context.error(
+                    "the attribute table index of run \(run) should be an integer, not \(value.summary)", at: value.offset,
+                    code: "json.table-index")
+                return nil
+            }
+            index = integer
         }
         guard index >= 0 && index < entries.count else {
             // A table cut short by a syntax error is no fault of the index.
             if context.isTruncated { return nil }
             let range = entries.isEmpty ? "the table is empty" : "the table has entries 0…\(entries.count - 1)"
             context.error(
-                "attribute table index \(index) of run \(run) is out of range: \(range)", at: value.offset,
+                "attribute table index \(index) of run \(run) is out of range: \(range)", at: node.offset,
                 code: "json.table-index")
             return nil
         }
