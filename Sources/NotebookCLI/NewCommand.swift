@@ -10,8 +10,9 @@ enum NewCommand: Command {
     static let usage = "notebook new site DIR | notebook new note TITLE [--json] [--site DIR]"
     static let discussion = """
         new site DIR      Creates a working notebook in DIR (which must be empty or absent):
-                          notebook.yml, formatting.yml, a Markdown note and a JSON note, and an
-                          assets/ folder.
+                          notebook.yml, formatting.yml, a Markdown note and a JSON note, an
+                          assets/ folder, and .github/workflows/publish.yml, which builds the
+                          site with --strict and publishes it to GitHub Pages.
         new note TITLE    Adds a note titled TITLE to the site's notes/ folder, dated today.
 
         Options:
@@ -86,6 +87,8 @@ enum SiteScaffold {
                 """),
             ("notes/first-note.json", firstNoteJSON()),
             ("assets/.gitkeep", ""),
+            (PublishWorkflow.path, PublishWorkflow.text),
+            (".gitignore", "/public/\n"),
         ]
         for (path, contents) in files {
             let full = NoteDiscovery.join(directory, path)

@@ -22,6 +22,8 @@ public struct LinkIndex: Sendable {
         case note(Int, anchor: String?)
         /// A file beside the notes, by its path relative to the notes folder.
         case file(String)
+        /// One of the site's own pages or files, by its site path, with any fragment.
+        case sitePath(String)
     }
 
     public init(notes: [SiteNote], files: [String]) {
@@ -91,6 +93,28 @@ public struct LinkIndex: Sendable {
         }
         guard files.contains(joined) else { return .failure(BrokenLink(reason: "no file at '\(joined)'")) }
         return .success(.file(joined))
+    }
+
+    /// What a root-relative link (`/tags/travel/`, `/cooking/pancakes/#tips`) leads to: a note
+    /// (its heading checked), or one of `knownPaths`; nil for a link that is not root-relative.
+    public func resolve(rooted destination: String, knownPaths: Set<String>) -> Result<Target, BrokenLink>? {
+        guard destination.hasPrefix("/"), !destination.hasPrefix("//") else { return nil }
+        var path = destination
+        var fragment: String? = nil
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = String(path[..<hash])
+        }
+        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        path = Self.percentDecoded(path)
+        let folder = path.hasSuffix("/") || path.contains(".") ? path : path + "/"
+        if let index = notes.firstIndex(where: { $0.url == folder }) {
+            return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
+        }
+        for candidate in [path, folder, folder + "index.html"] where knownPaths.contains(candidate) {
+            return .success(.sitePath(destination))
+        }
+        return .failure(BrokenLink(reason: "no page or file at \(path) on this site"))
     }
 
     /// A heading's id in a note: by its text (case-insensitive) or, for URL fragments, its id.

@@ -9,13 +9,15 @@ public struct LinkResolution: Sendable {
     public var backlinks: [[Int]]
     public var diagnostics: [Diagnostic]
 
-    public init(notes: [SiteNote], files: [String], urls: SiteURLs, strict: Bool) {
+    /// `knownPaths` are the site's own pages and files that root-relative links (`/tags/x/`)
+    /// may name besides notes and the files beside them.
+    public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
         let index = LinkIndex(notes: notes, files: files)
         var rewritten = notes
         var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
         var diagnostics: [Diagnostic] = []
         for source in notes.indices {
-            var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict)
+            var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
             rewritten[source].note.blocks = walk.blocks(notes[source].note.blocks)
             for target in walk.targets where target != source { linked[target].insert(source) }
             diagnostics += walk.diagnostics
@@ -31,11 +33,13 @@ public struct LinkResolution: Sendable {
         let source: Int
         let urls: SiteURLs
         let strict: Bool
+        let knownPaths: Set<String>
         var targets: Set<Int> = []
         var diagnostics: [Diagnostic] = []
         var near: SourceLocation?
 
-        init(index: LinkIndex, notes: [SiteNote], source: Int, urls: SiteURLs, strict: Bool) {
+        init(index: LinkIndex, notes: [SiteNote], source: Int, urls: SiteURLs, strict: Bool, knownPaths: Set<String>) {
+            self.knownPaths = knownPaths
             self.index = index
             self.notes = notes
             self.source = source
@@ -96,7 +100,10 @@ public struct LinkResolution: Sendable {
                         wikilink.url = url(index.resolve(wikilink, from: source), at: at, what: "wikilink [[\(wikilink.target)\(wikilink.heading.map { "#" + $0 } ?? "")]]")
                         formatting.wikilink = wikilink
                     }
-                    if var link = formatting.link, let resolved = index.resolve(relative: link.destination, from: source) {
+                    if var link = formatting.link,
+                        let resolved = index.resolve(relative: link.destination, from: source)
+                            ?? index.resolve(rooted: link.destination, knownPaths: knownPaths)
+                    {
                         link.destination = url(resolved, at: at, what: "link '\(link.destination)'") ?? link.destination
                         formatting.link = link
                     }
@@ -105,6 +112,7 @@ public struct LinkResolution: Sendable {
                     let resolved = image.isEmbed
                         ? index.resolve(WikiLink(target: image.source), from: source)
                         : index.resolve(relative: image.source, from: source)
+                            ?? index.resolve(rooted: image.source, knownPaths: knownPaths)
                     if let resolved, let url = url(resolved, at: at, what: "image '\(image.source)'") {
                         image.source = url
                     }
@@ -126,6 +134,8 @@ public struct LinkResolution: Sendable {
                 return page + (anchor.map { "#" + $0 } ?? "")
             case .success(.file(let path)):
                 return urls.link(SiteURLs.filePath(path))
+            case .success(.sitePath(let path)):
+                return urls.link(path)
             case .failure(let broken):
                 diagnostics.append(
                     Diagnostic(

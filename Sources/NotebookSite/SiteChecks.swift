@@ -1,8 +1,11 @@
+import NotebookModel
+
 /// The checks of a whole site that `check` and `build` share: links and aliases.
 public enum SiteChecks {
     /// Links resolved for `urls`, with broken links and alias conflicts as diagnostics.
     public static func resolve(_ site: LoadedSite, urls: SiteURLs, strict: Bool) -> LinkResolution {
-        var resolution = LinkResolution(notes: site.notes, files: site.files.map(\.relativePath), urls: urls, strict: strict)
+        var resolution = LinkResolution(
+            notes: site.notes, files: site.files.map(\.relativePath), knownPaths: knownPaths(of: site), urls: urls, strict: strict)
         resolution.diagnostics += PagePlan.aliasConflicts(site.notes)
         return resolution
     }
@@ -11,6 +14,35 @@ public enum SiteChecks {
     public static func links(of site: LoadedSite, strict: Bool) -> [Diagnostic] {
         resolve(site, urls: SiteURLs(baseURL: site.config.baseURL), strict: strict).diagnostics
     }
-}
 
-import NotebookModel
+    /// The site paths of the site's own pages and files, besides notes: what a root-relative
+    /// link may name.
+    static func knownPaths(of site: LoadedSite) -> Set<String> {
+        var paths: Set<String> = ["/", "/tags/", "/highlights/", "/feed.xml", "/sitemap.xml", "/search/index.json", "/404.html"]
+        let pageSize = max(site.config.pageSize, 1)
+        func pages(_ base: String, count: Int) {
+            for number in stride(from: 2, through: (count + pageSize - 1) / pageSize, by: 1) { paths.insert(base + "page/\(number)/") }
+        }
+        pages("/", count: site.notes.count)
+        var tagged: [String: Int] = [:]
+        for note in site.notes {
+            for tag in Set(note.metadata.tags.map(Slug.make)) where !tag.isEmpty { tagged[tag, default: 0] += 1 }
+            for alias in note.metadata.aliases { if let path = PagePlan.aliasPath(alias) { paths.insert(path) } }
+            if NoteURL.isTagIntroduction(note.url) { paths.insert(note.url) }
+        }
+        for (tag, count) in tagged {
+            paths.insert("/tags/\(tag)/")
+            pages("/tags/\(tag)/", count: count)
+        }
+        for file in site.files { paths.insert(SiteURLs.filePath(file.relativePath)) }
+        for file in NoteDiscovery.files(under: NoteDiscovery.join(site.directory, "assets"), site: site.directory).0 {
+            paths.insert("/assets/" + file.relativePath)
+        }
+        if let theme = ThemeLoader.locate(site.config.theme, site: site.directory) {
+            for layer in [ThemeLoader.locate("default", site: site.directory), theme].compactMap({ $0 }) {
+                for file in ThemeLoader.files(under: layer + "/assets") { paths.insert("/assets/" + file) }
+            }
+        }
+        return paths
+    }
+}

@@ -126,3 +126,36 @@ import Testing
         #expect(output.keys.contains("again/b/index.html") || output.keys.contains("inner/b/index.html"))
     }
 }
+
+@Suite struct LinkCheckTests {
+    @Test func rootRelativeLinksAreCheckedAndFollowTheBaseURL() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/notes/\n",
+            "notes/a.md": """
+                ---
+                tags: [travel]
+                ---
+                # Top
+
+                [tags](/tags/travel/) [home](/) [b](/b/#part) [css](/assets/style.css) [pic](/pic.png)
+                [gone](/nowhere/) [bad anchor](/b/#missing) [feed](/feed.xml)
+
+                """,
+            "notes/b.md": "# Part\n\nText.\n",
+            "notes/pic.png": "png",
+        ])
+        let report = SiteBuilder().build(site.path)
+        #expect(report.succeeded)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.map(\.message).sorted() == [
+            "broken link '/b/#missing': 'Part' has no heading 'missing'", "broken link '/nowhere/': no page or file at /nowhere/ on this site",
+        ])
+        #expect(broken.allSatisfy { $0.location?.line == 7 })
+        let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
+        for href in ["/notes/tags/travel/", "/notes/", "/notes/b/#part", "/notes/assets/style.css", "/notes/pic.png", "/notes/feed.xml"] {
+            #expect(page.contains("href=\"\(href)\""), "\(href)")
+        }
+        let strict = SiteBuilder(options: BuildOptions(strict: true)).build(site.path)
+        #expect(!strict.succeeded)
+    }
+}
