@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages notebook builds against, when they are missing.
+# Installs the Debian packages notebook builds against, when they are missing (and, for
+# scripts/test, those its HTML and browser checks need).
 # Sourced by scripts/example and scripts/test; safe to run on its own.
 set -euo pipefail
 
@@ -17,6 +18,33 @@ notebook_install_dependencies() {
   local missing
   missing=$(notebook_missing_packages)
   [ -z "$missing" ] && return 0
+  # shellcheck disable=SC2086
+  notebook_apt_install $missing
+}
+
+# What scripts/test needs beyond the build: tidy for Tests/browser/validate_html.sh, and Chromium,
+# its WebDriver and a venv-capable /usr/bin/python3 for Tests/browser/test_site.py.
+notebook_missing_site_test_packages() {
+  local missing=()
+  command -v tidy >/dev/null 2>&1 || missing+=(tidy)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+  [ -x /usr/bin/python3 ] || missing+=(python3)
+  /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+  echo "${missing[@]:-}"
+}
+
+notebook_install_site_test_dependencies() {
+  local missing
+  missing=$(notebook_missing_site_test_packages)
+  [ -z "$missing" ] && return 0
+  # shellcheck disable=SC2086
+  notebook_apt_install $missing
+}
+
+# Installs the given Debian packages with apt-get, through sudo when not root.
+notebook_apt_install() {
+  local missing="$*"
   echo "notebook: installing Debian packages: $missing" >&2
   local sudo=""
   if [ "$(id -u)" -ne 0 ]; then

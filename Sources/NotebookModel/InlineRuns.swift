@@ -188,61 +188,63 @@ private enum FormattingAttribute: Int, CaseIterable {
 
     var bit: UInt16 { 1 << UInt16(rawValue) }
 
-    /// The bits of the attributes `f` sets.
+    /// The bits of the attributes `f` sets. Formattings are read in place, through pointers,
+    /// as handing one to a function by value copies it.
     @inline(__always)
-    static func mask(of f: Formatting) -> UInt16 {
+    static func mask(of pointer: UnsafePointer<Formatting>) -> UInt16 {
+        let f = pointer
         var mask: UInt16 = 0
-        if f.bold != nil { mask |= Self.bold.bit }
-        if f.italic != nil { mask |= Self.italic.bit }
-        if f.underline != nil { mask |= Self.underline.bit }
-        if f.strikethrough != nil { mask |= Self.strikethrough.bit }
-        if f.code { mask |= Self.code.bit }
-        if f.highlight != nil { mask |= Self.highlight.bit }
-        if f.color != nil { mask |= Self.color.bit }
-        if f.textStyle != nil { mask |= Self.textStyle.bit }
-        if f.scale != nil { mask |= Self.scale.bit }
-        if f.link != nil { mask |= Self.link.bit }
-        if f.wikilink != nil { mask |= Self.wikilink.bit }
-        if f.footnote != nil { mask |= Self.footnote.bit }
-        if f.rawHTML { mask |= Self.rawHTML.bit }
+        if f.pointee.bold != nil { mask |= Self.bold.bit }
+        if f.pointee.italic != nil { mask |= Self.italic.bit }
+        if f.pointee.underline != nil { mask |= Self.underline.bit }
+        if f.pointee.strikethrough != nil { mask |= Self.strikethrough.bit }
+        if f.pointee.code { mask |= Self.code.bit }
+        if f.pointee.highlight != nil { mask |= Self.highlight.bit }
+        if f.pointee.color != nil { mask |= Self.color.bit }
+        if f.pointee.textStyle != nil { mask |= Self.textStyle.bit }
+        if f.pointee.scale != nil { mask |= Self.scale.bit }
+        if f.pointee.link != nil { mask |= Self.link.bit }
+        if f.pointee.wikilink != nil { mask |= Self.wikilink.bit }
+        if f.pointee.footnote != nil { mask |= Self.footnote.bit }
+        if f.pointee.rawHTML { mask |= Self.rawHTML.bit }
         return mask
     }
 
     @inline(__always)
-    func isSame(_ a: Formatting, _ b: Formatting) -> Bool {
+    func isSame(_ a: UnsafePointer<Formatting>, _ b: UnsafePointer<Formatting>) -> Bool {
         switch self {
-        case .bold: a.bold == b.bold
-        case .italic: a.italic == b.italic
-        case .underline: a.underline == b.underline
-        case .strikethrough: a.strikethrough == b.strikethrough
-        case .code: a.code == b.code
-        case .highlight: a.highlight == b.highlight
-        case .color: a.color == b.color
-        case .textStyle: a.textStyle == b.textStyle
-        case .scale: a.scale == b.scale
-        case .link: a.link == b.link
-        case .wikilink: a.wikilink == b.wikilink
-        case .footnote: a.footnote == b.footnote
-        case .rawHTML: a.rawHTML == b.rawHTML
+        case .bold: a.pointee.bold == b.pointee.bold
+        case .italic: a.pointee.italic == b.pointee.italic
+        case .underline: a.pointee.underline == b.pointee.underline
+        case .strikethrough: a.pointee.strikethrough == b.pointee.strikethrough
+        case .code: a.pointee.code == b.pointee.code
+        case .highlight: a.pointee.highlight == b.pointee.highlight
+        case .color: a.pointee.color == b.pointee.color
+        case .textStyle: a.pointee.textStyle == b.pointee.textStyle
+        case .scale: a.pointee.scale == b.pointee.scale
+        case .link: a.pointee.link == b.pointee.link
+        case .wikilink: a.pointee.wikilink == b.pointee.wikilink
+        case .footnote: a.pointee.footnote == b.pointee.footnote
+        case .rawHTML: a.pointee.rawHTML == b.pointee.rawHTML
         }
     }
 
     @inline(__always)
-    func copy(from source: Formatting, into target: inout Formatting) {
+    func copy(from source: UnsafePointer<Formatting>, into target: inout Formatting) {
         switch self {
-        case .bold: target.bold = source.bold
-        case .italic: target.italic = source.italic
-        case .underline: target.underline = source.underline
-        case .strikethrough: target.strikethrough = source.strikethrough
-        case .code: target.code = source.code
-        case .highlight: target.highlight = source.highlight
-        case .color: target.color = source.color
-        case .textStyle: target.textStyle = source.textStyle
-        case .scale: target.scale = source.scale
-        case .link: target.link = source.link
-        case .wikilink: target.wikilink = source.wikilink
-        case .footnote: target.footnote = source.footnote
-        case .rawHTML: target.rawHTML = source.rawHTML
+        case .bold: target.bold = source.pointee.bold
+        case .italic: target.italic = source.pointee.italic
+        case .underline: target.underline = source.pointee.underline
+        case .strikethrough: target.strikethrough = source.pointee.strikethrough
+        case .code: target.code = source.pointee.code
+        case .highlight: target.highlight = source.pointee.highlight
+        case .color: target.color = source.pointee.color
+        case .textStyle: target.textStyle = source.pointee.textStyle
+        case .scale: target.scale = source.pointee.scale
+        case .link: target.link = source.pointee.link
+        case .wikilink: target.wikilink = source.pointee.wikilink
+        case .footnote: target.footnote = source.pointee.footnote
+        case .rawHTML: target.rawHTML = source.pointee.rawHTML
         }
     }
 }
@@ -267,7 +269,15 @@ private protocol NestedRuns {
 private struct OwnFormattingRuns: NestedRuns {
     let runs: UnsafeBufferPointer<Run>
 
+    /// Where a run's formatting is within it.
+    private static let formattingOffset = MemoryLayout<Run>.offset(of: \Run.formatting)!
+
     var count: Int { runs.count }
+
+    @inline(__always)
+    private func formattingPointer(_ index: Int) -> UnsafePointer<Formatting> {
+        (UnsafeRawPointer(runs.baseAddress! + index) + Self.formattingOffset).assumingMemoryBound(to: Formatting.self)
+    }
 
     @inline(__always)
     func kind(at index: Int) -> Run.Kind { runs[index].kind }
@@ -281,11 +291,11 @@ private struct OwnFormattingRuns: NestedRuns {
     func location(at index: Int) -> SourceLocation? { runs[index].location }
 
     @inline(__always)
-    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: runs[index].formatting) }
+    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: formattingPointer(index)) }
 
     @inline(__always)
     func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
-        attribute.isSame(runs[a].formatting, runs[b].formatting)
+        attribute.isSame(formattingPointer(a), formattingPointer(b))
     }
 
     @inline(__always)
@@ -293,7 +303,7 @@ private struct OwnFormattingRuns: NestedRuns {
 
     @inline(__always)
     func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting) {
-        attribute.copy(from: runs[index].formatting, into: &formatting)
+        attribute.copy(from: formattingPointer(index), into: &formatting)
     }
 }
 
@@ -305,6 +315,11 @@ private struct SharedFormattingRuns: NestedRuns {
     var count: Int { runs.count }
 
     @inline(__always)
+    private func formattingPointer(_ index: Int) -> UnsafePointer<Formatting> {
+        formattings.baseAddress! + runs[index].formatting
+    }
+
+    @inline(__always)
     func kind(at index: Int) -> Run.Kind { runs[index].kind }
 
     @inline(__always)
@@ -316,13 +331,11 @@ private struct SharedFormattingRuns: NestedRuns {
     func location(at index: Int) -> SourceLocation? { runs[index].location }
 
     @inline(__always)
-    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: formattings[runs[index].formatting]) }
+    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: formattingPointer(index)) }
 
     @inline(__always)
     func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
-        let first = runs[a].formatting
-        let second = runs[b].formatting
-        return first == second || attribute.isSame(formattings[first], formattings[second])
+        runs[a].formatting == runs[b].formatting || attribute.isSame(formattingPointer(a), formattingPointer(b))
     }
 
     @inline(__always)
@@ -330,7 +343,7 @@ private struct SharedFormattingRuns: NestedRuns {
 
     @inline(__always)
     func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting) {
-        attribute.copy(from: formattings[runs[index].formatting], into: &formatting)
+        attribute.copy(from: formattingPointer(index), into: &formatting)
     }
 }
 
@@ -454,7 +467,8 @@ private struct RunNester<Runs: NestedRuns> {
         var text: String?
         var textLocation: SourceLocation?
         func flushText() {
-            if let value = text, !value.isEmpty { out.append(.text(value, at: textLocation)) }
+            // `Inline.init` takes its kind as its own, so the text and formatting move in.
+            if let value = text, !value.isEmpty { out.append(Inline(.text(value), at: textLocation)) }
             text = nil
         }
         var index = range.lowerBound
@@ -505,7 +519,7 @@ private struct RunNester<Runs: NestedRuns> {
             }
             // Empty text stands for an empty span's content, and is dropped by `flushText`.
             let children = nest(index..<(index + longest), removed: removed | group)
-            out.append(.span(formatting, children, at: runs.location(at: index)))
+            out.append(Inline(.span(formatting, children), at: runs.location(at: index)))
             index += longest
         }
         flushText()

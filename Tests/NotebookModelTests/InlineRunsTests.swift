@@ -169,6 +169,27 @@ private func text(_ value: String, _ formatting: Formatting = .plain) -> Run { R
         #expect(InlineRuns.nest(InlineRuns.flatten(tree)) == tree)
     }
 
+    @Test(arguments: 0..<10)
+    func sharedFormattingsNestAsCarriedOnesDo(seed: UInt64) {
+        var generator = SplitMix64(state: seed)
+        let runs = Self.randomRuns(count: Int.random(in: 1...200, using: &generator), using: &generator)
+        // Equal formattings sometimes share an entry and sometimes not, as a keyed table may repeat one.
+        var formattings: [Formatting] = []
+        let shared = runs.enumerated().map { index, run -> SharedRun in
+            let entry: Int
+            if Bool.random(using: &generator), let found = formattings.firstIndex(of: run.formatting) {
+                entry = found
+            } else {
+                formattings.append(run.formatting)
+                entry = formattings.count - 1
+            }
+            return SharedRun(run.kind, formatting: entry, at: SourceLocation(line: index + 1, column: 1))
+        }
+        let carried = zip(runs, shared).map { Run($0.kind, formatting: $0.formatting, at: $1.location) }
+        #expect(InlineRuns.nest(shared, formattings: formattings) == InlineRuns.nest(carried))
+        #expect(shared.map(\.text) == carried.map(\.text))
+    }
+
     @Test func markdownShapedTreesComeBackUnchanged() {
         let code = Formatting(code: true)
         let trees: [[Inline]] = [
