@@ -118,7 +118,12 @@ public struct LinkResolution: Sendable {
                     }
                     image.alternative = inlines(image.alternative)
                     inline.kind = .image(image)
-                case .text, .softBreak, .lineBreak:
+                case .text(let text):
+                    // libcmark-gfm leaves a reference to a footnote that is not defined as text.
+                    for label in Self.footnoteReferences(in: text) {
+                        report(BrokenLink(reason: "no footnote [^\(label)] is defined"), at: at, what: "footnote [^\(label)]")
+                    }
+                case .softBreak, .lineBreak:
                     break
                 }
                 return inline
@@ -137,12 +142,33 @@ public struct LinkResolution: Sendable {
             case .success(.sitePath(let path)):
                 return urls.link(path)
             case .failure(let broken):
-                diagnostics.append(
-                    Diagnostic(
-                        strict ? .error : .warning, "broken \(what): \(broken.reason)", path: notes[source].path, at: at,
-                        code: "link.broken"))
+                report(broken, at: at, what: what)
                 return nil
             }
+        }
+
+        mutating func report(_ broken: BrokenLink, at: SourceLocation?, what: String) {
+            diagnostics.append(
+                Diagnostic(
+                    strict ? .error : .warning, "broken \(what): \(broken.reason)", path: notes[source].path, at: at,
+                    code: "link.broken"))
+        }
+
+        /// The labels of `[^label]` in text.
+        static func footnoteReferences(in text: String) -> [String] {
+            guard text.contains("[^") else { return [] }
+            var labels: [String] = []
+            var rest = Substring(text)
+            while let open = rest.range(of: "[^") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(of: "]") else { break }
+                let label = after[..<close]
+                if !label.isEmpty, label.count <= 100, !label.contains(where: { $0.isWhitespace || $0 == "[" }) {
+                    labels.append(String(label))
+                }
+                rest = after[close...]
+            }
+            return labels
         }
     }
 }

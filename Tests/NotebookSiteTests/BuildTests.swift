@@ -27,6 +27,10 @@ import Testing
         ] {
             #expect(FileManager.default.fileExists(atPath: out + file), "\(file)")
         }
+        let index = try String(contentsOfFile: out + "index.html", encoding: .utf8)
+        #expect(index.contains("<a rel=\"next\" href=\"/notes/page/2/\">"))
+        let second = try String(contentsOfFile: out + "page/2/index.html", encoding: .utf8)
+        #expect(second.contains("<a rel=\"prev\" href=\"/notes/\">"))
         let one = try String(contentsOfFile: out + "one/index.html", encoding: .utf8)
         #expect(one.contains("href=\"/notes/two/\""))
         #expect(one.contains("<meta property=\"og:url\" content=\"https://example.org/notes/one/\">"))
@@ -138,7 +142,7 @@ import Testing
                 # Top
 
                 [tags](/tags/travel/) [home](/) [b](/b/#part) [css](/assets/style.css) [pic](/pic.png)
-                [gone](/nowhere/) [bad anchor](/b/#missing) [feed](/feed.xml)
+                [gone](/nowhere/) [bad anchor](/b/#missing) [feed](/feed.xml) and a note[^x]
 
                 """,
             "notes/b.md": "# Part\n\nText.\n",
@@ -149,7 +153,8 @@ import Testing
         let broken = report.diagnostics.filter { $0.code == "link.broken" }
         #expect(broken.map(\.message).sorted() == [
             "broken link '/b/#missing': 'Part' has no heading 'missing'", "broken link '/nowhere/': no page or file at /nowhere/ on this site",
-        ])
+            "broken footnote [^x]: no footnote [^x] is defined",
+        ].sorted())
         #expect(broken.allSatisfy { $0.location?.line == 7 })
         let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
         for href in ["/notes/tags/travel/", "/notes/", "/notes/b/#part", "/notes/assets/style.css", "/notes/pic.png", "/notes/feed.xml"] {

@@ -1,0 +1,496 @@
+#!/usr/bin/env python3
+"""Checks a built notebook site in a real browser: Debian's Chromium, driven by Selenium.
+
+    /usr/bin/python3 Tests/browser/test_site.py OUTPUT_DIR [--screenshots DIR]
+
+Serves OUTPUT_DIR (e.g. ExampleSite/public) with `python3 -m http.server` on 127.0.0.1 on a free
+port, for the length of the run only, and checks that:
+
+- the index, page by page, lists every note of the search index as a note card whose link works;
+- the search box (#search-input) finds each note by a word that occurs only in that note's body;
+- every highlight's computed background is its palette color (the page's head <style>), with
+  readable text, in light mode and in emulated dark mode;
+- no page makes a request outside the site, and none of its requests fails;
+- no page logs a JavaScript error.
+
+It saves screenshots of the index and of the Lisbon note, light and dark, as PNG files in docs/
+(index-light.png, index-dark.png, note-light.png, note-dark.png), and closes with the line
+`browser: N passed, M failed`.
+
+Selenium comes from PyPI: when it is missing, this script makes a venv in .build/browser-venv
+(with /usr/bin/python3) and installs it there, then runs itself again in that venv. Chromium and
+chromedriver come from Debian (`chromium`, `chromium-driver`; scripts/dependencies.sh installs
+them). When either is missing the run fails under CI=true and is skipped elsewhere.
+"""
+
+import argparse
+import html
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import traceback
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV = ROOT / ".build" / "browser-venv"
+SELENIUM_REQUIREMENT = "selenium>=4.20,<5"
+IN_CI = os.environ.get("CI") == "true"
+WINDOW = (1200, 900)
+SCREENSHOT_LIMIT = 300 * 1024
+
+
+def skip_or_fail(reason):
+    """Without the tools the test needs: a failure under CI, a skip elsewhere."""
+    if IN_CI:
+        print(f"browser: cannot run: {reason}", file=sys.stderr)
+        print("browser: 0 passed, 1 failed")
+        sys.exit(1)
+    print(f"browser: SKIPPED, {reason}")
+    sys.exit(0)
+
+
+def ensure_selenium():
+    """Imports selenium, or installs it into .build/browser-venv and re-runs this script there."""
+    try:
+        import selenium  # noqa: F401
+        return
+    except ImportError:
+        pass
+    in_venv = Path(sys.prefix).resolve() == VENV.resolve()
+    venv_python = VENV / "bin" / "python3"
+    try:
+        if not venv_python.exists():
+            base = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+            print(f"browser: making a venv in {VENV.relative_to(ROOT)} with {base}", flush=True)
+            subprocess.run([base, "-m", "venv", str(VENV)], check=True, stdout=subprocess.DEVNULL)
+        has = subprocess.run([str(venv_python), "-c", "import selenium"], stderr=subprocess.DEVNULL)
+        if has.returncode != 0:
+            print(f"browser: installing {SELENIUM_REQUIREMENT} from PyPI into the venv", flush=True)
+            subprocess.run(
+                [str(venv_python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                 SELENIUM_REQUIREMENT],
+                check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        skip_or_fail(f"selenium is not installed and could not be installed ({error})")
+    if in_venv:
+        skip_or_fail("selenium still cannot be imported in the venv")
+    os.execv(str(venv_python), [str(venv_python), str(Path(__file__).resolve())] + sys.argv[1:])
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class SiteServer:
+    """`python3 -m http.server` for the output folder, on 127.0.0.1 only, stopped on exit."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def __enter__(self):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+             "--directory", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("the HTTP server exited at start")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the HTTP server did not listen on port {self.port} within 15 s")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def get(self, path):
+        """(status, body text) of a path on the site, outside the browser."""
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=10) as response:
+                return response.status, response.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            return error.code, ""
+
+
+def hex_to_rgb(color):
+    color = color.lstrip("#")
+    if len(color) == 3:
+        color = "".join(c * 2 for c in color)
+    return tuple(int(color[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def parse_rgb(css):
+    """'rgb(1, 2, 3)' or 'rgba(1, 2, 3, 1)' → (1, 2, 3, alpha)."""
+    numbers = re.findall(r"[\d.]+", css)
+    if len(numbers) < 3:
+        raise ValueError(f"not an rgb() color: {css!r}")
+    alpha = float(numbers[3]) if len(numbers) > 3 else 1.0
+    return tuple(int(float(n)) for n in numbers[:3]) + (alpha,)
+
+
+def luminance(rgb):
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def head_palette(page_html):
+    """{'yellow': '#fde68a', ...} from the `.highlight-NAME { background-color: #... }` rules of
+    the page's head <style>."""
+    head = page_html.split("</head>", 1)[0]
+    palette = {}
+    for style in re.findall(r"<style[^>]*>(.*?)</style>", head, re.S):
+        for name, color in re.findall(
+                r"\.highlight-([\w-]+)\s*\{\s*background-color:\s*(#[0-9a-fA-F]{3,6})\s*;?\s*\}", style):
+            palette.setdefault(name, color.lower())  # the first rule: later ones override it
+    return palette
+
+
+class BrowserTests:
+    def __init__(self, driver, server, output, screenshots):
+        self.driver = driver
+        self.server = server
+        self.output = output
+        self.screenshots = screenshots
+        self.index = json.loads((output / "search" / "index.json").read_text(encoding="utf-8"))
+        self.requests = []    # every request URL the browser made, with the page it was on
+        self.failures = []    # (url, status) of requests that failed
+        self.passed = 0
+        self.failed = 0
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def url(self, path):
+        return self.server.base + path
+
+    def open(self, path):
+        self.driver.get(self.url(path))
+        self.collect_network(path)
+
+    def set_scheme(self, scheme):
+        self.driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        dark = self.driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+        assert dark == (scheme == "dark"), f"prefers-color-scheme emulation to {scheme} did not take"
+
+    def collect_network(self, page):
+        """Reads the performance log (Chrome's DevTools Network events) since the last call."""
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            method, params = message.get("method"), message.get("params", {})
+            if method == "Network.requestWillBeSent":
+                self.requests.append((page, params["request"]["url"]))
+            elif method == "Network.responseReceived":
+                response = params.get("response", {})
+                if response.get("status", 0) >= 400:
+                    self.failures.append((page, response.get("url"), response.get("status")))
+            elif method == "Network.loadingFailed" and not params.get("canceled"):
+                self.failures.append((page, params.get("requestId"), params.get("errorText")))
+
+    def html_pages(self):
+        """Site paths of every *.html page of the output, as a browser would ask for them."""
+        paths = []
+        for page in sorted(self.output.rglob("*.html")):
+            rel = page.relative_to(self.output).as_posix()
+            paths.append("/" + rel[: -len("index.html")] if rel.endswith("index.html") else "/" + rel)
+        return paths
+
+    def note_entries(self):
+        return [entry for entry in self.index if entry.get("url")]
+
+    def run(self, name, function):
+        try:
+            function()
+        except Exception as error:  # noqa: BLE001 - a test's failure, reported and counted
+            self.failed += 1
+            detail = str(error) or error.__class__.__name__
+            print(f"FAIL {name}: {detail}")
+            if not isinstance(error, AssertionError):
+                traceback.print_exc(limit=3)
+        else:
+            self.passed += 1
+            print(f"PASS {name}")
+        sys.stdout.flush()
+
+    # --- tests ---------------------------------------------------------------------------
+
+    def test_index_lists_notes(self):
+        """Every note of the search index has a card on the index or one of its later pages
+        (/page/N/), and every card's title link opens that note."""
+        expected = {entry["url"]: entry["title"] for entry in self.note_entries()}
+        assert expected, "the search index lists no notes"
+        cards = {}
+        path, number = "/", 1
+        while True:
+            self.open(path)
+            links = self.driver.find_elements("css selector", ".note-list .note-card h2 a[href]")
+            assert links, f"{path} shows no note cards"
+            for link in links:
+                href = link.get_attribute("href").removeprefix(self.server.base)
+                cards[href] = link.text.strip()
+            number += 1
+            path = f"/page/{number}/"
+            if self.server.get(path)[0] != 200:
+                break
+        missing = [f"{title} ({url})" for url, title in expected.items() if url not in cards]
+        assert not missing, f"notes without a card on the index pages: {', '.join(missing)}"
+        for url, title in cards.items():
+            assert url in expected, f"a card links to {url}, which the search index does not list"
+            assert title == expected[url], f"the card for {url} reads {title!r}, not {expected[url]!r}"
+            status, body = self.server.get(url)
+            assert status == 200, f"the card link {url} answers {status}"
+            assert f"<h1>{html.escape(title, quote=False)}</h1>" in body or html.escape(title) in body, \
+                f"{url} does not show its title {title!r}"
+        print(f"  {len(cards)} note cards on {number - 1} index pages, every link opens its note")
+
+    def unique_body_words(self):
+        """For each note, a word of its body that no other note's title, tags or text contains,
+        and that its own title and tags do not contain (search.js matches substrings)."""
+        haystacks = {
+            e["url"]: " " + " ".join([e["title"], " ".join(e["tags"]), e["words"]]).lower() + " "
+            for e in self.note_entries()}
+        chosen = {}
+        for entry in self.note_entries():
+            label = " ".join([entry["title"], " ".join(entry["tags"])]).lower()
+            others = [h for url, h in haystacks.items() if url != entry["url"]]
+            words = sorted(set(entry["words"].split()), key=lambda w: (-len(w), w))
+            for word in words:
+                if len(word) < 5 or not re.fullmatch(r"[a-z]+", word) or word in label:
+                    continue
+                if any(word in other for other in others):
+                    continue
+                chosen[entry["url"]] = (entry["title"], word)
+                break
+        return chosen
+
+    def test_search_finds_notes(self):
+        """Typing a word that occurs only in one note's body into #search-input lists exactly that
+        note in #search-results."""
+        chosen = self.unique_body_words()
+        assert chosen, "no note has a word of its own to search for"
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open("/")
+        box = self.driver.find_element("css selector", "#search-input")
+        results = self.driver.find_element("css selector", "#search-results")
+        for url, (title, word) in chosen.items():
+            status, body = self.server.get(url)
+            body_text = html.unescape(re.sub(r"<[^>]+>", " ", body.split('class="note-body"', 1)[-1])).lower()
+            assert re.search(rf"\b{word}\b", body_text), f"{word!r} is not in the body of {url}"
+            box.clear()
+            box.send_keys(word)
+            WebDriverWait(self.driver, 5).until(
+                lambda d: results.find_elements("css selector", "li"))
+            found = [a.get_attribute("href").removeprefix(self.server.base)
+                     for a in results.find_elements("css selector", "li a")]
+            assert found == [url], f"searching {word!r} lists {found or results.text!r}, not [{url}]"
+        self.collect_network("/ (search)")
+        words = ", ".join(f"{word!r} → {title}" for title, word in chosen.values())
+        print(f"  {len(chosen)} of {len(self.note_entries())} notes found by a word of their own: {words}")
+
+    def check_highlights(self, path, scheme):
+        status, page_html = self.server.get(path)
+        assert status == 200, f"{path} answers {status}"
+        palette = head_palette(page_html)
+        assert palette, f"{path} has no highlight palette in its head <style>"
+        if "yellow" in palette:
+            assert palette["yellow"] == "#fde68a", f"yellow is {palette['yellow']}, not #fde68a"
+        self.open(path)
+        self.set_scheme(scheme)
+        marks = self.driver.execute_script("""
+            return Array.from(document.querySelectorAll('mark, .highlight')).map(function (el) {
+              var style = getComputedStyle(el);
+              return {classes: el.className, text: el.textContent.slice(0, 40),
+                      background: style.backgroundColor, color: style.color};
+            });""")
+        checked = 0
+        for mark in marks:
+            names = [c[len("highlight-"):] for c in mark["classes"].split() if c.startswith("highlight-")]
+            names = [n for n in names if n in palette]
+            if not names:
+                continue
+            expected = hex_to_rgb(palette[names[-1]])
+            background = parse_rgb(mark["background"])
+            assert background[:3] == expected and background[3] == 1.0, (
+                f"{path} ({scheme}): highlight-{names[-1]} {mark['text']!r} has background "
+                f"{mark['background']}, not rgb{expected} ({palette[names[-1]]})")
+            ratio = contrast(parse_rgb(mark["color"]), background)
+            assert ratio >= 4.5, (
+                f"{path} ({scheme}): text {mark['color']} on highlight-{names[-1]} has contrast "
+                f"{ratio:.2f}:1, under 4.5:1")
+            checked += 1
+        assert checked, f"{path} has no palette highlight to check"
+        return checked, sorted(palette)
+
+    def test_highlight_colors(self, scheme):
+        total = 0
+        for path in ["/highlights/", self.lisbon_path()]:
+            checked, _ = self.check_highlights(path, scheme)
+            total += checked
+        swatch = self.driver.execute_script(
+            "var el = document.querySelector('.swatch.highlight-yellow');"
+            "return el ? getComputedStyle(el).backgroundColor : null;")
+        if swatch is not None:
+            assert parse_rgb(swatch)[:3] == (253, 230, 138), f"the yellow swatch is {swatch}"
+        self.set_scheme("light")
+        print(f"  {total} highlights in {scheme} mode have their palette color, text at 4.5:1 or more")
+
+    def test_no_outside_requests(self):
+        """Every page of the site, loaded in the browser, asks only 127.0.0.1:PORT for anything,
+        and no request fails (the browser's own /favicon.ico aside)."""
+        pages = self.html_pages()
+        for path in pages:
+            self.open(path)
+        local = self.server.base + "/"
+        outside = sorted({(page, url) for page, url in self.requests
+                          if not url.startswith(local) and not url.startswith("data:")})
+        assert self.requests, "the performance log recorded no request"
+        assert not outside, "requests outside the site: " + "; ".join(f"{u} (on {p})" for p, u in outside)
+        failed = sorted({f for f in self.failures if not str(f[1]).endswith("/favicon.ico")}, key=str)
+        assert not failed, "failed requests: " + "; ".join(f"{u} → {s} (on {p})" for p, u, s in failed)
+        hosts = sorted({re.sub(r"^(\w+:(//)?[^/]*).*", r"\1", url) for _, url in self.requests})
+        print(f"  {len(pages)} pages, {len(self.requests)} requests, all to {', '.join(hosts)}")
+
+    def test_no_javascript_errors(self):
+        """No page of the site logs an error to the console (the browser's /favicon.ico aside)."""
+        self.driver.get_log("browser")  # what earlier tests left
+        errors = []
+        for path in self.html_pages():
+            self.open(path)
+            for entry in self.driver.get_log("browser"):
+                if entry.get("level") == "SEVERE" and "favicon.ico" not in entry.get("message", ""):
+                    errors.append(f"{path}: {entry['message']}")
+        assert not errors, "console errors: " + "; ".join(errors)
+
+    def lisbon_path(self):
+        for entry in self.note_entries():
+            if "lisbon" in entry["title"].lower():
+                return entry["url"]
+        return self.note_entries()[0]["url"]
+
+    def take_screenshots(self):
+        self.screenshots.mkdir(parents=True, exist_ok=True)
+        saved = []
+        for name, path in [("index", "/"), ("note", self.lisbon_path())]:
+            for scheme in ["light", "dark"]:
+                self.open(path)
+                self.set_scheme(scheme)
+                self.driver.execute_script("window.scrollTo(0, 0)")
+                target = self.screenshots / f"{name}-{scheme}.png"
+                png = self.driver.get_screenshot_as_png()
+                target.write_bytes(png)
+                width = int.from_bytes(png[16:20], "big")
+                height = int.from_bytes(png[20:24], "big")
+                assert len(png) <= SCREENSHOT_LIMIT, f"{target} is {len(png) // 1024} KB, over 300 KB"
+                saved.append(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}"
+                             f" ({width}×{height}, {len(png) // 1024} KB)")
+        self.set_scheme("light")
+        print("  saved " + ", ".join(saved))
+
+    def run_all(self):
+        self.run("index lists every note", self.test_index_lists_notes)
+        self.run("search finds a note by a word of its body", self.test_search_finds_notes)
+        self.run("highlight colors, light mode", lambda: self.test_highlight_colors("light"))
+        self.run("highlight colors, dark mode", lambda: self.test_highlight_colors("dark"))
+        self.run("no request outside the site", self.test_no_outside_requests)
+        self.run("no JavaScript errors", self.test_no_javascript_errors)
+        self.run("screenshots", self.take_screenshots)
+
+
+def start_browser(chromium, chromedriver):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = chromium
+    for argument in [
+        "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+        f"--window-size={WINDOW[0]},{WINDOW[1]}", "--hide-scrollbars", "--force-color-profile=srgb",
+        "--force-device-scale-factor=1", "--lang=en-US", "--no-first-run", "--no-default-browser-check",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-extensions", "--disable-default-apps", "--disable-domain-reliability",
+        "--metrics-recording-only", "--safebrowsing-disable-auto-update",
+    ]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    service = Service(executable_path=chromedriver, log_output=subprocess.DEVNULL)
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    # The viewport itself is WINDOW, whatever the window's decorations.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": WINDOW[0], "height": WINDOW[1], "deviceScaleFactor": 1, "mobile": False})
+    driver.execute_cdp_cmd("Network.enable", {})
+    return driver
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("output", type=Path, help="the built site, e.g. ExampleSite/public")
+    parser.add_argument("--screenshots", type=Path, default=ROOT / "docs",
+                        help="where to save the PNG screenshots (default: docs/)")
+    args = parser.parse_args()
+    output = args.output.resolve()
+    if not (output / "index.html").is_file() or not (output / "search" / "index.json").is_file():
+        print(f"browser: {output} is not a built site (no index.html or search/index.json)", file=sys.stderr)
+        print("browser: 0 passed, 1 failed")
+        return 1
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromedriver = shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        skip_or_fail("Chromium or chromedriver is missing (apt-get install chromium chromium-driver)")
+    ensure_selenium()
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+
+    with SiteServer(output) as server:
+        try:
+            driver = start_browser(chromium, chromedriver)
+        except Exception as error:  # noqa: BLE001
+            print(f"browser: Chromium did not start: {error}", file=sys.stderr)
+            print("browser: 0 passed, 1 failed")
+            return 1
+        try:
+            print(f"browser: {chromium} via {chromedriver}, serving {output} at {server.base}")
+            tests = BrowserTests(driver, server, output, args.screenshots.resolve())
+            tests.run_all()
+        finally:
+            driver.quit()
+    print(f"browser: {tests.passed} passed, {tests.failed} failed")
+    return 1 if tests.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
