@@ -17,7 +17,7 @@ public struct ConstraintChecker: Sendable {
         if definition == .unconstrained { return (note, []) }
         var walk = Walk(checker: self, path: note.path)
         var constrained = note
-        constrained.blocks = walk.blocks(note.blocks, near: nil)
+        constrained.blocks = Block.rewritingInlines(note.blocks) { walk.inlines($0, near: $1) }
         return (constrained, walk.diagnostics)
     }
 
@@ -26,45 +26,6 @@ public struct ConstraintChecker: Sendable {
         let checker: ConstraintChecker
         let path: String
         var diagnostics: [Diagnostic] = []
-
-        mutating func blocks(_ blocks: [Block], near: SourceLocation?) -> [Block] {
-            blocks.map { block($0, near: near) }
-        }
-
-        mutating func block(_ block: Block, near: SourceLocation?) -> Block {
-            var block = block
-            let at = block.location ?? near
-            switch block.kind {
-            case .paragraph(let content): block.kind = .paragraph(inlines(content, near: at))
-            case .heading(let level, let content): block.kind = .heading(level: level, inlines(content, near: at))
-            case .blockQuote(let children): block.kind = .blockQuote(blocks(children, near: at))
-            case .callout(var callout):
-                callout.title = inlines(callout.title, near: at)
-                callout.blocks = blocks(callout.blocks, near: at)
-                block.kind = .callout(callout)
-            case .list(var list):
-                for index in list.items.indices {
-                    list.items[index].blocks = blocks(list.items[index].blocks, near: list.items[index].location ?? at)
-                }
-                block.kind = .list(list)
-            case .table(var table):
-                table.header = table.header.map { cell($0, near: at) }
-                table.rows = table.rows.map { $0.map { cell($0, near: at) } }
-                block.kind = .table(table)
-            case .footnoteDefinition(var definition):
-                definition.blocks = blocks(definition.blocks, near: at)
-                block.kind = .footnoteDefinition(definition)
-            case .codeBlock, .thematicBreak, .html:
-                break
-            }
-            return block
-        }
-
-        mutating func cell(_ cell: TableCell, near: SourceLocation?) -> TableCell {
-            var cell = cell
-            cell.content = inlines(cell.content, near: cell.location ?? near)
-            return cell
-        }
 
         mutating func inlines(_ content: [Inline], near: SourceLocation?) -> [Inline] {
             content.flatMap { inline -> [Inline] in

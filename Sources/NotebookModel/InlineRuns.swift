@@ -191,8 +191,7 @@ private enum FormattingAttribute: Int, CaseIterable {
     /// The bits of the attributes `f` sets. Formattings are read in place, through pointers,
     /// as handing one to a function by value copies it.
     @inline(__always)
-    static func mask(of pointer: UnsafePointer<Formatting>) -> UInt16 {
-        let f = pointer
+    static func mask(of f: UnsafePointer<Formatting>) -> UInt16 {
         var mask: UInt16 = 0
         if f.pointee.bold != nil { mask |= Self.bold.bit }
         if f.pointee.italic != nil { mask |= Self.italic.bit }
@@ -335,7 +334,7 @@ private struct SharedFormattingRuns: NestedRuns {
 
     @inline(__always)
     func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
-        runs[a].formatting == runs[b].formatting || attribute.isSame(formattingPointer(a), formattingPointer(b))
+        attribute.isSame(formattingPointer(a), formattingPointer(b))
     }
 
     @inline(__always)

@@ -18,7 +18,10 @@ public struct LinkResolution: Sendable {
         var diagnostics: [Diagnostic] = []
         for source in notes.indices {
             var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
-            rewritten[source].note.blocks = walk.blocks(notes[source].note.blocks)
+            rewritten[source].note.blocks = Block.rewritingInlines(notes[source].note.blocks) { content, near in
+                walk.near = near
+                return walk.inlines(content)
+            }
             for target in walk.targets where target != source { linked[target].insert(source) }
             diagnostics += walk.diagnostics
         }
@@ -45,49 +48,6 @@ public struct LinkResolution: Sendable {
             self.source = source
             self.urls = urls
             self.strict = strict
-        }
-
-        mutating func blocks(_ blocks: [Block]) -> [Block] {
-            var out: [Block] = []
-            out.reserveCapacity(blocks.count)
-            for item in blocks { out.append(block(item)) }
-            return out
-        }
-
-        mutating func block(_ block: Block) -> Block {
-            var block = block
-            near = block.location ?? near
-            switch block.kind {
-            case .paragraph(let content): block.kind = .paragraph(inlines(content))
-            case .heading(let level, let content): block.kind = .heading(level: level, inlines(content))
-            case .blockQuote(let children): block.kind = .blockQuote(blocks(children))
-            case .callout(var callout):
-                callout.title = inlines(callout.title)
-                callout.blocks = blocks(callout.blocks)
-                block.kind = .callout(callout)
-            case .list(var list):
-                for i in list.items.indices { list.items[i].blocks = blocks(list.items[i].blocks) }
-                block.kind = .list(list)
-            case .table(var table):
-                table.header = cells(table.header)
-                for i in table.rows.indices { table.rows[i] = cells(table.rows[i]) }
-                block.kind = .table(table)
-            case .footnoteDefinition(var definition):
-                definition.blocks = blocks(definition.blocks)
-                block.kind = .footnoteDefinition(definition)
-            case .codeBlock, .thematicBreak, .html:
-                break
-            }
-            return block
-        }
-
-        mutating func cells(_ row: [TableCell]) -> [TableCell] {
-            var row = row
-            for i in row.indices {
-                near = row[i].location ?? near
-                row[i].content = inlines(row[i].content)
-            }
-            return row
         }
 
         mutating func inlines(_ content: [Inline]) -> [Inline] {

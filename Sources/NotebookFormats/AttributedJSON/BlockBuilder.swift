@@ -38,11 +38,10 @@ struct BlockBuilder {
     /// each carrying a copy.
     private let formattings: [Formatting]
     /// For each entry of `attributes`, the index in `paths` of its block path once worked out,
-    /// else -1. Entries with equal paths share one index.
+    /// else -1. Entries with equal paths may share an index.
     private var pathIndices: [Int]
-    /// The distinct block paths worked out so far.
+    /// The block paths worked out so far.
     private var paths: [[IntentComponent]] = []
-    private var pathIndex: [[IntentComponent]: Int] = [:]
     /// The index in `paths` of the path the stack above the root holds, frame for frame; -1
     /// before the first run.
     private var stackPath = -1
@@ -102,12 +101,16 @@ struct BlockBuilder {
     private mutating func place(_ decoded: DecodedRun) {
         let pathIndex = path(of: decoded)
         let location = lines.location(of: decoded.offset)
-        // A run in the blocks of the run before it (the usual case) opens and closes nothing.
+        // A run with the attributes of the run before it opens and closes nothing.
         if pathIndex != stackPath {
             let path = paths[pathIndex]
-            var common = 0
-            while common < path.count && common + 1 < stack.count && stack[common + 1].component == path[common] {
-                common += 1
+            // Frames are read in place: copying one out of the stack copies its arrays too.
+            let common = stack.withUnsafeBufferPointer { frames in
+                var common = 0
+                while common < path.count && common + 1 < frames.count && frames[common + 1].component == path[common] {
+                    common += 1
+                }
+                return common
             }
             while stack.count > common + 1 { closeTop() }
             if common < path.count {
@@ -157,16 +160,15 @@ struct BlockBuilder {
             }
             path.append(component)
         }
-        let index: Int
-        if let shared = pathIndex[path] {
-            index = shared
-        } else {
-            index = paths.count
-            paths.append(path)
-            pathIndex[path] = index
+        // Runs of one block mostly follow each other: a path equal to the stack's shares its
+        // index, so that the run after it takes the quick way in `place`.
+        if stackPath >= 0 && paths[stackPath] == path {
+            pathIndices[run.attributes] = stackPath
+            return stackPath
         }
-        pathIndices[run.attributes] = index
-        return index
+        paths.append(path)
+        pathIndices[run.attributes] = paths.count - 1
+        return paths.count - 1
     }
 
     private func modelRun(_ decoded: DecodedRun, at location: SourceLocation) -> SharedRun {

@@ -44,6 +44,8 @@ struct JSONParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // About what notes need (written JSON has some 20 bytes a value); the arrays grow past it
+        // when a text is denser. Room far beyond need is memory mapped afresh for each large file.
         nodes.reserveCapacity(bytes.count / 16)
         strings.reserveCapacity(bytes.count / 32)
     }

@@ -14,7 +14,7 @@ enum FootnoteLabels {
             if case .footnoteDefinition(let definition) = block.kind { labels.append(definition.label) }
         }
         guard !labels.isEmpty else { return blocks }
-        return blocks.map { relabel($0, labels) }
+        return Block.rewritingInlines(blocks) { inlines, _ in relabel(inlines, labels) }
     }
 
     /// The label written before a definition's content, found backwards from `offset`.
@@ -29,32 +29,6 @@ enum FootnoteLabels {
         }
         guard start > 0, start + 1 < end - 1 else { return nil }
         return String(decoding: source[(start + 1)..<(end - 1)], as: UTF8.self)
-    }
-
-    private static func relabel(_ block: Block, _ labels: [String]) -> Block {
-        var block = block
-        switch block.kind {
-        case .paragraph(let inlines): block.kind = .paragraph(relabel(inlines, labels))
-        case .heading(let level, let inlines): block.kind = .heading(level: level, relabel(inlines, labels))
-        case .blockQuote(let children): block.kind = .blockQuote(children.map { relabel($0, labels) })
-        case .callout(var callout):
-            callout.title = relabel(callout.title, labels)
-            callout.blocks = callout.blocks.map { relabel($0, labels) }
-            block.kind = .callout(callout)
-        case .list(var list):
-            for i in list.items.indices { list.items[i].blocks = list.items[i].blocks.map { relabel($0, labels) } }
-            block.kind = .list(list)
-        case .table(var table):
-            table.header = table.header.map { TableCell(relabel($0.content, labels), at: $0.location) }
-            table.rows = table.rows.map { $0.map { TableCell(relabel($0.content, labels), at: $0.location) } }
-            block.kind = .table(table)
-        case .footnoteDefinition(var definition):
-            definition.blocks = definition.blocks.map { relabel($0, labels) }
-            block.kind = .footnoteDefinition(definition)
-        case .codeBlock, .thematicBreak, .html:
-            break
-        }
-        return block
     }
 
     private static func relabel(_ inlines: [Inline], _ labels: [String]) -> [Inline] {
