@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import NotebookModel
 
 /// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
@@ -13,17 +15,31 @@ public struct LinkResolution: Sendable {
     /// may name besides notes and the files beside them.
     public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
         let index = LinkIndex(notes: notes, files: files)
+        // Each note is resolved on its own, in parallel; results are gathered in note order.
+        let results = Mutex<[(blocks: [Block], targets: Set<Int>, diagnostics: [Diagnostic])?]>(
+            Array(repeating: nil, count: notes.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(ProcessInfo.processInfo.activeProcessorCount, max(notes.count, 1))) { _ in
+            while true {
+                let source = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard source < notes.count else { return }
+                var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
+                let blocks = Block.rewritingInlines(notes[source].note.blocks) { content, near in
+                    walk.near = near
+                    return walk.inlines(content)
+                }
+                let result = (blocks, walk.targets, walk.diagnostics)
+                results.withLock { $0[source] = result }
+            }
+        }
         var rewritten = notes
         var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
         var diagnostics: [Diagnostic] = []
-        for source in notes.indices {
-            var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
-            rewritten[source].note.blocks = Block.rewritingInlines(notes[source].note.blocks) { content, near in
-                walk.near = near
-                return walk.inlines(content)
-            }
-            for target in walk.targets where target != source { linked[target].insert(source) }
-            diagnostics += walk.diagnostics
+        for (source, result) in results.withLock({ $0 }).enumerated() {
+            guard let result else { continue }
+            rewritten[source].note.blocks = result.blocks
+            for target in result.targets where target != source { linked[target].insert(source) }
+            diagnostics += result.diagnostics
         }
         self.notes = rewritten
         self.backlinks = linked.map { $0.sorted() }

@@ -96,6 +96,8 @@ public struct SiteBuilder: Sendable {
 
         stopwatch.lap("render notes")
         let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), words: rendered.map(\.1), backlinks: links.backlinks)
+        // The pages hold what they show; the notes' models are no longer needed.
+        site.notes = []
         stopwatch.lap("plan pages")
         progress("writing \(plan.pages.count) pages")
         let store: OutputStore
