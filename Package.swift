@@ -18,17 +18,23 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "NotebookModel"),
         .target(name: "Mustache"),
         .target(name: "NotebookFormats", dependencies: ["NotebookModel", "CCmarkGFM", "CYAML"]),
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookFormats"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
+        .target(name: "NotebookServer", dependencies: ["CMicroHTTPD"]),
         .target(
             name: "NotebookSite",
             dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "Mustache"]),
         .target(
             name: "NotebookCLI",
-            dependencies: ["NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite"]),
+            dependencies: [
+                "NotebookModel", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite", "NotebookServer",
+            ]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI"]),
         .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats"]),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel"]),
@@ -42,6 +48,7 @@ let package = Package(
         .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints"]),
         .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
+        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,9 @@ public enum NotebookCommandLine {
     /// The version `notebook --version` prints.
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [BuildCommand.self, CheckCommand.self, ConvertCommand.self, NewCommand.self, RenderCommand.self]
+    static let commands: [any Command.Type] = [
+        BuildCommand.self, CheckCommand.self, ConvertCommand.self, NewCommand.self, RenderCommand.self, ServeCommand.self,
+    ]
 
     /// Runs `notebook` with `arguments` (without the program name); returns the exit status.
     public static func run(_ arguments: [String], terminal: inout Terminal) -> Int32 {

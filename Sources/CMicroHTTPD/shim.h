@@ -1,0 +1,43 @@
+#ifndef NOTEBOOK_CMICROHTTPD_SHIM_H
+#define NOTEBOOK_CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>
+
+/// Leaves the request target exactly as received: the server percent-decodes it itself, so that
+/// `%00` and `%2f` are seen instead of silently truncating or splitting the path.
+static size_t notebook_mhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *s) {
+    (void)cls;
+    (void)connection;
+    return strlen(s);
+}
+
+/// Starts a daemon listening on `address` (which carries the port; 0 lets the system choose), with
+/// one thread per connection polled with poll(), an inter-thread channel so that stopping is
+/// prompt, and `timeout` seconds before an idle connection is closed. NULL when it cannot start.
+static inline struct MHD_Daemon *notebook_mhd_start(
+    const struct sockaddr *address, int ipv6, unsigned int timeout,
+    MHD_AccessHandlerCallback handler, void *context)
+{
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC;
+    if (ipv6) flags |= MHD_USE_IPv6;
+    struct MHD_OptionItem options[] = {
+        { MHD_OPTION_SOCK_ADDR, 0, (void *)address },
+        { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout, NULL },
+        { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)notebook_mhd_keep_escaped, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/// The port the daemon listens on; 0 if unknown.
+static inline uint16_t notebook_mhd_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+#endif

@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import NotebookModel
+import NotebookServer
+import NotebookSite
+
+/// `notebook serve`: builds the site into a private folder and serves it until interrupted.
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let abstract = "Build a site and serve it locally."
+    static let usage = "notebook serve [SITE] [--port PORT] [--host HOST] [--drafts]"
+    static let discussion = """
+        Builds SITE (default: the current folder) into a private temporary folder, never SITE/public,
+        with its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). Pages
+        are sent with Cache-Control: no-store, so the browser always shows the latest build. When
+        the build fails, every page shows its errors.
+
+        Options:
+          --port PORT   The port to listen on (default: 8000; 0 picks a free one).
+          --host HOST   The address to listen on (default: 127.0.0.1, this computer only).
+          --drafts      Include draft notes.
+
+        Exit status: 0 stopped, 1 the server could not start (a port in use), 2 a command line not
+        understood.
+        """
+
+    static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
+        let parsed = try Arguments(arguments, flags: ["--drafts"], options: ["--port", "--host"], command: name)
+        guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
+        let directory = parsed.positional.first ?? "."
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("'\(directory)' is not a folder", command: name)
+        }
+        let portText = parsed.options["--port"] ?? "8000"
+        guard let requestedPort = UInt16(portText) else {
+            throw UsageError("'\(portText)' is not a port (0 to 65535)", command: name)
+        }
+        let host = parsed.options["--host"] ?? "127.0.0.1"
+        guard !host.isEmpty else { throw UsageError("the host is empty", command: name) }
+
+        let privateFolder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("notebook-serve-\(UUID().uuidString)").path
+        let output = privateFolder + "/site"
+        defer { try? FileManager.default.removeItem(atPath: privateFolder) }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            terminal.stderr += "notebook serve: error: cannot create the private folder \(privateFolder)\n"
+            return ExitStatus.inputErrors
+        }
+
+        // Listen first: a port in use is found before the build, and port 0 is known for the base URL.
+        let server: StaticServer
+        do {
+            server = try StaticServer(root: output, host: host, port: requestedPort)
+        } catch {
+            terminal.stderr += "notebook serve: error: \(error)\n"
+            return ExitStatus.inputErrors
+        }
+        defer { server.stop() }
+        let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let url = "http://\(urlHost):\(server.port)/"
+
+        let options = BuildOptions(output: output, includeDrafts: parsed.flags.contains("--drafts"), baseURL: url)
+        let report = SiteBuilder(options: options).build(directory)
+        let printer = DiagnosticPrinter(format: .text, color: terminal.usesColor)
+        let counts = ["notes": report.notes, "pages": report.pages, "words": report.words]
+        let sources = SourceTexts.completing(report.sources, for: report.diagnostics)
+        terminal.stderr += printer.print(report.diagnostics, sources: sources, counts: counts)
+        let errors = report.diagnostics.filter { $0.severity == .error }.count
+        let warnings = report.diagnostics.filter { $0.severity == .warning }.count
+        if report.succeeded {
+            terminal.stdout += "built \(plural(report.notes, "note")), \(plural(report.pages, "page")), "
+                + "\(plural(report.words, "word")): \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
+        } else {
+            terminal.stdout += "build failed: \(plural(errors, "error")), \(plural(warnings, "warning")); "
+                + "every page shows the errors\n"
+            let plain = DiagnosticPrinter(format: .text, color: false).print(report.diagnostics, sources: sources, counts: counts)
+            let page = Data(errorPage(site: directory, diagnostics: plain).utf8)
+            try? page.write(to: URL(fileURLWithPath: output + "/index.html"))
+            try? page.write(to: URL(fileURLWithPath: output + "/404.html"))
+        }
+        terminal.stdout += "serving \(directory) at \(url) (Ctrl-C to stop)\n"
+
+        // The command blocks from here on: what it has to say must be seen now.
+        FileHandle.standardError.write(Data(terminal.stderr.utf8))
+        FileHandle.standardOutput.write(Data(terminal.stdout.utf8))
+        terminal.stderr = ""
+        terminal.stdout = ""
+
+        waitForTermination()
+        server.stop()
+        terminal.stdout += "stopped serving \(directory)\n"
+        return ExitStatus.success
+    }
+
+    /// Blocks until SIGINT or SIGTERM, then restores their default handling.
+    private static func waitForTermination() {
+        let stopped = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "notebook.serve.signals")
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { stopped.signal() }
+            source.resume()
+            return source
+        }
+        stopped.wait()
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+
+    /// The page served in place of every page when the build failed: the diagnostics as text.
+    static func errorPage(site: String, diagnostics: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>Build failed</title>
+        <style>body{font-family:system-ui,sans-serif;margin:2rem;}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;}</style>
+        </head>
+        <body>
+        <h1>The build of \(escapeHTML(site)) failed</h1>
+        <pre>\(escapeHTML(diagnostics))</pre>
+        </body>
+        </html>
+
+        """
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

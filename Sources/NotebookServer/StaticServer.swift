@@ -1,0 +1,169 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// Why a server could not start.
+public enum StaticServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Another program already listens on the port.
+    case portInUse(host: String, port: UInt16)
+    /// The host is not an IPv4 or IPv6 address (or `localhost`).
+    case invalidHost(String)
+    /// The root folder does not exist or is not a folder.
+    case invalidRoot(String)
+    /// The daemon did not start for another reason.
+    case cannotStart(host: String, port: UInt16)
+
+    public var description: String {
+        switch self {
+        case .portInUse(let host, let port): "port \(port) is in use on \(host)"
+        case .invalidHost(let host): "'\(host)' is not an IP address"
+        case .invalidRoot(let root): "'\(root)' is not a folder"
+        case .cannotStart(let host, let port): "cannot listen on \(host) port \(port)"
+        }
+    }
+}
+
+/// Serves the files of a folder over HTTP on one address: GET and HEAD only, never anything outside
+/// the folder, and never cached by the browser. Answers from libmicrohttpd's threads (one per
+/// connection) until `stop()`.
+public final class StaticServer: Sendable {
+    /// The folder served, as given.
+    public let root: String
+    /// The address listened on.
+    public let host: String
+    /// The port listened on (the one the system chose when 0 was asked for).
+    public let port: UInt16
+
+    private let handler: RequestHandler
+    private let daemon: Mutex<DaemonHandle?>
+
+    /// Starts serving `root` on `host` and `port` (0: any free port); throws `StaticServerError`.
+    public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, connectionTimeout: UInt32 = 60) throws {
+        guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else {
+            throw StaticServerError.invalidRoot(root)
+        }
+        guard let address = SocketAddress(host: host, port: port) else { throw StaticServerError.invalidHost(host) }
+        let handler = RequestHandler(root: realRoot)
+        let context = Unmanaged.passUnretained(handler).toOpaque()
+        let started: OpaquePointer? = address.withSockaddr { pointer in
+            notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, { context, connection, url, method, _, _, uploadSize, requestState in
+                guard let context, let connection, let requestState, let uploadSize else { return .NO }
+                // The first call only announces the request; answering on a later call keeps the
+                // connection alive. A request body is read and dropped.
+                if requestState.pointee == nil {
+                    requestState.pointee = context
+                    return .YES
+                }
+                if uploadSize.pointee != 0 {
+                    uploadSize.pointee = 0
+                    return .YES
+                }
+                let handler = Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue()
+                let response = handler.respond(
+                    method: method.map { String(cString: $0) } ?? "", target: url.map { String(cString: $0) } ?? "")
+                return response.queue(on: connection)
+            }, context)
+        }
+        guard let started else {
+            throw address.isInUse() ? StaticServerError.portInUse(host: host, port: port) : StaticServerError.cannotStart(host: host, port: port)
+        }
+        self.root = root
+        self.host = host
+        self.handler = handler
+        self.port = port == 0 ? notebook_mhd_port(started) : port
+        self.daemon = Mutex(DaemonHandle(pointer: started))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Whether the server still answers.
+    public var isRunning: Bool {
+        daemon.withLock { $0 != nil }
+    }
+
+    /// Closes the listening socket and every connection, and waits for their threads to end.
+    /// Calling it again does nothing.
+    public func stop() {
+        let handle = daemon.withLock { state -> DaemonHandle? in
+            let handle = state
+            state = nil
+            return handle
+        }
+        if let handle { MHD_stop_daemon(handle.pointer) }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// The daemon pointer, moved between threads only under the server's lock.
+private struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// An IPv4 or IPv6 socket address.
+struct SocketAddress {
+    private var storage = sockaddr_storage()
+    let isIPv6: Bool
+    private let length: socklen_t
+
+    init?(host: String, port: UInt16) {
+        let host = host == "localhost" ? "127.0.0.1" : host
+        var storage = sockaddr_storage()
+        if host.contains(":") {
+            let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            guard inet_pton(AF_INET6, literal, &address.sin6_addr) == 1 else { return nil }
+            withUnsafeBytes(of: address) { bytes in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
+            }
+            isIPv6 = true
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return nil }
+            withUnsafeBytes(of: address) { bytes in
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
+            }
+            isIPv6 = false
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        }
+        self.storage = storage
+    }
+
+    func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
+        withUnsafeBytes(of: storage) { bytes in
+            body(bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self))
+        }
+    }
+
+    /// Whether binding this address fails because something listens there already.
+    func isInUse() -> Bool {
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, socketType, 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let result = withSockaddr { bind(descriptor, $0, length) }
+        return result != 0 && errno == EADDRINUSE
+    }
+}
