@@ -67,8 +67,8 @@ public enum InlineRuns {
     /// that span, and the content inside is nested the same way without them. Runs left with no
     /// attribute become text, adjacent text joined; empty text inside a span leaves it empty.
     public static func nest(_ runs: [Run]) -> [Inline] {
-        guard !runs.isEmpty else { return [] }
-        return runs.withUnsafeBufferPointer { RunNester.nest(OwnFormattingRuns(runs: $0)) }
+        let shared = runs.enumerated().map { SharedRun($1.kind, formatting: $0, at: $1.location) }
+        return nest(shared, formattings: runs.map(\.formatting))
     }
 
     /// `nest(_:)` for runs whose formattings come from a list they share: the tree of the runs
@@ -248,66 +248,9 @@ private enum FormattingAttribute: Int, CaseIterable {
     }
 }
 
-/// What `RunNester` reads of the runs it nests, read in place: copying a run out of an array to
-/// read one of its fields costs as much as the rest of the work.
-private protocol NestedRuns {
-    var count: Int { get }
-    func kind(at index: Int) -> Run.Kind
-    /// Whether the run at `index` is text, and if so whether it is empty; nil for any other kind.
-    func isEmptyText(at index: Int) -> Bool?
-    func location(at index: Int) -> SourceLocation?
-    /// The bits of the attributes the run at `index` sets.
-    func mask(at index: Int) -> UInt16
-    /// Whether the runs at `a` and `b` have the same value of `attribute`.
-    func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool
-    func formatting(at index: Int) -> Formatting
-    func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting)
-}
-
-/// Runs that each carry their formatting.
-private struct OwnFormattingRuns: NestedRuns {
-    let runs: UnsafeBufferPointer<Run>
-
-    /// Where a run's formatting is within it.
-    private static let formattingOffset = MemoryLayout<Run>.offset(of: \Run.formatting)!
-
-    var count: Int { runs.count }
-
-    @inline(__always)
-    private func formattingPointer(_ index: Int) -> UnsafePointer<Formatting> {
-        (UnsafeRawPointer(runs.baseAddress! + index) + Self.formattingOffset).assumingMemoryBound(to: Formatting.self)
-    }
-
-    @inline(__always)
-    func kind(at index: Int) -> Run.Kind { runs[index].kind }
-
-    @inline(__always)
-    func isEmptyText(at index: Int) -> Bool? {
-        if case .text(let value) = runs[index].kind { value.isEmpty } else { nil }
-    }
-
-    @inline(__always)
-    func location(at index: Int) -> SourceLocation? { runs[index].location }
-
-    @inline(__always)
-    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: formattingPointer(index)) }
-
-    @inline(__always)
-    func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
-        attribute.isSame(formattingPointer(a), formattingPointer(b))
-    }
-
-    @inline(__always)
-    func formatting(at index: Int) -> Formatting { runs[index].formatting }
-
-    @inline(__always)
-    func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting) {
-        attribute.copy(from: formattingPointer(index), into: &formatting)
-    }
-}
-
-/// Runs whose formattings are in a list they share.
-private struct SharedFormattingRuns: NestedRuns {
+/// The runs `RunNester` nests, read in place: copying a run out of an array to read one of its
+/// fields costs as much as the rest of the work.
+private struct SharedFormattingRuns {
     let runs: UnsafeBufferPointer<SharedRun>
     let formattings: UnsafeBufferPointer<Formatting>
 
@@ -353,15 +296,15 @@ private struct SharedFormattingRuns: NestedRuns {
 /// attribute ends, found once from the right: O(runs × attributes) in all. Both live in temporary
 /// buffers (on the stack when small), so that nesting a paragraph's few runs allocates nothing but
 /// the tree. The recursion is as deep as there are attributes, whatever the input.
-private struct RunNester<Runs: NestedRuns> {
-    let runs: Runs
+private struct RunNester {
+    let runs: SharedFormattingRuns
     private let masks: UnsafeMutableBufferPointer<UInt16>
     /// One column of `runs.count` entries for each attribute in `used`, in the order of their bits.
     private let ends: UnsafeMutableBufferPointer<Int32>
     /// The attributes some run sets.
     private let used: UInt16
 
-    private init(runs: Runs, masks: UnsafeMutableBufferPointer<UInt16>, ends: UnsafeMutableBufferPointer<Int32>, used: UInt16) {
+    private init(runs: SharedFormattingRuns, masks: UnsafeMutableBufferPointer<UInt16>, ends: UnsafeMutableBufferPointer<Int32>, used: UInt16) {
         self.runs = runs
         self.masks = masks
         self.ends = ends
@@ -369,7 +312,7 @@ private struct RunNester<Runs: NestedRuns> {
     }
 
     /// The inline tree of all of `runs`.
-    static func nest(_ runs: Runs) -> [Inline] {
+    static func nest(_ runs: SharedFormattingRuns) -> [Inline] {
         let count = runs.count
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { masks in
             var used: UInt16 = 0
