@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import NotebookModel
 
 /// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
@@ -16,27 +15,18 @@ public struct LinkResolution: Sendable {
     public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
         let index = LinkIndex(notes: notes, files: files)
         // Each note is resolved on its own, in parallel; results are gathered in note order.
-        let results = Mutex<[(blocks: [Block], targets: Set<Int>, diagnostics: [Diagnostic])?]>(
-            Array(repeating: nil, count: notes.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(ProcessInfo.processInfo.activeProcessorCount, max(notes.count, 1))) { _ in
-            while true {
-                let source = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard source < notes.count else { return }
-                var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
-                let blocks = Block.rewritingInlines(notes[source].note.blocks) { content, near in
-                    walk.near = near
-                    return walk.inlines(content)
-                }
-                let result = (blocks, walk.targets, walk.diagnostics)
-                results.withLock { $0[source] = result }
+        let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
+            var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
+            let blocks = Block.rewritingInlines(notes[source].note.blocks) { content, near in
+                walk.near = near
+                return walk.inlines(content)
             }
+            return (blocks: blocks, targets: walk.targets, diagnostics: walk.diagnostics)
         }
         var rewritten = notes
         var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
         var diagnostics: [Diagnostic] = []
-        for (source, result) in results.withLock({ $0 }).enumerated() {
-            guard let result else { continue }
+        for (source, result) in results.enumerated() {
             rewritten[source].note.blocks = result.blocks
             for target in result.targets where target != source { linked[target].insert(source) }
             diagnostics += result.diagnostics

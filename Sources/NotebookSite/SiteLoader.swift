@@ -2,7 +2,6 @@ import Foundation
 import NotebookConstraints
 import NotebookFormats
 import NotebookModel
-import Synchronization
 
 /// A site read from its folder: settings, constraint definition, and every note, checked.
 public struct LoadedSite: Sendable {
@@ -95,24 +94,16 @@ public struct SiteLoader: Sendable {
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
     /// results in the files' order.
     private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [(NoteLoader.Loaded, SiteNote)] {
-        let results = Mutex<[(NoteLoader.Loaded, SiteNote)?]>(Array(repeating: nil, count: files.count))
-        let next = Atomic<Int>(0)
-        let work: @Sendable (Int) -> Void = { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
-                let file = files[index]
-                let format = NoteLoader.Format(path: file.path) ?? .markdown
-                let loaded = loader.load(path: file.path, format: format)
-                let note = SiteNote(
-                    note: loaded.note, relativePath: file.relativePath,
-                    title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
-                    summary: SiteNote.summary(of: loaded.note), url: "", wordCount: loaded.note.wordCount)
-                results.withLock { $0[index] = (loaded, note) }
-            }
+        ParallelWork.map(count: files.count, workers: workers) { index in
+            let file = files[index]
+            let format = NoteLoader.Format(path: file.path) ?? .markdown
+            let loaded = loader.load(path: file.path, format: format)
+            let note = SiteNote(
+                note: loaded.note, relativePath: file.relativePath,
+                title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
+                summary: SiteNote.summary(of: loaded.note), url: "", wordCount: loaded.note.wordCount)
+            return (loaded, note)
         }
-        DispatchQueue.concurrentPerform(iterations: min(workers, max(files.count, 1)), execute: work)
-        return results.withLock { $0.map { $0! } }
     }
 
     /// Gives each note its URL; two notes on one URL, or one on a reserved URL, are errors.

@@ -2,7 +2,6 @@ import Foundation
 import Mustache
 import NotebookModel
 import NotebookRender
-import Synchronization
 
 /// How a site is built.
 public struct BuildOptions: Sendable {
@@ -90,8 +89,11 @@ public struct SiteBuilder: Sendable {
         progress("rendering \(site.notes.count) notes")
         let policy = site.definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
         let renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: site.config.unsafeHTML, links: policy, anchorHighlights: true))
-        let rendered = parallelMap(site.notes) { note in
-            (renderer.renderNote(PageHeadings.adjust(note.note.blocks, title: note.title)), SearchIndex.words(PlainText.of(note.note.blocks)))
+        let notes = site.notes
+        let rendered = ParallelWork.map(count: notes.count, workers: options.workers) { index in
+            let note = notes[index]
+            let html = renderer.renderNote(PageHeadings.adjust(note.note.blocks, title: note.title))
+            return (html, SearchIndex.words(PlainText.of(note.note.blocks)))
         }
 
         stopwatch.lap("render notes")
@@ -132,7 +134,6 @@ public struct SiteBuilder: Sendable {
     private func write(
         _ plan: PagePlan, theme: Theme, site: LoadedSite, assets siteAssets: [NoteDiscovery.File], to store: OutputStore
     ) -> [Diagnostic] {
-        let failures = Mutex<[Diagnostic]>([])
         let pages = plan.pages
         let siteView = plan.siteView
         let work: [@Sendable () throws -> Void] =
@@ -153,40 +154,21 @@ public struct SiteBuilder: Sendable {
             + site.files.map { file in { @Sendable in try store.copy(from: file.path, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
             + theme.assets.map { asset in { @Sendable in try store.copy(from: asset.source, to: "assets/" + asset.path) } }
             + siteAssets.map { file in { @Sendable in try store.copy(from: file.path, to: "assets/" + file.relativePath) } }
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(options.workers, max(work.count, 1))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < work.count else { return }
-                do {
-                    try work[index]()
-                } catch let error as MustacheError {
-                    failures.withLock {
-                        $0.append(Diagnostic(.error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column), code: "template.render"))
-                    }
-                } catch let error as OutputError {
-                    failures.withLock { $0.append(Diagnostic(.error, "cannot write: \(error.reason)", path: error.path, code: "output.write")) }
-                } catch {
-                    failures.withLock { $0.append(Diagnostic(.error, "\(error)", path: site.directory, code: "build")) }
-                }
+        let outcomes = ParallelWork.map(count: work.count, workers: options.workers) { index -> Diagnostic? in
+            do {
+                try work[index]()
+                return nil
+            } catch let error as MustacheError {
+                return Diagnostic(
+                    .error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column),
+                    code: "template.render")
+            } catch let error as OutputError {
+                return Diagnostic(.error, "cannot write: \(error.reason)", path: error.path, code: "output.write")
+            } catch {
+                return Diagnostic(.error, "\(error)", path: site.directory, code: "build")
             }
         }
-        return failures.withLock { $0 }
-    }
-
-    /// `transform` applied to every element, `options.workers` at a time, in order.
-    private func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        let results = Mutex<[R?]>(Array(repeating: nil, count: items.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(options.workers, max(items.count, 1))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < items.count else { return }
-                let result = transform(items[index])
-                results.withLock { $0[index] = result }
-            }
-        }
-        return results.withLock { $0.map { $0! } }
+        return outcomes.compactMap { $0 }
     }
 }
 
