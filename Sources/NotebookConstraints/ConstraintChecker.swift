@@ -90,7 +90,7 @@ public struct ConstraintChecker: Sendable {
         }
 
         mutating func linkAllowed(_ destination: String, what: String, at: SourceLocation?) -> Bool {
-            guard let schemes = checker.definition.linkSchemes, let scheme = Self.scheme(of: destination),
+            guard let schemes = checker.definition.linkSchemes, let scheme = Link.scheme(of: destination),
                 !schemes.contains(scheme)
             else { return true }
             let allowed = schemes.sorted().joined(separator: ", ")
@@ -101,17 +101,6 @@ public struct ConstraintChecker: Sendable {
         mutating func report(_ message: String, at: SourceLocation?) {
             diagnostics.append(
                 Diagnostic(checker.strict ? .error : .warning, message, path: path, at: at, code: "formatting.constraint"))
-        }
-
-        /// A URL's scheme, lowercased, as a browser reads it; nil for one without.
-        static func scheme(of destination: String) -> String? {
-            let trimmed = destination.unicodeScalars.drop { $0.value <= 0x20 }.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-            guard let colon = trimmed.firstIndex(of: ":") else { return nil }
-            let scheme = String(String.UnicodeScalarView(trimmed[..<colon]))
-            guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-                scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-            else { return nil }
-            return scheme.lowercased()
         }
 
         static func format(_ value: Double) -> String {

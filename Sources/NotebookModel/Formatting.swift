@@ -27,6 +27,24 @@ public struct Link: Hashable, Sendable {
         self.destination = destination
         self.title = title
     }
+
+    /// The scheme of a URL as a browser reads it (leading controls and spaces skipped, tabs and
+    /// newlines ignored), lowercased; nil for a URL without one.
+    public static func scheme(of destination: String) -> String? {
+        var scheme = ""
+        var started = false
+        for scalar in destination.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
+            if !started && scalar.value <= 0x20 { continue }
+            started = true
+            if scalar == ":" { return scheme.isEmpty ? nil : scheme }
+            let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+            let isOther = (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
+            guard isLetter || (!scheme.isEmpty && isOther) else { return nil }
+            scheme += String(scalar).lowercased()
+        }
+        return nil
+    }
 }
 
 /// A `[[wikilink]]`: the note it names, and optionally a heading in it.

@@ -1,3 +1,5 @@
+import NotebookModel
+
 /// Which link destinations may reach a page.
 public struct LinkPolicy: Hashable, Sendable {
     /// The schemes allowed, lowercased; nil allows every scheme but the dangerous ones.
@@ -21,26 +23,8 @@ public struct LinkPolicy: Hashable, Sendable {
 
     /// Whether `destination` may be a link on a page.
     public func allows(_ destination: String) -> Bool {
-        guard let scheme = Self.scheme(of: destination) else { return true }
+        guard let scheme = Link.scheme(of: destination) else { return true }
         if Self.dangerous.contains(scheme) { return false }
         return schemes?.contains(scheme) ?? true
-    }
-
-    /// The scheme of a URL as a browser reads it (leading controls and spaces skipped, tabs and
-    /// newlines ignored), lowercased; nil for a URL without one.
-    public static func scheme(of destination: String) -> String? {
-        var scheme = ""
-        var started = false
-        for scalar in destination.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
-            if !started && scalar.value <= 0x20 { continue }
-            started = true
-            if scalar == ":" { return scheme.isEmpty ? nil : scheme }
-            let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-            let isOther = (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
-            guard isLetter || (!scheme.isEmpty && isOther) else { return nil }
-            scheme += String(scalar).lowercased()
-        }
-        return nil
     }
 }

@@ -70,13 +70,7 @@ public struct LinkIndex: Sendable {
     /// with an optional `#heading`) or a file beside the notes; nil for a link that is not relative.
     public func resolve(relative destination: String, from source: Int) -> Result<Target, BrokenLink>? {
         guard !destination.isEmpty, LinkIndex.isRelative(destination) else { return nil }
-        var path = destination
-        var fragment: String? = nil
-        if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
-            path = String(path[..<hash])
-        }
-        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        let (path, fragment) = Self.pathAndFragment(destination)
         if path.isEmpty {
             guard let fragment, !fragment.isEmpty else { return nil }
             return anchor(Self.percentDecoded(fragment), in: source, byID: true).map { .note(source, anchor: $0) }
@@ -99,13 +93,7 @@ public struct LinkIndex: Sendable {
     /// (its heading checked), or one of `knownPaths`; nil for a link that is not root-relative.
     public func resolve(rooted destination: String, knownPaths: Set<String>) -> Result<Target, BrokenLink>? {
         guard destination.hasPrefix("/"), !destination.hasPrefix("//") else { return nil }
-        var path = destination
-        var fragment: String? = nil
-        if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
-            path = String(path[..<hash])
-        }
-        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+        var (path, fragment) = Self.pathAndFragment(destination)
         path = Self.percentDecoded(path)
         let folder = path.hasSuffix("/") || path.contains(".") ? path : path + "/"
         if let index = notes.firstIndex(where: { $0.url == folder }) {
@@ -132,12 +120,19 @@ public struct LinkIndex: Sendable {
 
     /// Whether a destination has neither a scheme nor a leading `/` or `//`.
     public static func isRelative(_ destination: String) -> Bool {
-        if destination.hasPrefix("/") { return false }
-        for scalar in destination.unicodeScalars {
-            if scalar == ":" { return false }
-            if scalar == "/" || scalar == "?" || scalar == "#" { return true }
+        !destination.hasPrefix("/") && Link.scheme(of: destination) == nil
+    }
+
+    /// A destination's path, without its query, and its fragment.
+    static func pathAndFragment(_ destination: String) -> (path: String, fragment: String?) {
+        var path = Substring(destination)
+        var fragment: String? = nil
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = path[..<hash]
         }
-        return true
+        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        return (String(path), fragment)
     }
 
     static func withoutExtension(_ path: String) -> String {

@@ -242,9 +242,9 @@ private func occurrences(of needle: String, in text: String) -> Int {
         #expect(href("TEL:+123", .only(["Tel"])))
         #expect(!href("https://example.com", .only(["tel"])))
         #expect(href("relative/page", .only([])))
-        #expect(LinkPolicy.scheme(of: "  Ht\ttPs://x") == "https")
-        #expect(LinkPolicy.scheme(of: "a/b:c") == nil)
-        #expect(LinkPolicy.scheme(of: "1http:x") == nil)
+        #expect(Link.scheme(of: "  Ht\ttPs://x") == "https")
+        #expect(Link.scheme(of: "a/b:c") == nil)
+        #expect(Link.scheme(of: "1http:x") == nil)
     }
 
     @Test func wikilinksUseOnlyAllowedURLs() {
