@@ -68,11 +68,11 @@ import Testing
     @Test func aSiteTemplateOverridesTheTheme() throws {
         let site = try TemporarySite([
             "notes/a.md": "Hello.\n",
-            "templates/footer.mustache": "<footer class=\"mine\">{{site.noteCount}} notes, my footer</footer>\n",
+            "templates/footer.mustache": "<footer class=\"mine\">{{site.title}}, my footer</footer>\n",
         ])
         #expect(SiteBuilder().build(site.path).succeeded)
         let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
-        #expect(page.contains("<footer class=\"mine\">1 notes, my footer</footer>"))
+        #expect(page.contains("<footer class=\"mine\">Notebook, my footer</footer>"))
     }
 
     @Test func aTemplateErrorNamesTheTemplateLineAndColumn() throws {

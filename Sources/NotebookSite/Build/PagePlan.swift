@@ -1,8 +1,11 @@
+import Mustache
 import NotebookModel
 import NotebookRender
 
-/// Every file a build writes besides copies: note pages, the paginated index, tag pages, the
-/// highlights page, the feed, the sitemap, the search index, the 404 page and redirects.
+/// Every file a build writes besides copies, by group: note pages, the paginated index, tag
+/// pages, the highlights page, the feed, the sitemap, the search index, the 404 page and redirects.
+/// The plan holds what pages show; a group's pages are made only when asked for, so a build can
+/// make them in parallel and a rebuild can make only some.
 struct PagePlan: Sendable {
     struct Page: Sendable {
         /// Where in the output, such as `cooking/pancakes/index.html`.
@@ -11,139 +14,212 @@ struct PagePlan: Sendable {
     }
 
     enum Content: Sendable {
-        /// A template rendered with a context (its `site` filled in when written).
+        /// A template rendered with a context.
         case template(String, TemplateContext)
         case text(String)
     }
 
-    var pages: [Page] = []
-    var siteView: SiteView
+    let siteView: SiteView
+    /// Every group of the site, in a stable order.
+    let groups: [PageGroup]
+    let tags: [TagLink]
+    private let config: SiteConfig
+    private let urls: SiteURLs
+    /// The notes with pages, their models dropped (only metadata, title, URL are kept).
+    private let notes: [SiteNote]
+    private let rendered: [RenderedNote]
+    private let words: [String]
+    private let backlinks: [[Int]]
+    private let noteTags: [[String]]
+    private let noteTagRefs: [[TagRef]]
+    private let cards: [NoteCard]
+    /// Tag slug → the indices of its notes, and the HTML of the note that introduces it.
+    private let members: [String: [Int]]
+    private let introductions: [String: String]
+    private let byPath: [String: Int]
 
+    /// `rendered`, `words` and `backlinks` are by index of `site.notes`; backlinks name indices too.
     init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], words: [String], backlinks: [[Int]]) {
         let config = site.config
-        // Notes at /tags/NAME/ introduce tag pages; every other note has a page of its own.
-        var introductions: [String: String] = [:]
-        var site = site
+        var notes = site.notes
         var rendered = rendered
         var backlinks = backlinks
         var words = words
-        let isIntroduction = site.notes.map { NoteURL.isTagIntroduction($0.url) }
-        for (index, note) in site.notes.enumerated() where isIntroduction[index] {
-            introductions[String(note.url.dropFirst("/tags/".count).dropLast())] = rendered[index].html
+        // Notes at /tags/NAME/ introduce tag pages; every other note has a page of its own.
+        var introductions: [String: String] = [:]
+        let isIntroduction = notes.map { NoteURL.isTagIntroduction($0.url) }
+        for (index, note) in notes.enumerated() where isIntroduction[index] {
+            introductions[Self.introducedTag(note.url)] = rendered[index].html
         }
         if isIntroduction.contains(true) {
-            let kept = site.notes.indices.filter { !isIntroduction[$0] }
+            let kept = notes.indices.filter { !isIntroduction[$0] }
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
-            site.notes = kept.map { site.notes[$0] }
+            notes = kept.map { notes[$0] }
             rendered = kept.map { rendered[$0] }
             words = kept.map { words[$0] }
             backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
         }
-        let tags = Self.tags(site.notes, urls: urls, introduced: introductions.keys.sorted())
-        siteView = SiteView(
+        for index in notes.indices { notes[index].note.blocks = [] }
+        let wordCount = notes.reduce(0) { $0 + $1.wordCount }
+        let tags = Self.tags(notes, urls: urls, introduced: introductions.keys.sorted())
+        let noteTags = notes.map(Self.uniqueTags)
+        var members: [String: [Int]] = [:]
+        for (index, names) in noteTags.enumerated() {
+            for name in names { members[Slug.make(name), default: []].append(index) }
+        }
+        let noteTagRefs = noteTags.map { names in names.map { TagRef(name: $0, url: urls.link("/tags/\(Slug.make($0))/")) } }
+        self.cards = notes.enumerated().map { index, note in
+            NoteCard(
+                title: note.title, url: urls.link(note.url), date: note.metadata.date,
+                dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
+                tags: noteTagRefs[index], hasTags: !noteTagRefs[index].isEmpty)
+        }
+        self.siteView = SiteView(
             title: config.title, description: config.description, language: config.language, author: config.author,
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
-            noteCount: site.notes.count, wordCount: site.wordCount,
             palette: config.palette.map { PaletteView(name: $0.name, css: $0.css) })
-        let placeholder = siteView
-        func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {
-            PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
-        }
-        let noteTags = site.notes.map(Self.uniqueTags)
-        let tagBySlug = Dictionary(tags.map { (Slug.make($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-        let linksOfTags = noteTags.map { names in
-            names.map { tag in tagBySlug[Slug.make(tag)] ?? TagLink(name: tag, url: "", count: 0) }
-        }
-        let tagLinks: (Int) -> [TagLink] = { index in linksOfTags[index]
-        }
-        let cards = site.notes.enumerated().map { index, note in
-            NoteCard(
-                title: note.title, url: urls.link(note.url), date: note.metadata.date,
-                dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-                tags: tagLinks(index), hasTags: !noteTags[index].isEmpty)
-        }
+        self.groups = notes.map { .note($0.relativePath) } + [.index] + tags.map { .tag(Slug.make($0.name)) }
+            + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+        self.byPath = Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        self.config = config
+        self.urls = urls
+        self.notes = notes
+        self.rendered = rendered
+        self.words = words
+        self.backlinks = backlinks
+        self.noteTags = noteTags
+        self.noteTagRefs = noteTagRefs
+        self.members = members
+        self.introductions = introductions
+        self.tags = tags
+        self.wordCount = wordCount
+    }
 
-        for (index, note) in site.notes.enumerated() {
-            let html = rendered[index]
-            let view = NoteView(
-                title: note.title, url: urls.link(note.url), date: note.metadata.date,
-                dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-                tags: tagLinks(index), html: html.html,
-                toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
-                hasToc: html.headings.count > 1,
-                backlinks: backlinks[index].map { NoteLink(title: site.notes[$0].title, url: urls.link(site.notes[$0].url)) },
-                hasBacklinks: !backlinks[index].isEmpty)
-            let context = TemplateContext(
-                site: placeholder, page: page(note.title, note.summary, note.url, type: "article"), note: view)
-            pages.append(Page(path: Self.file(note.url), content: .template("note", context)))
-            for alias in note.metadata.aliases {
-                guard let path = Self.aliasPath(alias) else { continue }
-                let redirect = TemplateContext(
-                    site: placeholder, page: page(note.title, note.summary, note.url), redirect: urls.link(note.url))
-                pages.append(Page(path: Self.file(path), content: .template("redirect", redirect)))
-            }
-        }
+    private let wordCount: Int
 
-        let description = config.description ?? "\(config.title): \(site.notes.count) notes"
-        for (number, slice, pagination) in Self.paginate(cards, size: config.pageSize, base: "/", urls: urls) {
+    /// The group a note's page belongs to: its own, or its tag's when it introduces a tag.
+    static func group(of note: SiteNote) -> PageGroup {
+        NoteURL.isTagIntroduction(note.url) ? .tag(introducedTag(note.url)) : .note(note.relativePath)
+    }
+
+    /// The tag slug a note at `/tags/NAME/` introduces.
+    static func introducedTag(_ url: String) -> String {
+        String(url.dropFirst("/tags/".count).dropLast())
+    }
+
+    /// The pages of one group; none for a group the site does not have.
+    func pages(of group: PageGroup) -> [Page] {
+        switch group {
+        case .note(let path): byPath[path].map(notePages) ?? []
+        case .index: indexPages()
+        case .tag(let slug): tagPages(slug)
+        case .tags:
+            [Page(path: "tags/index.html", content: .template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags)))]
+        case .highlights:
+            [
+                Page(
+                    path: "highlights/index.html",
+                    content: .template(
+                        "highlights",
+                        context(
+                            page("Highlights · \(config.title)", "Every highlighted passage", "/highlights/"),
+                            highlights: Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames))))
+            ]
+        case .notFound:
+            [Page(path: "404.html", content: .template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
+        case .feed: [Page(path: "feed.xml", content: .text(feed()))]
+        case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
+        case .search: [Page(path: "search/index.json", content: .text(searchIndex()))]
+        }
+    }
+
+    private func context(
+        _ page: PageView, note: NoteView? = nil, list: ListView? = nil, tags: [TagLink]? = nil, highlights: HighlightsView? = nil,
+        redirect: String? = nil
+    ) -> TemplateContext {
+        TemplateContext(site: siteView, page: page, note: note, list: list, tags: tags, highlights: highlights, redirect: redirect)
+    }
+
+    private func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {
+        PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
+    }
+
+    private func notePages(_ index: Int) -> [Page] {
+        let note = notes[index]
+        let html = rendered[index]
+        let view = NoteView(
+            title: note.title, url: urls.link(note.url), date: note.metadata.date,
+            dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
+            tags: noteTagRefs[index], html: html.html,
+            toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
+            hasToc: html.headings.count > 1,
+            backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
+            hasBacklinks: !backlinks[index].isEmpty)
+        var pages = [
+            Page(path: Self.file(note.url), content: .template("note", context(page(note.title, note.summary, note.url, type: "article"), note: view)))
+        ]
+        for alias in note.metadata.aliases {
+            guard let path = Self.aliasPath(alias) else { continue }
+            let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
+            pages.append(Page(path: Self.file(path), content: .template("redirect", redirect)))
+        }
+        return pages
+    }
+
+    private func indexPages() -> [Page] {
+        let description = config.description ?? "\(config.title): \(notes.count) notes"
+        return Self.paginate(cards, size: config.pageSize, base: "/", urls: urls).map { number, slice, pagination in
             let list = ListView(
-                heading: config.title, introduction: nil, notes: slice, pagination: pagination, tag: nil, wordCount: site.wordCount)
+                heading: config.title, introduction: nil, notes: slice, pagination: pagination, tag: nil,
+                noteCount: notes.count, wordCount: wordCount)
             let path = number == 1 ? "/" : "/page/\(number)/"
-            let context = TemplateContext(site: placeholder, page: page(config.title, description, path), list: list)
-            pages.append(Page(path: Self.file(path), content: .template("list", context)))
+            return Page(path: Self.file(path), content: .template("list", context(page(config.title, description, path), list: list)))
         }
-        for tag in tags {
-            let members = site.notes.indices.filter { linksOfTags[$0].contains { $0.url == tag.url } }
-            let tagged = members.map { cards[$0] }
-            let base = "/tags/\(Slug.make(tag.name))/"
-            let words = members.reduce(0) { $0 + site.notes[$1].wordCount }
-            for (number, slice, pagination) in Self.paginate(tagged, size: config.pageSize, base: base, urls: urls) {
-                let list = ListView(
-                    heading: "#\(tag.name)", introduction: number == 1 ? introductions[Slug.make(tag.name)] : nil, notes: slice,
-                    pagination: pagination, tag: tag.name, wordCount: words)
-                let path = number == 1 ? base : base + "page/\(number)/"
-                let context = TemplateContext(
-                    site: placeholder, page: page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list)
-                pages.append(Page(path: Self.file(path), content: .template("list", context)))
-            }
+    }
+
+    private func tagPages(_ slug: String) -> [Page] {
+        guard let tag = tags.first(where: { Slug.make($0.name) == slug }) else { return [] }
+        let indices = members[slug] ?? []
+        let base = "/tags/\(slug)/"
+        let words = indices.reduce(0) { $0 + notes[$1].wordCount }
+        return Self.paginate(indices.map { cards[$0] }, size: config.pageSize, base: base, urls: urls).map { number, slice, pagination in
+            let list = ListView(
+                heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: slice,
+                pagination: pagination, tag: tag.name, noteCount: indices.count, wordCount: words)
+            let path = number == 1 ? base : base + "page/\(number)/"
+            return Page(
+                path: Self.file(path),
+                content: .template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list)))
         }
-        pages.append(
-            Page(
-                path: "tags/index.html",
-                content: .template("tags", TemplateContext(site: placeholder, page: page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags))))
+    }
 
-        let highlights = Self.highlights(site.notes, rendered: rendered, urls: urls, palette: config.paletteNames)
-        pages.append(
-            Page(
-                path: "highlights/index.html",
-                content: .template(
-                    "highlights",
-                    TemplateContext(
-                        site: placeholder, page: page("Highlights · \(config.title)", "Every highlighted passage", "/highlights/"),
-                        highlights: highlights))))
-        pages.append(
-            Page(path: "404.html", content: .template("404", TemplateContext(site: placeholder, page: page("Not found", "This page does not exist.", "/404.html")))))
-
-        let newest = site.notes.prefix(20).enumerated().map { offset, note in
+    private func feed() -> String {
+        let newest = notes.prefix(20).enumerated().map { offset, note in
             AtomFeed.Entry(
                 title: note.title, path: note.url, date: note.metadata.date, summary: note.summary,
                 html: rendered[offset].html, tags: noteTags[offset])
         }
-        pages.append(
-            Page(path: "feed.xml", content: .text(AtomFeed.xml(title: config.title, author: config.author, language: config.language, urls: urls, entries: newest))))
-        var sitemap: [(path: String, date: String?)] = [("/", site.notes.first?.metadata.date)]
-        sitemap += site.notes.map { ($0.url, $0.metadata.date) }
+        return AtomFeed.xml(title: config.title, author: config.author, language: config.language, urls: urls, entries: newest)
+    }
+
+    /// The sitemap's pages: what a change must alter for the sitemap to be rebuilt.
+    func sitemapEntries() -> [(path: String, date: String?)] {
+        var sitemap: [(path: String, date: String?)] = [("/", notes.first?.metadata.date)]
+        sitemap += notes.map { ($0.url, $0.metadata.date) }
         sitemap += tags.map { ("/tags/\(Slug.make($0.name))/", nil) }
         sitemap += [("/tags/", nil), ("/highlights/", nil)]
-        pages.append(Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemap))))
-        let search = site.notes.indices.map { index in
-            let note = site.notes[index]
-            return SearchIndex.Entry(
-                title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: noteTags[index], words: words[index])
-        }
-        pages.append(Page(path: "search/index.json", content: .text(SearchIndex.json(search))))
+        return sitemap
+    }
+
+    private func searchIndex() -> String {
+        SearchIndex.json(
+            notes.indices.map { index in
+                let note = notes[index]
+                return SearchIndex.Entry(
+                    title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: noteTags[index], words: words[index])
+            })
     }
 
     /// The output file of a site path: folders get `index.html`.
@@ -246,3 +322,13 @@ struct PagePlan: Sendable {
 }
 
 import Foundation
+
+extension PagePlan.Page {
+    /// The page's text: its template rendered with its context, or its text.
+    func render(with theme: Theme) throws -> String {
+        switch content {
+        case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
+        case .text(let text): text
+        }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import NotebookModel
 import NotebookRender
+import Synchronization
 
 /// How a site is built.
 public struct BuildOptions: Sendable {
@@ -98,10 +99,10 @@ public struct SiteBuilder: Sendable {
 
         stopwatch.lap("render notes")
         let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), words: rendered.map(\.1), backlinks: links.backlinks)
-        // The pages hold what they show; the notes' models are no longer needed.
+        // The plan holds what pages show; the notes' models are no longer needed.
         site.notes = []
         stopwatch.lap("plan pages")
-        progress("writing \(plan.pages.count) pages")
+        progress("writing pages")
         let store: OutputStore
         do {
             store = try OutputStore(destination: output)
@@ -109,7 +110,7 @@ public struct SiteBuilder: Sendable {
             report.diagnostics = diagnostics + [Diagnostic(.error, "cannot write the output: \(error.reason)", path: error.path, code: "output.write")]
             return report
         }
-        let failures = write(plan, theme: theme, site: site, assets: siteAssets, to: store)
+        let (pageCount, failures) = write(plan, theme: theme, site: site, assets: siteAssets, to: store)
         stopwatch.lap("render templates, write files")
         guard failures.isEmpty else {
             store.discard()
@@ -125,30 +126,22 @@ public struct SiteBuilder: Sendable {
         }
         stopwatch.lap("replace the previous output")
         report.diagnostics = diagnostics
-        report.pages = plan.pages.count
+        report.pages = pageCount
         report.succeeded = true
         return report
     }
 
-    /// Renders and writes every page, copies every file; the failures, if any.
+    /// Renders and writes every page, copies every file; how many pages, and the failures, if any.
     private func write(
         _ plan: PagePlan, theme: Theme, site: LoadedSite, assets siteAssets: [NoteDiscovery.File], to store: OutputStore
-    ) -> [Diagnostic] {
-        let pages = plan.pages
-        let siteView = plan.siteView
+    ) -> (pages: Int, failures: [Diagnostic]) {
+        let written = Atomic<Int>(0)
         let work: [@Sendable () throws -> Void] =
-            pages.map { page in
+            plan.groups.map { group in
                 { @Sendable in
-                    let html: String
-                    switch page.content {
-                    case .template(let name, let context):
-                        var context = context
-                        context.site = siteView
-                        html = try theme.library.render(name, try MustacheValue(encoding: context))
-                    case .text(let text):
-                        html = text
-                    }
-                    try store.write(html, to: page.path)
+                    let pages = plan.pages(of: group)
+                    for page in pages { try store.write(try page.render(with: theme), to: page.path) }
+                    written.add(pages.count, ordering: .relaxed)
                 }
             }
             + site.files.map { file in { @Sendable in try store.copy(from: file.path, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
@@ -168,7 +161,7 @@ public struct SiteBuilder: Sendable {
                 return Diagnostic(.error, "\(error)", path: site.directory, code: "build")
             }
         }
-        return outcomes.compactMap { $0 }
+        return (written.load(ordering: .relaxed), outcomes.compactMap { $0 })
     }
 }
 

@@ -1,6 +1,7 @@
 /// What templates receive: plain, typed view models built for pages, never the internal types.
 
-/// The site, as every page sees it.
+/// The site, as every page sees it: only what the settings say, so that a change to one note
+/// never changes every page.
 struct SiteView: Encodable, Sendable {
     var title: String
     var description: String?
@@ -14,8 +15,6 @@ struct SiteView: Encodable, Sendable {
     var searchIndex: String
     var stylesheet: String
     var script: String
-    var noteCount: Int
-    var wordCount: Int
     /// The palette, for the theme's highlight colors.
     var palette: [PaletteView]
 }
@@ -45,7 +44,7 @@ struct NoteView: Encodable, Sendable {
     var dateDisplay: String?
     var wordCount: Int
     var summary: String
-    var tags: [TagLink]
+    var tags: [TagRef]
     var html: String
     var toc: [TocEntry]
     var hasToc: Bool
@@ -64,6 +63,13 @@ struct NoteLink: Encodable, Sendable {
     var url: String
 }
 
+/// A tag as a note shows it.
+struct TagRef: Encodable, Sendable {
+    var name: String
+    var url: String
+}
+
+/// A tag as the list of tags shows it.
 struct TagLink: Encodable, Sendable {
     var name: String
     var url: String
@@ -78,7 +84,7 @@ struct NoteCard: Encodable, Sendable {
     var dateDisplay: String?
     var wordCount: Int
     var summary: String
-    var tags: [TagLink]
+    var tags: [TagRef]
     var hasTags: Bool
 }
 
@@ -90,6 +96,8 @@ struct ListView: Encodable, Sendable {
     var notes: [NoteCard]
     var pagination: Pagination
     var tag: String?
+    /// The number of notes in the whole list, and their words.
+    var noteCount: Int
     var wordCount: Int
 }
 

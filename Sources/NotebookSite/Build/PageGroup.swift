@@ -1,0 +1,30 @@
+/// Pages that are built together: a change to the site rebuilds whole groups, never less.
+public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// A note's page and its alias redirects, by the note's path under the notes folder.
+    case note(String)
+    /// Every page of the index: `/`, `/page/2/`, …
+    case index
+    /// Every page of one tag, by its slug.
+    case tag(String)
+    /// The list of tags, `/tags/`.
+    case tags
+    case highlights
+    case feed
+    case sitemap
+    case search
+    case notFound
+
+    public var description: String {
+        switch self {
+        case .note(let path): "note \(path)"
+        case .index: "index"
+        case .tag(let slug): "tag \(slug)"
+        case .tags: "tags"
+        case .highlights: "highlights"
+        case .feed: "feed"
+        case .sitemap: "sitemap"
+        case .search: "search"
+        case .notFound: "404"
+        }
+    }
+}
