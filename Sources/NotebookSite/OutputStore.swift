@@ -32,6 +32,11 @@ public struct OutputStore: Sendable {
     public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
         let full = staging + "/" + path
         if let slash = full.lastIndex(of: "/") { try Self.makeDirectory(String(full[..<slash])) }
+        try Self.writeFile(bytes, at: full)
+    }
+
+    /// Creates or truncates the file at `full` and writes `bytes` into it.
+    static func writeFile(_ bytes: UnsafeBufferPointer<UInt8>, at full: String) throws(OutputError) {
         let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw OutputError(path: full, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -109,7 +114,7 @@ public struct OutputStore: Sendable {
     }
 
     /// Makes a folder and any missing parents with plain `mkdir` calls; one that exists is fine.
-    private static func makeDirectory(_ path: String) throws(OutputError) {
+    static func makeDirectory(_ path: String) throws(OutputError) {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
             throw OutputError(path: path, reason: String(cString: strerror(errno)))

@@ -18,14 +18,25 @@ public enum SiteChecks {
     /// The site paths of the site's own pages and files, besides notes: what a root-relative
     /// link may name.
     static func knownPaths(of site: LoadedSite) -> Set<String> {
+        var assets = NoteDiscovery.files(under: NoteDiscovery.join(site.directory, "assets"), site: site.directory).0.map(\.relativePath)
+        if let theme = ThemeLoader.locate(site.config.theme, site: site.directory) {
+            for layer in [ThemeLoader.locate("default", site: site.directory), theme].compactMap({ $0 }) {
+                assets += ThemeLoader.files(under: layer + "/assets")
+            }
+        }
+        return knownPaths(notes: site.notes, files: site.files.map(\.relativePath), pageSize: site.config.pageSize, assets: assets)
+    }
+
+    /// The same, from the notes, the files beside them, and the paths under `/assets/`.
+    static func knownPaths(notes: [SiteNote], files: [String], pageSize: Int, assets: [String]) -> Set<String> {
         var paths: Set<String> = ["/", "/tags/", "/highlights/", "/feed.xml", "/sitemap.xml", "/search/index.json", "/404.html"]
-        let pageSize = max(site.config.pageSize, 1)
+        let pageSize = max(pageSize, 1)
         func pages(_ base: String, count: Int) {
             for number in stride(from: 2, through: (count + pageSize - 1) / pageSize, by: 1) { paths.insert(base + "page/\(number)/") }
         }
-        pages("/", count: site.notes.count)
+        pages("/", count: notes.count)
         var tagged: [String: Int] = [:]
-        for note in site.notes {
+        for note in notes {
             for tag in Set(note.metadata.tags.map(Slug.make)) where !tag.isEmpty { tagged[tag, default: 0] += 1 }
             for alias in note.metadata.aliases { if let path = PagePlan.aliasPath(alias) { paths.insert(path) } }
             if NoteURL.isTagIntroduction(note.url) { paths.insert(note.url) }
@@ -34,15 +45,8 @@ public enum SiteChecks {
             paths.insert("/tags/\(tag)/")
             pages("/tags/\(tag)/", count: count)
         }
-        for file in site.files { paths.insert(SiteURLs.filePath(file.relativePath)) }
-        for file in NoteDiscovery.files(under: NoteDiscovery.join(site.directory, "assets"), site: site.directory).0 {
-            paths.insert("/assets/" + file.relativePath)
-        }
-        if let theme = ThemeLoader.locate(site.config.theme, site: site.directory) {
-            for layer in [ThemeLoader.locate("default", site: site.directory), theme].compactMap({ $0 }) {
-                for file in ThemeLoader.files(under: layer + "/assets") { paths.insert("/assets/" + file) }
-            }
-        }
+        for file in files { paths.insert(SiteURLs.filePath(file)) }
+        for asset in assets { paths.insert("/assets/" + asset) }
         return paths
     }
 }

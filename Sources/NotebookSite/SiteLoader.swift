@@ -39,41 +39,60 @@ public struct SiteLoader: Sendable {
         self.workers = max(1, workers)
     }
 
-    public func load(_ directory: String) -> LoadedSite {
+    /// A site's settings: `notebook.yml` and its formatting definition, with their findings.
+    struct Settings: Sendable {
+        var config = SiteConfig()
+        var definition = FormattingDefinition.seeds
+        var hasConfig = false
         var diagnostics: [Diagnostic] = []
         var sources: [String: String] = [:]
+        /// The paths of the two files, read or not.
+        var configPath = ""
+        var definitionPath = ""
+    }
 
-        let configPath = NoteDiscovery.join(directory, "notebook.yml")
-        var config = SiteConfig()
-        let hasConfig = FileManager.default.fileExists(atPath: configPath)
-        if hasConfig {
-            let text = readText(configPath, into: &diagnostics)
-            sources[configPath] = text
-            let read = SiteConfigReader.read(text, path: configPath)
-            config = read.config
-            diagnostics += read.diagnostics
+    /// Reads `notebook.yml` and the formatting definition it names.
+    static func settings(of directory: String) -> Settings {
+        var settings = Settings()
+        settings.configPath = NoteDiscovery.join(directory, "notebook.yml")
+        settings.hasConfig = FileManager.default.fileExists(atPath: settings.configPath)
+        if settings.hasConfig {
+            let text = readText(settings.configPath, into: &settings.diagnostics)
+            settings.sources[settings.configPath] = text
+            let read = SiteConfigReader.read(text, path: settings.configPath)
+            settings.config = read.config
+            settings.diagnostics += read.diagnostics
         } else {
-            diagnostics.append(
-                Diagnostic(.warning, "no notebook.yml; building with default settings", path: configPath, code: "config.missing"))
+            settings.diagnostics.append(
+                Diagnostic(.warning, "no notebook.yml; building with default settings", path: settings.configPath, code: "config.missing"))
         }
 
-        let definitionPath = NoteDiscovery.join(directory, config.formatting)
-        var definition = FormattingDefinition.seeds
-        if FileManager.default.fileExists(atPath: definitionPath) {
-            let text = readText(definitionPath, into: &diagnostics)
-            sources[definitionPath] = text
-            let read = FormattingDefinitionReader.read(text, path: definitionPath, palette: config.paletteNames)
-            definition = read.definition
-            diagnostics += read.diagnostics
-        } else if hasConfig && config.formatting != "formatting.yml" {
-            diagnostics.append(
-                Diagnostic(.error, "the formatting definition '\(config.formatting)' does not exist", path: configPath, code: "config.formatting"))
+        settings.definitionPath = NoteDiscovery.join(directory, settings.config.formatting)
+        if FileManager.default.fileExists(atPath: settings.definitionPath) {
+            let text = readText(settings.definitionPath, into: &settings.diagnostics)
+            settings.sources[settings.definitionPath] = text
+            let read = FormattingDefinitionReader.read(text, path: settings.definitionPath, palette: settings.config.paletteNames)
+            settings.definition = read.definition
+            settings.diagnostics += read.diagnostics
+        } else if settings.hasConfig && settings.config.formatting != "formatting.yml" {
+            settings.diagnostics.append(
+                Diagnostic(
+                    .error, "the formatting definition '\(settings.config.formatting)' does not exist", path: settings.configPath,
+                    code: "config.formatting"))
         }
+        return settings
+    }
+
+    public func load(_ directory: String) -> LoadedSite {
+        let settings = Self.settings(of: directory)
+        var diagnostics = settings.diagnostics
+        var sources = settings.sources
+        let config = settings.config
 
         let contents = NoteDiscovery.scan(site: directory)
         let files = contents.notes
         diagnostics += contents.diagnostics
-        let loader = NoteLoader(definition: definition, palette: config.paletteNames, strict: strict)
+        let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
         let loaded = loadAll(files, with: loader)
 
         var notes: [SiteNote] = []
@@ -84,30 +103,34 @@ public struct SiteLoader: Sendable {
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }
-        diagnostics += assignURLs(&notes)
+        diagnostics += Self.assignURLs(&notes)
         notes.sort(by: SiteOrder.precedes)
         return LoadedSite(
-            directory: directory, config: config, definition: definition, notes: notes, diagnostics: diagnostics,
-            sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: hasConfig)
+            directory: directory, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,
+            sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: settings.hasConfig)
     }
 
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
     /// results in the files' order.
     private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [(NoteLoader.Loaded, SiteNote)] {
         ParallelWork.map(count: files.count, workers: workers) { index in
-            let file = files[index]
-            let format = NoteLoader.Format(path: file.path) ?? .markdown
-            let loaded = loader.load(path: file.path, format: format)
-            let note = SiteNote(
-                note: loaded.note, relativePath: file.relativePath,
-                title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
-                summary: SiteNote.summary(of: loaded.note), url: "", wordCount: loaded.note.wordCount)
-            return (loaded, note)
+            Self.load(files[index], with: loader)
         }
     }
 
+    /// Reads one note file and makes its site note, its URL not yet given.
+    static func load(_ file: NoteDiscovery.File, with loader: NoteLoader) -> (NoteLoader.Loaded, SiteNote) {
+        let format = NoteLoader.Format(path: file.path) ?? .markdown
+        let loaded = loader.load(path: file.path, format: format)
+        let note = SiteNote(
+            note: loaded.note, relativePath: file.relativePath,
+            title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
+            summary: SiteNote.summary(of: loaded.note), url: "", wordCount: loaded.note.wordCount)
+        return (loaded, note)
+    }
+
     /// Gives each note its URL; two notes on one URL, or one on a reserved URL, are errors.
-    private func assignURLs(_ notes: inout [SiteNote]) -> [Diagnostic] {
+    static func assignURLs(_ notes: inout [SiteNote]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
         for index in notes.indices {
@@ -131,7 +154,7 @@ public struct SiteLoader: Sendable {
         return diagnostics
     }
 
-    private func readText(_ path: String, into diagnostics: inout [Diagnostic]) -> String {
+    private static func readText(_ path: String, into diagnostics: inout [Diagnostic]) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             diagnostics.append(Diagnostic(.error, "cannot read the file", path: path, code: "io.read"))
             return ""

@@ -97,7 +97,8 @@ struct PagePlan: Sendable {
         self.wordCount = wordCount
     }
 
-    private let wordCount: Int
+    /// The words of all notes with pages.
+    let wordCount: Int
 
     /// The group a note's page belongs to: its own, or its tag's when it introduces a tag.
     static func group(of note: SiteNote) -> PageGroup {

@@ -151,17 +151,25 @@ public struct SiteBuilder: Sendable {
             do {
                 try work[index]()
                 return nil
-            } catch let error as MustacheError {
-                return Diagnostic(
-                    .error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column),
-                    code: "template.render")
-            } catch let error as OutputError {
-                return Diagnostic(.error, "cannot write: \(error.reason)", path: error.path, code: "output.write")
             } catch {
-                return Diagnostic(.error, "\(error)", path: site.directory, code: "build")
+                return Self.diagnostic(for: error, site: site.directory)
             }
         }
         return (written.load(ordering: .relaxed), outcomes.compactMap { $0 })
+    }
+}
+
+extension SiteBuilder {
+    /// A failure to render or write a page, as a diagnostic.
+    static func diagnostic(for error: any Error, site: String) -> Diagnostic {
+        switch error {
+        case let error as MustacheError:
+            Diagnostic(
+                .error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column),
+                code: "template.render")
+        case let error as OutputError: Diagnostic(.error, "cannot write: \(error.reason)", path: error.path, code: "output.write")
+        default: Diagnostic(.error, "\(error)", path: site, code: "build")
+        }
     }
 }
 

@@ -10,6 +10,7 @@ public struct LinkIndex: Sendable {
     private var byPath: [String: Int] = [:]
     private var byName: [String: Int] = [:]
     private var bySlug: [String: Int] = [:]
+    private var byURL: [String: Int] = [:]
     /// Files that are not notes (images, PDFs), by relative path, and by file name.
     private var files: Set<String> = []
     private var filesByName: [String: String] = [:]
@@ -37,6 +38,7 @@ public struct LinkIndex: Sendable {
             byName[name.lowercased()] = byName[name.lowercased()] ?? index
             let slug = note.url.split(separator: "/").last.map(String.init) ?? ""
             bySlug[slug] = bySlug[slug] ?? index
+            byURL[note.url] = byURL[note.url] ?? index
         }
         for file in files {
             self.files.insert(file)
@@ -96,7 +98,7 @@ public struct LinkIndex: Sendable {
         var (path, fragment) = Self.pathAndFragment(destination)
         path = Self.percentDecoded(path)
         let folder = path.hasSuffix("/") || path.contains(".") ? path : path + "/"
-        if let index = notes.firstIndex(where: { $0.url == folder }) {
+        if let index = byURL[folder] {
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
         for candidate in [path, folder, folder + "index.html"] where knownPaths.contains(candidate) {

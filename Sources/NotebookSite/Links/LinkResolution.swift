@@ -13,14 +13,11 @@ public struct LinkResolution: Sendable {
     /// `knownPaths` are the site's own pages and files that root-relative links (`/tags/x/`)
     /// may name besides notes and the files beside them.
     public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
-        let index = LinkIndex(notes: notes, files: files)
+        let resolver = LinkResolver(notes: notes, files: files, knownPaths: knownPaths, urls: urls)
         // Each note is resolved on its own, in parallel; results are gathered in note order.
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
-            var walk = Walk(index: index, notes: notes, source: source, urls: urls, strict: strict, knownPaths: knownPaths)
-            let blocks = Block.rewritingInlines(notes[source].note.blocks) { content, near in
-                walk.near = near
-                return walk.inlines(content)
-            }
+            var walk = Walk(resolver: resolver, source: source, strict: strict)
+            let blocks = walk.blocks(notes[source].note.blocks)
             return (blocks: blocks, targets: walk.targets, diagnostics: walk.diagnostics)
         }
         var rewritten = notes
@@ -36,24 +33,27 @@ public struct LinkResolution: Sendable {
         self.diagnostics = diagnostics
     }
 
-    private struct Walk {
-        let index: LinkIndex
-        let notes: [SiteNote]
+    /// One note's links resolved and rewritten: what it links to, and its broken links.
+    struct Walk {
+        let resolver: LinkResolver
         let source: Int
-        let urls: SiteURLs
         let strict: Bool
-        let knownPaths: Set<String>
         var targets: Set<Int> = []
         var diagnostics: [Diagnostic] = []
         var near: SourceLocation?
 
-        init(index: LinkIndex, notes: [SiteNote], source: Int, urls: SiteURLs, strict: Bool, knownPaths: Set<String>) {
-            self.knownPaths = knownPaths
-            self.index = index
-            self.notes = notes
+        init(resolver: LinkResolver, source: Int, strict: Bool) {
+            self.resolver = resolver
             self.source = source
-            self.urls = urls
             self.strict = strict
+        }
+
+        /// The note's blocks with every link rewritten.
+        mutating func blocks(_ blocks: [Block]) -> [Block] {
+            Block.rewritingInlines(blocks) { content, near in
+                self.near = near
+                return inlines(content)
+            }
         }
 
         mutating func inlines(_ content: [Inline]) -> [Inline] {
@@ -62,24 +62,18 @@ public struct LinkResolution: Sendable {
                 let at = inline.location ?? near
                 switch inline.kind {
                 case .span(var formatting, let children):
-                    if var wikilink = formatting.wikilink {
-                        wikilink.url = url(index.resolve(wikilink, from: source), at: at, what: "wikilink [[\(wikilink.target)\(wikilink.heading.map { "#" + $0 } ?? "")]]")
+                    if var wikilink = formatting.wikilink, let resolved = resolver.resolve(.wikilink(wikilink), from: source) {
+                        wikilink.url = url(resolved, at: at, what: LinkReference.wikilink(wikilink).description)
                         formatting.wikilink = wikilink
                     }
-                    if var link = formatting.link,
-                        let resolved = index.resolve(relative: link.destination, from: source)
-                            ?? index.resolve(rooted: link.destination, knownPaths: knownPaths)
-                    {
-                        link.destination = url(resolved, at: at, what: "link '\(link.destination)'") ?? link.destination
+                    if var link = formatting.link, let resolved = resolver.resolve(.link(link.destination), from: source) {
+                        link.destination = url(resolved, at: at, what: LinkReference.link(link.destination).description) ?? link.destination
                         formatting.link = link
                     }
                     inline.kind = .span(formatting, inlines(children))
                 case .image(var image):
-                    let resolved = image.isEmbed
-                        ? index.resolve(WikiLink(target: image.source), from: source)
-                        : index.resolve(relative: image.source, from: source)
-                            ?? index.resolve(rooted: image.source, knownPaths: knownPaths)
-                    if let resolved, let url = url(resolved, at: at, what: "image '\(image.source)'") {
+                    let reference = LinkReference.image(image.source, embed: image.isEmbed)
+                    if let resolved = resolver.resolve(reference, from: source), let url = url(resolved, at: at, what: reference.description) {
                         image.source = url
                     }
                     image.alternative = inlines(image.alternative)
@@ -99,14 +93,9 @@ public struct LinkResolution: Sendable {
         /// The site URL of a resolved link, recording the target; a diagnostic when broken.
         mutating func url(_ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, what: String) -> String? {
             switch resolution {
-            case .success(.note(let target, let anchor)):
-                targets.insert(target)
-                let page = target == source && anchor != nil ? "" : urls.link(notes[target].url)
-                return page + (anchor.map { "#" + $0 } ?? "")
-            case .success(.file(let path)):
-                return urls.link(SiteURLs.filePath(path))
-            case .success(.sitePath(let path)):
-                return urls.link(path)
+            case .success(let target):
+                if case .note(let index, _) = target { targets.insert(index) }
+                return resolver.url(of: target, from: source)
             case .failure(let broken):
                 report(broken, at: at, what: what)
                 return nil
@@ -116,7 +105,7 @@ public struct LinkResolution: Sendable {
         mutating func report(_ broken: BrokenLink, at: SourceLocation?, what: String) {
             diagnostics.append(
                 Diagnostic(
-                    strict ? .error : .warning, "broken \(what): \(broken.reason)", path: notes[source].path, at: at,
+                    strict ? .error : .warning, "broken \(what): \(broken.reason)", path: resolver.notes[source].path, at: at,
                     code: "link.broken"))
         }
 

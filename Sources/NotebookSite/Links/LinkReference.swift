@@ -1,0 +1,102 @@
+import NotebookModel
+
+/// A link as a note writes it, before it is resolved.
+public enum LinkReference: Hashable, Sendable, CustomStringConvertible {
+    case wikilink(WikiLink)
+    /// A link's destination.
+    case link(String)
+    /// An image's source; an embed (`![[name]]`) names its target the way a wikilink does.
+    case image(String, embed: Bool)
+
+    public var description: String {
+        switch self {
+        case .wikilink(let link): "wikilink [[\(link.target)\(link.heading.map { "#" + $0 } ?? "")]]"
+        case .link(let destination): "link '\(destination)'"
+        case .image(let source, _): "image '\(source)'"
+        }
+    }
+
+    /// Every link of `blocks`, in the order the resolution meets them.
+    public static func all(in blocks: [Block]) -> [LinkReference] {
+        var found: [LinkReference] = []
+        func visit(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline.kind {
+                case .span(let formatting, let children):
+                    if let wikilink = formatting.wikilink { found.append(.wikilink(wikilink)) }
+                    if let link = formatting.link { found.append(.link(link.destination)) }
+                    visit(children)
+                case .image(let image):
+                    found.append(.image(image.source, embed: image.isEmbed))
+                    visit(image.alternative)
+                case .text, .softBreak, .lineBreak:
+                    break
+                }
+            }
+        }
+        _ = Block.rewritingInlines(blocks) { content, _ in
+            visit(content)
+            return content
+        }
+        return found
+    }
+}
+
+/// What one link came to: the URL it was given (nil when broken), the note it leads to, and why
+/// it is broken. Two equal outcomes render alike, whatever changed elsewhere in the site.
+public struct LinkOutcome: Hashable, Sendable {
+    public var url: String?
+    /// The path under the notes folder of the note linked to.
+    public var note: String?
+    public var broken: String?
+}
+
+/// Resolves links against a site's notes, files and own pages.
+public struct LinkResolver: Sendable {
+    public let notes: [SiteNote]
+    let index: LinkIndex
+    let knownPaths: Set<String>
+    let urls: SiteURLs
+
+    public init(notes: [SiteNote], files: [String], knownPaths: Set<String>, urls: SiteURLs) {
+        self.notes = notes
+        self.index = LinkIndex(notes: notes, files: files)
+        self.knownPaths = knownPaths
+        self.urls = urls
+    }
+
+    /// What a link of the note at `source` leads to; nil for a link that is not to this site.
+    func resolve(_ reference: LinkReference, from source: Int) -> Result<LinkIndex.Target, BrokenLink>? {
+        switch reference {
+        case .wikilink(let link): index.resolve(link, from: source)
+        case .link(let destination), .image(let destination, embed: false):
+            index.resolve(relative: destination, from: source) ?? index.resolve(rooted: destination, knownPaths: knownPaths)
+        case .image(let name, embed: true): index.resolve(WikiLink(target: name), from: source)
+        }
+    }
+
+    /// The URL a resolved link is given in the note at `source`.
+    func url(of target: LinkIndex.Target, from source: Int) -> String {
+        switch target {
+        case .note(let index, let anchor):
+            let page = index == source && anchor != nil ? "" : urls.link(notes[index].url)
+            return page + (anchor.map { "#" + $0 } ?? "")
+        case .file(let path): return urls.link(SiteURLs.filePath(path))
+        case .sitePath(let path): return urls.link(path)
+        }
+    }
+
+    /// The outcome of each of a note's links, as `LinkResolution` would rewrite them.
+    public func outcomes(of references: [LinkReference], from source: Int) -> [LinkOutcome?] {
+        references.map { reference in
+            switch resolve(reference, from: source) {
+            case nil: return nil
+            case .failure(let broken): return LinkOutcome(url: nil, note: nil, broken: broken.reason)
+            case .success(let target):
+                var note: String? = nil
+                if case .note(let index, _) = target { note = notes[index].relativePath }
+                return LinkOutcome(url: url(of: target, from: source), note: note, broken: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import NotebookSite
+import Testing
+
+/// A session rebuilds exactly the pages a change affects, and its output is always what a full
+/// build of the same files writes.
+@Suite struct SiteSessionTests {
+    static let baseURL = "http://127.0.0.1:8000/"
+
+    /// A small site: a links to b, d links to c; a and c are tagged x, b y.
+    static let files = [
+        "notebook.yml": "title: Session\npageSize: 2\n",
+        "notes/a.md": "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA links to [[B]].\n",
+        "notes/b.md": "---\ntitle: B\ndate: 2026-01-03\ntags: [y]\n---\nB says ==hello==.\n",
+        "notes/c.md": "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone.\n",
+        "notes/d.md": "---\ntitle: D\ndate: 2026-01-01\n---\nD links to [[C]].\n",
+    ]
+
+    /// A session over a copy of `files`, built once, and a function that writes a file and updates.
+    final class Fixture {
+        let site: TemporarySite
+        let output: String
+        var session: SiteSession
+
+        init(_ files: [String: String] = SiteSessionTests.files) throws {
+            site = try TemporarySite(files)
+            output = site.path + "-out"
+            session = SiteSession(directory: site.path, options: BuildOptions(output: output, baseURL: SiteSessionTests.baseURL))
+            let report = session.build()
+            #expect(report.succeeded, "\(report.diagnostics)")
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: output)
+        }
+
+        func write(_ name: String, _ contents: String) throws -> SessionReport {
+            let path = site.path + "/" + name
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+            return session.update(changing: [path])
+        }
+
+        func remove(_ name: String) throws -> SessionReport {
+            try FileManager.default.removeItem(atPath: site.path + "/" + name)
+            return session.update(changing: [site.path + "/" + name])
+        }
+
+        func move(_ from: String, _ to: String) throws -> SessionReport {
+            try FileManager.default.moveItem(atPath: site.path + "/" + from, toPath: site.path + "/" + to)
+            return session.update(changing: [site.path + "/" + from, site.path + "/" + to])
+        }
+
+        /// Whether the output is byte for byte what a full build writes now.
+        func matchesAFullBuild() -> Bool {
+            let fresh = output + "-full"
+            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            let report = SiteBuilder(options: BuildOptions(output: fresh, baseURL: SiteSessionTests.baseURL)).build(site.path)
+            guard report.succeeded else { return false }
+            let expected = OutputDigest.of(fresh)
+            let actual = OutputDigest.of(output)
+            for path in Set(expected.keys).union(actual.keys) where expected[path] != actual[path] {
+                Issue.record("\(path) differs from a full build")
+            }
+            return expected == actual
+        }
+
+        func page(_ path: String) -> String {
+            (try? String(contentsOfFile: output + "/" + path, encoding: .utf8)) ?? ""
+        }
+    }
+
+    static let everyNoteChange = ["index.html", "page/2/index.html", "feed.xml", "search/index.json", "highlights/index.html"]
+
+    @Test func theFirstBuildIsAFullBuild() throws {
+        let fixture = try Fixture()
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func editingANoteRebuildsItsPageItsListsAndThePagesThatLinkToIt() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("notes/b.md", "---\ntitle: B\ndate: 2026-01-03\ntags: [y]\n---\nB says ==goodbye==.\n")
+        #expect(report.succeeded)
+        #expect(!report.everything)
+        #expect(report.written == (["a/index.html", "b/index.html", "tags/y/index.html"] + Self.everyNoteChange).sorted())
+        #expect(report.removed.isEmpty)
+        #expect(fixture.page("b/index.html").contains("goodbye"))
+        #expect(fixture.page("highlights/index.html").contains("goodbye"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func changingTagsRebuildsTheOldAndNewTagPagesAndTheListOfTags() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [z]\n---\nC is alone.\n")
+        #expect(
+            report.written
+                == (["c/index.html", "d/index.html", "tags/x/index.html", "tags/z/index.html", "tags/index.html", "sitemap.xml"]
+                    + Self.everyNoteChange).sorted())
+        #expect(fixture.page("tags/z/index.html").contains("C is alone"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func addingANoteRebuildsTheNotesItLinksTo() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")
+        #expect(report.written == (["e/index.html", "c/index.html", "page/3/index.html", "sitemap.xml"] + Self.everyNoteChange).sorted())
+        #expect(fixture.page("c/index.html").contains("/e/"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func addingANoteThatABrokenLinkNamedFixesTheLink() throws {
+        let fixture = try Fixture()
+        _ = try fixture.write("notes/d.md", "---\ntitle: D\ndate: 2026-01-01\n---\nD links to [[F]].\n")
+        #expect(fixture.page("d/index.html").contains("wikilink-unresolved"))
+        let report = try fixture.write("notes/f.md", "---\ntitle: F\n---\nF.\n")
+        #expect(report.written.contains("d/index.html"))
+        #expect(!fixture.page("d/index.html").contains("wikilink-unresolved"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func deletingANoteRemovesItsPageAndRebuildsWhatListedIt() throws {
+        let fixture = try Fixture()
+        let report = try fixture.remove("notes/d.md")
+        #expect(report.removed == ["d/index.html"])
+        #expect(report.written == (["c/index.html", "sitemap.xml"] + Self.everyNoteChange).sorted())
+        #expect(!FileManager.default.fileExists(atPath: fixture.output + "/d/index.html"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func renamingANoteMovesItsPageAndRelinksTheNotesThatLinkToIt() throws {
+        let fixture = try Fixture()
+        let report = try fixture.move("notes/b.md", "notes/bee.md")
+        #expect(report.removed == ["b/index.html"])
+        #expect(report.written == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml"] + Self.everyNoteChange).sorted())
+        #expect(fixture.page("a/index.html").contains("class=\"wikilink\" href=\"/bee/\""))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aTemplateChangeRebuildsEverything() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("templates/footer.mustache", "<footer>changed</footer>\n")
+        #expect(report.everything)
+        #expect(report.groups.count == 13)
+        #expect(fixture.page("a/index.html").contains("<footer>changed</footer>"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aConfigChangeRebuildsEverything() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("notebook.yml", "title: Renamed\npageSize: 10\n")
+        #expect(report.everything)
+        #expect(report.removed == ["page/2/index.html"])
+        #expect(fixture.page("c/index.html").contains("Renamed"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func anAssetChangeCopiesOnlyThatFile() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("assets/photo.png", "not really a png")
+        #expect(report.written == ["assets/photo.png"])
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aFailedBuildChangesNothingAndTheNextGoodOneCatchesUp() throws {
+        let fixture = try Fixture()
+        let before = OutputDigest.of(fixture.output)
+        let broken = try fixture.write("notes/a.md", "---\ntitle: [unclosed\n---\nA links to nothing.\n")
+        #expect(!broken.succeeded)
+        #expect(broken.diagnostics.contains { $0.severity == .error && $0.path.hasSuffix("notes/a.md") })
+        #expect(OutputDigest.of(fixture.output) == before)
+        _ = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC changed while A was broken.\n")
+        let fixed = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA links to nothing now.\n")
+        #expect(fixed.succeeded)
+        #expect(fixed.written.contains("a/index.html") && fixed.written.contains("c/index.html") && fixed.written.contains("b/index.html"))
+        #expect(fixture.page("c/index.html").contains("C changed while A was broken"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aNewFolderOfNotesIsRead() throws {
+        let fixture = try Fixture()
+        let folder = fixture.site.path + "/notes/trips/far"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("# Far away\n\nA trip.\n".utf8).write(to: URL(fileURLWithPath: folder + "/away.md"))
+        let report = fixture.session.update(changing: [fixture.site.path + "/notes/trips"])
+        #expect(report.written.contains("trips/far/away/index.html"))
+        #expect(fixture.matchesAFullBuild())
+    }
+}
+
+/// Random edits to a generated notebook: after each, the session's output is what a full build writes.
+@Suite struct SiteSessionRandomEditTests {
+    @Test func randomEditsKeepTheOutputEqualToAFullBuild() throws {
+        let directory = try OutputDigest.generatedSite(notes: 60)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "-out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var session = SiteSession(directory: directory, options: BuildOptions(output: output, baseURL: SiteSessionTests.baseURL))
+        #expect(session.build().succeeded)
+        var random = SeededRandom(seed: 7)
+        var rebuiltLess = 0
+        for step in 0..<20 {
+            let notes = NoteDiscovery.scan(site: directory).notes
+            let note = notes[random.next(below: notes.count)]
+            let other = notes[random.next(below: notes.count)]
+            var text = try String(contentsOfFile: note.path, encoding: .utf8)
+            var changed = [note.path]
+            switch random.next(below: 6) {
+            case 0: text += "\nAn added paragraph \(step) with ==a highlight==.\n"
+            case 1: text = text.replacingOccurrences(of: "title: \"", with: "title: \"Renamed \(step) ")
+            case 2: text += "\nSee [[\(other.relativePath.dropLast(3))]] and [[Missing \(step)]].\n"
+            case 3: text = text.replacingOccurrences(of: "tags: [", with: "tags: [fresh\(step % 3), ")
+            case 4:
+                try FileManager.default.removeItem(atPath: note.path)
+                _ = session.update(changing: [note.path])
+                #expect(matches(output, directory), "after deleting \(note.relativePath)")
+                continue
+            default:
+                let moved = note.path.replacingOccurrences(of: ".md", with: "-moved.md")
+                try FileManager.default.moveItem(atPath: note.path, toPath: moved)
+                changed.append(moved)
+                text = try String(contentsOfFile: moved, encoding: .utf8)
+                changed = [note.path, moved]
+                _ = session.update(changing: Set(changed))
+                #expect(matches(output, directory), "after moving \(note.relativePath)")
+                continue
+            }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: note.path))
+            let report = session.update(changing: Set(changed))
+            #expect(report.succeeded)
+            if report.groups.count < notes.count / 2 { rebuiltLess += 1 }
+            #expect(matches(output, directory), "after step \(step) on \(note.relativePath)")
+        }
+        #expect(rebuiltLess > 0)
+    }
+
+    private func matches(_ output: String, _ directory: String) -> Bool {
+        let fresh = output + "-full"
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        guard SiteBuilder(options: BuildOptions(output: fresh, baseURL: SiteSessionTests.baseURL)).build(directory).succeeded else {
+            return false
+        }
+        let expected = OutputDigest.of(fresh)
+        let actual = OutputDigest.of(output)
+        for path in Set(expected.keys).union(actual.keys).sorted() where expected[path] != actual[path] {
+            Issue.record("\(path) differs from a full build")
+        }
+        return expected == actual
+    }
+}
+
+/// SplitMix64: the same numbers on every run.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
