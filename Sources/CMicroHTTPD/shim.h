@@ -40,4 +40,18 @@ static inline uint16_t notebook_mhd_port(struct MHD_Daemon *daemon) {
     return info == NULL ? 0 : info->port;
 }
 
+/// A response of unknown length (sent chunked, or until the connection closes) whose body comes
+/// from `reader` until it returns `notebook_mhd_end_of_stream()`; `release` is called once
+/// libmicrohttpd is done with it. NULL when it cannot be created (then `release` is not called).
+static inline struct MHD_Response *notebook_mhd_stream_response(
+    MHD_ContentReaderCallback reader, void *context, MHD_ContentReaderFreeCallback release)
+{
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, reader, context, release);
+}
+
+/// What a content reader returns at the regular end of its stream.
+static inline ssize_t notebook_mhd_end_of_stream(void) {
+    return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
 #endif

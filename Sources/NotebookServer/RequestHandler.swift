@@ -6,9 +6,12 @@ import Foundation
 final class RequestHandler: Sendable {
     /// The real path of the root folder (symbolic links resolved).
     let root: String
+    /// The live-reload state when live reload is on; nil serves the files alone.
+    let live: LiveReloadHub?
 
-    init(root: String) {
+    init(root: String, live: LiveReloadHub? = nil) {
         self.root = root
+        self.live = live
     }
 
     static let contentTypes: [String: String] = [
@@ -25,7 +28,14 @@ final class RequestHandler: Sendable {
         return contentTypes[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 
+    /// The response to a request, with live reload's additions when it is on.
     func respond(method: String, target: String) -> Response {
+        guard let live else { return filesResponse(method: method, target: target) }
+        return liveResponse(method: method, target: target, live: live)
+    }
+
+    /// The response from the files alone.
+    func filesResponse(method: String, target: String) -> Response {
         guard method == "GET" || method == "HEAD" else {
             var response = Response.text(405, "Method Not Allowed\n")
             response.headers.append(("Allow", "GET, HEAD"))
@@ -72,7 +82,7 @@ final class RequestHandler: Sendable {
     }
 
     /// The site's `404.html` with status 404, or a short text.
-    private func notFound() -> Response {
+    func notFound() -> Response {
         if let page = inside(root + "/404.html"), let response = file(page, status: 404) { return response }
         return Response.text(404, "Not Found\n")
     }
@@ -149,6 +159,8 @@ struct Response {
         case bytes([UInt8])
         /// An open file; libmicrohttpd closes it once sent.
         case file(descriptor: Int32, size: UInt64)
+        /// A Server-Sent Events stream, of unknown length.
+        case events(EventStream)
     }
 
     var status: UInt32
@@ -171,6 +183,8 @@ struct Response {
         case .file(let descriptor, let size):
             response = MHD_create_response_from_fd64(size, descriptor)
             if response == nil { close(descriptor) }
+        case .events(let stream):
+            response = Self.streamResponse(stream)
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }

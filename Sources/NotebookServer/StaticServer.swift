@@ -26,6 +26,10 @@ public enum StaticServerError: Error, Equatable, Sendable, CustomStringConvertib
 /// Serves the files of a folder over HTTP on one address: GET and HEAD only, never anything outside
 /// the folder, and never cached by the browser. Answers from libmicrohttpd's threads (one per
 /// connection) until `stop()`.
+///
+/// With live reload, pages carry a script that reloads them when `publish` announces a new build
+/// (over Server-Sent Events at `/_notebook/events`), a failed build's page replaces every page
+/// until a good one, and `/_notebook/build` gives the latest build report.
 public final class StaticServer: Sendable {
     /// The folder served, as given.
     public let root: String
@@ -35,15 +39,25 @@ public final class StaticServer: Sendable {
     public let port: UInt16
 
     private let handler: RequestHandler
+    private let hub: LiveReloadHub
     private let daemon: Mutex<DaemonHandle?>
 
-    /// Starts serving `root` on `host` and `port` (0: any free port); throws `StaticServerError`.
-    public init(root: String, host: String = "127.0.0.1", port: UInt16 = 8000, connectionTimeout: UInt32 = 60) throws {
+    /// Starts serving `root` on `host` and `port` (0: any free port), closing connections idle
+    /// for `connectionTimeout` seconds (0: never); throws `StaticServerError`. With `liveReload`,
+    /// event streams get a ping every `pingInterval` (at most half the timeout, so that an open
+    /// stream is never timed out).
+    public init(
+        root: String, host: String = "127.0.0.1", port: UInt16 = 8000, connectionTimeout: UInt32 = 60,
+        liveReload: Bool = false, pingInterval: Duration = .seconds(15)
+    ) throws {
         guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else {
             throw StaticServerError.invalidRoot(root)
         }
         guard let address = SocketAddress(host: host, port: port) else { throw StaticServerError.invalidHost(host) }
-        let handler = RequestHandler(root: realRoot)
+        var interval = max(pingInterval, .milliseconds(10))
+        if connectionTimeout > 0 { interval = min(interval, .seconds(connectionTimeout) / 2) }
+        let hub = LiveReloadHub(pingInterval: interval)
+        let handler = RequestHandler(root: realRoot, live: liveReload ? hub : nil)
         let context = Unmanaged.passUnretained(handler).toOpaque()
         let started: OpaquePointer? = address.withSockaddr { pointer in
             notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, { context, connection, url, method, _, _, uploadSize, requestState in
@@ -70,6 +84,7 @@ public final class StaticServer: Sendable {
         self.root = root
         self.host = host
         self.handler = handler
+        self.hub = hub
         self.port = port == 0 ? notebook_mhd_port(started) : port
         self.daemon = Mutex(DaemonHandle(pointer: started))
     }
@@ -83,15 +98,33 @@ public final class StaticServer: Sendable {
         daemon.withLock { $0 != nil }
     }
 
-    /// Closes the listening socket and every connection, and waits for their threads to end.
-    /// Calling it again does nothing.
+    /// The latest status published (generation 0 before the first).
+    public var buildStatus: BuildStatus {
+        hub.status
+    }
+
+    /// Makes `status` the latest build's and announces its generation to every open event stream.
+    public func publish(_ status: BuildStatus) {
+        hub.publish(status)
+    }
+
+    /// Closes the listening socket and every connection (ending event streams first), and waits
+    /// for their threads to end. Calling it again does nothing.
     public func stop() {
         let handle = daemon.withLock { state -> DaemonHandle? in
             let handle = state
             state = nil
             return handle
         }
-        if let handle { MHD_stop_daemon(handle.pointer) }
+        guard let handle else { return }
+        // A reader blocked in an event stream would keep MHD_stop_daemon waiting forever.
+        hub.close()
+        MHD_stop_daemon(handle.pointer)
+    }
+
+    /// The number of event streams libmicrohttpd still holds.
+    var eventStreamCount: Int {
+        hub.streamCount
     }
 
     static func realPath(_ path: String) -> String? {

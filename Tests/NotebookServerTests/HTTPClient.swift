@@ -90,3 +90,123 @@ enum HTTPClient {
         return HTTPReply(status: status, headers: headers, body: Array(data[(end + 4)...]))
     }
 }
+
+enum StreamError: Error {
+    case timedOut, closed, malformed(String)
+}
+
+/// Reads a Server-Sent Events stream incrementally over a raw socket, as a browser asks for it
+/// (HTTP/1.1, so the body comes chunked).
+final class EventStreamClient {
+    let descriptor: Int32
+    /// The status and headers (the body is read by `nextEvent`).
+    private(set) var head: HTTPReply
+    /// Bytes received and not yet decoded from their chunks.
+    private var raw: [UInt8] = []
+    /// Decoded stream text not yet returned.
+    private var text: [UInt8] = []
+    private let chunked: Bool
+    private var ended = false
+
+    /// Connects and reads the response head; every read waits at most `timeoutSeconds`.
+    init(port: UInt16, target: String = "/_notebook/events", timeoutSeconds: Int = 30) throws {
+        descriptor = try HTTPClient.connectSocket(port: port, timeoutSeconds: timeoutSeconds)
+        do {
+            try HTTPClient.send(
+                descriptor, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+            var data: [UInt8] = []
+            while !Self.contains(data, Array("\r\n\r\n".utf8)) {
+                data += try Self.receive(descriptor)
+            }
+            head = try HTTPClient.parse(data)
+            raw = head.body
+            head.body = []
+            chunked = head.headers["transfer-encoding"]?.lowercased() == "chunked"
+        } catch {
+            Foundation.close(descriptor)
+            throw error
+        }
+    }
+
+    deinit {
+        Foundation.close(descriptor)
+    }
+
+    /// The next event's lines (without the blank line that ends it); throws `StreamError.closed`
+    /// at the end of the stream and `.timedOut` when nothing comes in time.
+    func nextEvent() throws -> String {
+        while true {
+            decode()
+            if let end = Self.find(text, Array("\n\n".utf8)) {
+                let event = String(decoding: text[..<end], as: UTF8.self)
+                text.removeFirst(end + 2)
+                return event
+            }
+            if ended { throw StreamError.closed }
+            let bytes = try Self.receive(descriptor)
+            if bytes.isEmpty { ended = true }
+            raw += bytes
+        }
+    }
+
+    /// The data of the next message, skipping comments (pings) and events without data.
+    func nextData() throws -> String {
+        while true {
+            let lines = try nextEvent().split(separator: "\n")
+            if let data = lines.first(where: { $0.hasPrefix("data: ") }) { return String(data.dropFirst(6)) }
+        }
+    }
+
+    /// Reads until the server ends the stream; throws `.timedOut` if it does not.
+    func readToEnd() throws {
+        while true {
+            do { _ = try nextEvent() } catch StreamError.closed { return }
+        }
+    }
+
+    /// Moves complete chunks (or everything, without chunking) from `raw` to `text`.
+    private func decode() {
+        guard chunked else {
+            text += raw
+            raw = []
+            return
+        }
+        while let lineEnd = Self.find(raw, Array("\r\n".utf8)) {
+            let sizeText = String(decoding: raw[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return }
+            if size == 0 {
+                ended = true
+                raw = []
+                return
+            }
+            guard raw.count >= lineEnd + 2 + size + 2 else { return }
+            text += raw[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            raw.removeFirst(lineEnd + 2 + size + 2)
+        }
+    }
+
+    /// Bytes from one recv; empty when the server closed.
+    private static func receive(_ descriptor: Int32) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count >= 0 { return Array(buffer[0..<count]) }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw StreamError.timedOut }
+            if errno == ECONNRESET { return [] }
+            throw ClientError.socket(errno)
+        }
+    }
+
+    private static func find(_ data: [UInt8], _ needle: [UInt8]) -> Int? {
+        guard data.count >= needle.count else { return nil }
+        for index in 0...(data.count - needle.count) where data[index..<index + needle.count].elementsEqual(needle) {
+            return index
+        }
+        return nil
+    }
+
+    private static func contains(_ data: [UInt8], _ needle: [UInt8]) -> Bool {
+        find(data, needle) != nil
+    }
+}
