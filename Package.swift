@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints"]),
         .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
-        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer"]),
+        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],
     swiftLanguageModes: [.v6]

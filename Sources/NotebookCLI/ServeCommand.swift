@@ -11,9 +11,11 @@ enum ServeCommand: Command {
     static let usage = "notebook serve [SITE] [--port PORT] [--host HOST] [--drafts]"
     static let discussion = """
         Builds SITE (default: the current folder) into a private temporary folder, never SITE/public,
-        with its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). Pages
-        are sent with Cache-Control: no-store, so the browser always shows the latest build. When
-        the build fails, every page shows its errors.
+        with its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). The
+        notes, assets, notebook.yml, the formatting definition, the site's templates and the theme are
+        watched: a change rebuilds only the pages that depend on it, and open pages reload. When a
+        build fails, pages show its errors until the next good save. Pages are sent with
+        Cache-Control: no-store; /_notebook/build tells what the last build rebuilt.
 
         Options:
           --port PORT   The port to listen on (default: 8000; 0 picks a free one).
@@ -51,37 +53,27 @@ enum ServeCommand: Command {
         }
 
         // Listen first: a port in use is found before the build, and port 0 is known for the base URL.
-        let server: StaticServer
+        let preview: Preview
         do {
-            server = try StaticServer(root: output, host: host, port: requestedPort)
+            preview = try Preview(
+                site: directory, output: output, host: host, port: requestedPort, drafts: parsed.flags.contains("--drafts"),
+                color: terminal.usesColor,
+                log: { out, err in
+                    if !err.isEmpty { FileHandle.standardError.write(Data(err.utf8)) }
+                    if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
+                })
         } catch {
             terminal.stderr += "notebook serve: error: \(error)\n"
             return ExitStatus.inputErrors
         }
-        defer { server.stop() }
-        let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        let url = "http://\(urlHost):\(server.port)/"
-
-        let options = BuildOptions(output: output, includeDrafts: parsed.flags.contains("--drafts"), baseURL: url)
-        let report = SiteBuilder(options: options).build(directory)
-        let printer = DiagnosticPrinter(format: .text, color: terminal.usesColor)
-        let counts = ["notes": report.notes, "pages": report.pages, "words": report.words]
-        let sources = SourceTexts.completing(report.sources, for: report.diagnostics)
-        terminal.stderr += printer.print(report.diagnostics, sources: sources, counts: counts)
-        let errors = report.diagnostics.filter { $0.severity == .error }.count
-        let warnings = report.diagnostics.filter { $0.severity == .warning }.count
-        if report.succeeded {
-            terminal.stdout += "built \(plural(report.notes, "note")), \(plural(report.pages, "page")), "
-                + "\(plural(report.words, "word")): \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
-        } else {
-            terminal.stdout += "build failed: \(plural(errors, "error")), \(plural(warnings, "warning")); "
-                + "every page shows the errors\n"
-            let plain = DiagnosticPrinter(format: .text, color: false).print(report.diagnostics, sources: sources, counts: counts)
-            let page = Data(errorPage(site: directory, diagnostics: plain).utf8)
-            try? page.write(to: URL(fileURLWithPath: output + "/index.html"))
-            try? page.write(to: URL(fileURLWithPath: output + "/404.html"))
+        defer { preview.stop() }
+        do {
+            try preview.start()
+        } catch {
+            terminal.stderr += "notebook serve: error: cannot watch \(directory): \(error)\n"
+            return ExitStatus.inputErrors
         }
-        terminal.stdout += "serving \(directory) at \(url) (Ctrl-C to stop)\n"
+        terminal.stdout += "serving \(directory) at \(preview.url), rebuilding on every change (Ctrl-C to stop)\n"
 
         // The command blocks from here on: what it has to say must be seen now.
         FileHandle.standardError.write(Data(terminal.stderr.utf8))
@@ -90,7 +82,7 @@ enum ServeCommand: Command {
         terminal.stdout = ""
 
         waitForTermination()
-        server.stop()
+        preview.stop()
         terminal.stdout += "stopped serving \(directory)\n"
         return ExitStatus.success
     }

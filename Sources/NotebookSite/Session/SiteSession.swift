@@ -157,7 +157,10 @@ public struct SiteSession: Sendable {
     /// A path inside the site, relative to it; nil for one outside.
     private func relativePath(_ path: String) -> String? {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        if base == "." || base.isEmpty { return path.hasPrefix("/") ? nil : String(path.drop { $0 == "." || $0 == "/" }) }
+        if base == "." || base.isEmpty {
+            if path.hasPrefix("./") { return String(path.dropFirst(2)) }
+            return path.hasPrefix("/") || path == "." ? nil : path
+        }
         guard path.hasPrefix(base + "/") else { return nil }
         return String(path.dropFirst(base.count + 1))
     }

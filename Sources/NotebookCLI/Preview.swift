@@ -1,0 +1,143 @@
+import Foundation
+import NotebookModel
+import NotebookServer
+import NotebookSite
+import Synchronization
+
+/// What `notebook serve` runs: a site session building into a private folder, a server over that
+/// folder with live reload, and a watcher that rebuilds what a change affects and tells the pages.
+public final class Preview: Sendable {
+    /// The server's root URL, which is also the site's base URL.
+    public let url: String
+    public let server: StaticServer
+    private let state: Mutex<State>
+    private let quietPeriod: Duration
+    private let log: @Sendable (_ stdout: String, _ stderr: String) -> Void
+    private let color: Bool
+
+    private struct State: Sendable {
+        var session: SiteSession
+        var generation = 0
+        var watcher: FileWatcher?
+        var watched: [String] = []
+        var stopped = false
+    }
+
+    /// Listens on `host`:`port` (0: any free port) over `output`, a folder the preview owns.
+    /// `log` receives a line per build (and diagnostics); nothing is built until `start()`.
+    public init(
+        site: String, output: String, host: String = "127.0.0.1", port: UInt16 = 8000, drafts: Bool = false,
+        quietPeriod: Duration = .milliseconds(20), color: Bool = false,
+        log: @escaping @Sendable (_ stdout: String, _ stderr: String) -> Void = { _, _ in }
+    ) throws {
+        server = try StaticServer(root: output, host: host, port: port, liveReload: true)
+        let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        url = "http://\(urlHost):\(server.port)/"
+        let session = SiteSession(directory: site, options: BuildOptions(output: output, includeDrafts: drafts, baseURL: url))
+        state = Mutex(State(session: session))
+        self.quietPeriod = quietPeriod
+        self.log = log
+        self.color = color
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Builds the whole site and starts watching it; the first build's report.
+    @discardableResult
+    public func start() throws -> SessionReport {
+        let report = rebuild([], everything: true)
+        try watch()
+        return report
+    }
+
+    /// Stops watching and serving; open event streams are ended. Calling it again does nothing.
+    public func stop() {
+        let watcher = state.withLock { state -> FileWatcher? in
+            state.stopped = true
+            defer { state.watcher = nil }
+            return state.watcher
+        }
+        watcher?.stop()
+        server.stop()
+    }
+
+    /// (Re)starts the watcher when the folders to watch changed (a theme chosen in `notebook.yml`).
+    private func watch() throws {
+        let (session, current, stopped) = state.withLock { ($0.session, $0.watched, $0.stopped) }
+        let folders = session.watchedFolders
+        guard !stopped, folders != current else { return }
+        let watcher = try FileWatcher(
+            roots: folders, ignoring: { session.ignores($0) }, quietPeriod: quietPeriod,
+            onChange: { [weak self] changes in
+                guard let self else { return }
+                self.rebuild(changes.paths, everything: changes.overflowed)
+                try? self.watch()
+            })
+        let previous = state.withLock { state -> FileWatcher? in
+            defer {
+                state.watcher = watcher
+                state.watched = folders
+            }
+            return state.watcher
+        }
+        previous?.stop()
+    }
+
+    /// Rebuilds after a change, tells the server, and logs a line.
+    @discardableResult
+    func rebuild(_ paths: Set<String>, everything: Bool = false) -> SessionReport {
+        let start = ContinuousClock.now
+        let (report, generation) = state.withLock { state in
+            let report = everything ? state.session.build() : state.session.update(changing: paths)
+            state.generation += 1
+            return (report, state.generation)
+        }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let sources = SourceTexts.completing(report.sources, for: report.diagnostics)
+        let plain = DiagnosticPrinter(format: .text, color: false).print(report.diagnostics, sources: sources)
+        let record = PreviewBuild(
+            generation: generation, succeeded: report.succeeded, everything: report.everything, milliseconds: milliseconds,
+            changed: paths.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
+            errors: report.diagnostics.filter { $0.severity == .error }.count,
+            warnings: report.diagnostics.filter { $0.severity == .warning }.count)
+        server.publish(
+            BuildStatus(
+                generation: generation, failurePage: report.succeeded ? nil : ServeCommand.errorPage(site: state.withLock { $0.session.directory }, diagnostics: plain),
+                reportJSON: record.json))
+        let printed = DiagnosticPrinter(format: .text, color: color).print(report.diagnostics, sources: sources)
+        log(record.summary + "\n", report.succeeded && report.everything || !report.succeeded ? printed : "")
+        return report
+    }
+}
+
+/// One build of a preview, as `/_notebook/build` reports it and the log line says it.
+struct PreviewBuild: Codable, Sendable {
+    var generation: Int
+    var succeeded: Bool
+    var everything: Bool
+    var milliseconds: Double
+    var changed: [String]
+    var groups: [String]
+    var written: [String]
+    var removed: [String]
+    var errors: Int
+    var warnings: Int
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    var summary: String {
+        let time = String(format: "%.0f ms", milliseconds)
+        guard succeeded else {
+            return "build failed: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(time); the pages show the errors"
+        }
+        let what = everything ? "built everything" : "rebuilt \(groups.joined(separator: ", "))"
+        return "\(what): \(plural(written.count, "file")) written, \(removed.count) removed in \(time)"
+    }
+}

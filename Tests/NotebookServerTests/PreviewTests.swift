@@ -1,0 +1,203 @@
+import Foundation
+import NotebookCLI
+import NotebookSite
+import Testing
+
+/// `notebook serve` end to end: files edited on disk, a running preview notices, rebuilds exactly
+/// the pages that depend on the change, and serves the new pages.
+@Suite struct PreviewTests {
+    /// a links to b, d links to c; a and c are tagged x, b y.
+    static let files = [
+        "notebook.yml": "title: Preview\npageSize: 2\n",
+        "notes/a.md": "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA links to [[B]].\n",
+        "notes/b.md": "---\ntitle: B\ndate: 2026-01-03\ntags: [y]\n---\nB says ==hello==.\n",
+        "notes/c.md": "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone.\n",
+        "notes/d.md": "---\ntitle: D\ndate: 2026-01-01\n---\nD links to [[C]].\n",
+    ]
+
+    /// What every change to a note rebuilds besides note pages.
+    static let lists = ["index.html", "page/2/index.html", "feed.xml", "search/index.json", "highlights/index.html"]
+
+    /// A preview running over a temporary copy of `files`.
+    final class Running {
+        let site: String
+        let output: String
+        let preview: Preview
+        private(set) var generation = 1
+
+        init(_ files: [String: String] = PreviewTests.files) throws {
+            let base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-\(UUID().uuidString)").path
+            site = base + "/site"
+            output = base + "/output"
+            for (name, contents) in files { try Running.put(contents, at: site + "/" + name) }
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            preview = try Preview(site: site, output: output, port: 0, quietPeriod: .milliseconds(40))
+            try preview.start()
+        }
+
+        deinit {
+            preview.stop()
+            try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent)
+        }
+
+        static func put(_ contents: String, at path: String) throws {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        }
+
+        func get(_ path: String) throws -> HTTPReply {
+            try HTTPClient.request("GET", path, port: preview.server.port)
+        }
+
+        /// The build report served at `/_notebook/build`.
+        func report() throws -> [String: Any] {
+            let reply = try get("/_notebook/build")
+            return try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any] ?? [:]
+        }
+
+        /// Waits for the next build (up to 10 s) and returns its report.
+        func nextBuild() throws -> [String: Any] {
+            for _ in 0..<500 {
+                let report = try report()
+                if let current = report["generation"] as? Int, current > generation {
+                    generation = current
+                    return report
+                }
+                usleep(20_000)
+            }
+            Issue.record("no build came after generation \(generation)")
+            return [:]
+        }
+
+        /// Makes a change with `body`, then waits for the build it causes.
+        func change(_ body: () throws -> Void) throws -> [String: Any] {
+            try body()
+            return try nextBuild()
+        }
+
+        func write(_ name: String, _ contents: String) throws -> [String: Any] {
+            try change { try Running.put(contents, at: site + "/" + name) }
+        }
+    }
+
+    @Test func editingANoteRebuildsItsGroupsAndServesTheNewPage() throws {
+        let running = try Running()
+        #expect(try running.get("/b/").text.contains("hello"))
+        let report = try running.write("notes/b.md", "---\ntitle: B\ndate: 2026-01-03\ntags: [y]\n---\nB says ==goodbye==.\n")
+        #expect(report["succeeded"] as? Bool == true)
+        #expect(report["written"] as? [String] == (["a/index.html", "b/index.html", "tags/y/index.html"] + Self.lists).sorted())
+        #expect(report["changed"] as? [String] == [running.site + "/notes/b.md"])
+        #expect(try running.get("/b/").text.contains("goodbye"))
+        #expect(try running.get("/highlights/").text.contains("goodbye"))
+        #expect(try running.get("/search/index.json").text.contains("goodbye"))
+    }
+
+    @Test func addingRenamingAndDeletingNotes() throws {
+        let running = try Running()
+        let added = try running.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")
+        #expect(added["written"] as? [String] == (["c/index.html", "e/index.html", "page/3/index.html", "sitemap.xml"] + Self.lists).sorted())
+        #expect(try running.get("/e/").status == 200)
+        #expect(try running.get("/c/").text.contains("href=\"/e/\""))
+
+        let renamed = try running.change {
+            try FileManager.default.moveItem(atPath: running.site + "/notes/b.md", toPath: running.site + "/notes/bee.md")
+        }
+        #expect(renamed["removed"] as? [String] == ["b/index.html"])
+        #expect(
+            renamed["written"] as? [String]
+                == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml", "page/3/index.html"] + Self.lists).sorted())
+        #expect(try running.get("/b/").status == 404)
+        #expect(try running.get("/bee/").text.contains("hello"))
+        #expect(try running.get("/a/").text.contains("class=\"wikilink\" href=\"/bee/\""))
+
+        let deleted = try running.change { try FileManager.default.removeItem(atPath: running.site + "/notes/d.md") }
+        #expect(deleted["removed"] as? [String] == ["d/index.html", "page/3/index.html"])
+        #expect(deleted["written"] as? [String] == (["c/index.html", "sitemap.xml"] + Self.lists).sorted())
+        #expect(try running.get("/d/").status == 404)
+        #expect(!(try running.get("/c/").text.contains("href=\"/d/\"")))
+    }
+
+    @Test func aTemplateChangeRebuildsEverything() throws {
+        let running = try Running()
+        let report = try running.write("templates/footer.mustache", "<footer>a new footer</footer>\n")
+        #expect(report["everything"] as? Bool == true)
+        #expect((report["groups"] as? [String])?.count == 13)
+        for page in ["/a/", "/", "/tags/x/", "/highlights/"] {
+            #expect(try running.get(page).text.contains("<footer>a new footer</footer>"))
+        }
+    }
+
+    @Test func aFailedBuildShowsItsErrorsUntilTheNextGoodSave() throws {
+        let running = try Running()
+        let failed = try running.write("notes/a.md", "---\ntitle: [unclosed\n---\nA.\n")
+        #expect(failed["succeeded"] as? Bool == false)
+        let page = try running.get("/a/")
+        #expect(page.status == 500)
+        #expect(page.text.contains("notes/a.md:3:1: error: front matter is not valid YAML"))
+        #expect(page.text.contains("/_notebook/live-reload.js"))
+        #expect(try running.get("/assets/style.css").status == 200)
+        let fixed = try running.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA is fixed.\n")
+        #expect(fixed["succeeded"] as? Bool == true)
+        let back = try running.get("/a/")
+        #expect(back.status == 200)
+        #expect(back.text.contains("A is fixed."))
+    }
+
+    @Test func editorsSavePatternsAreOneChange() throws {
+        let running = try Running()
+        let note = running.site + "/notes/b.md"
+        // Write a temporary file, then rename it over the note.
+        let renamed = try running.change {
+            try Running.put("---\ntitle: B\n---\nSaved by rename.\n", at: running.site + "/notes/.b.md.tmp")
+            rename(running.site + "/notes/.b.md.tmp", note)
+        }
+        #expect((renamed["written"] as? [String])?.contains("b/index.html") == true)
+        // Delete, then create.
+        let recreated = try running.change {
+            unlink(note)
+            try Running.put("---\ntitle: B\n---\nSaved by delete and create.\n", at: note)
+        }
+        #expect((recreated["written"] as? [String])?.contains("b/index.html") == true)
+        #expect((recreated["removed"] as? [String]) == [])
+        // Write in place, in several writes.
+        let inPlace = try running.change {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: note))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data("---\ntitle: B\n---\n".utf8))
+            try handle.write(contentsOf: Data("Saved in place.\n".utf8))
+            try handle.close()
+        }
+        #expect((inPlace["written"] as? [String])?.contains("b/index.html") == true)
+        #expect(try running.get("/b/").text.contains("Saved in place."))
+        // Each save was one build: no other build follows.
+        usleep(400_000)
+        #expect(try running.report()["generation"] as? Int == running.generation)
+    }
+
+    @Test func aNewFolderOfNotesIsWatched() throws {
+        let running = try Running()
+        _ = try running.write("notes/trips/far/away.md", "# Far away\n\nA trip.\n")
+        #expect(try running.get("/trips/far/away/").text.contains("A trip."))
+        _ = try running.write("notes/trips/far/again.md", "# Again\n\nAnother trip.\n")
+        #expect(try running.get("/trips/far/again/").text.contains("Another trip."))
+    }
+
+    @Test func openPagesAreToldToReload() throws {
+        let running = try Running()
+        let page = try running.get("/a/").text
+        #expect(page.contains("<script src=\"/_notebook/live-reload.js\" data-generation=\"1\"></script>"))
+        let events = try EventStreamClient(port: running.preview.server.port)
+        #expect(try events.nextData() == "1")
+        _ = try running.write("notes/c.md", "---\ntitle: C\n---\nC changed.\n")
+        #expect(try events.nextData() == "2")
+    }
+
+    @Test func aBuiltSiteHasNoLiveReload() throws {
+        let running = try Running()
+        let output = running.output + "-built"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        #expect(SiteBuilder(options: BuildOptions(output: output)).build(running.site).succeeded)
+        let page = try String(contentsOfFile: output + "/a/index.html", encoding: .utf8)
+        #expect(!page.contains("_notebook"))
+    }
+}
