@@ -102,7 +102,8 @@ public final class Preview: Sendable {
             generation: generation, succeeded: report.succeeded, everything: report.everything, milliseconds: milliseconds,
             changed: paths.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
             errors: report.diagnostics.filter { $0.severity == .error }.count,
-            warnings: report.diagnostics.filter { $0.severity == .warning }.count)
+            warnings: report.diagnostics.filter { $0.severity == .warning }.count,
+            steps: report.timings.map { PreviewBuild.Step(step: $0.step, milliseconds: ($0.seconds * 10000).rounded() / 10) })
         server.publish(
             BuildStatus(
                 generation: generation, failurePage: report.succeeded ? nil : ServeCommand.errorPage(site: state.withLock { $0.session.directory }, diagnostics: plain),
@@ -125,6 +126,13 @@ struct PreviewBuild: Codable, Sendable {
     var removed: [String]
     var errors: Int
     var warnings: Int
+    /// How long each step of the build took.
+    var steps: [Step]
+
+    struct Step: Codable, Sendable {
+        var step: String
+        var milliseconds: Double
+    }
 
     var json: String {
         let encoder = JSONEncoder()

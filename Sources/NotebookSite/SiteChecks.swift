@@ -37,7 +37,7 @@ public enum SiteChecks {
         pages("/", count: notes.count)
         var tagged: [String: Int] = [:]
         for note in notes {
-            for tag in Set(note.metadata.tags.map(Slug.make)) where !tag.isEmpty { tagged[tag, default: 0] += 1 }
+            for tag in note.tags { tagged[tag.slug, default: 0] += 1 }
             for alias in note.metadata.aliases { if let path = PagePlan.aliasPath(alias) { paths.insert(path) } }
             if NoteURL.isTagIntroduction(note.url) { paths.insert(note.url) }
         }

@@ -103,8 +103,8 @@ public struct SiteLoader: Sendable {
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }
-        diagnostics += Self.assignURLs(&notes)
-        notes.sort(by: SiteOrder.precedes)
+        diagnostics += Self.checkURLs(notes)
+        notes = SiteOrder.sorted(notes)
         return LoadedSite(
             directory: directory, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,
             sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: settings.hasConfig)
@@ -118,24 +118,26 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// Reads one note file and makes its site note, its URL not yet given.
+    /// Reads one note file and makes its site note.
     static func load(_ file: NoteDiscovery.File, with loader: NoteLoader) -> (NoteLoader.Loaded, SiteNote) {
         let format = NoteLoader.Format(path: file.path) ?? .markdown
         let loaded = loader.load(path: file.path, format: format)
         let note = SiteNote(
             note: loaded.note, relativePath: file.relativePath,
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
-            summary: SiteNote.summary(of: loaded.note), url: "", wordCount: loaded.note.wordCount)
+            summary: SiteNote.summary(of: loaded.note),
+            url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: loaded.note.wordCount)
         return (loaded, note)
     }
 
-    /// Gives each note its URL; two notes on one URL, or one on a reserved URL, are errors.
-    static func assignURLs(_ notes: inout [SiteNote]) -> [Diagnostic] {
+    /// Checks the notes' URLs: none, two notes on one, or one on a reserved URL are errors.
+    static func checkURLs(_ notes: [SiteNote]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
         for index in notes.indices {
             let note = notes[index]
-            guard let url = NoteURL.path(for: note.relativePath, slug: note.metadata.slug) else {
+            let url = note.url
+            guard !url.isEmpty else {
                 diagnostics.append(
                     Diagnostic(.error, "cannot make a URL from the file name; give the note a 'slug'", path: note.path, code: "url.empty"))
                 continue
@@ -149,7 +151,6 @@ public struct SiteLoader: Sendable {
             } else {
                 owners[url] = note.path
             }
-            notes[index].url = url
         }
         return diagnostics
     }

@@ -12,11 +12,47 @@ public struct SiteNote: Hashable, Sendable {
     /// The URL path, such as `/cooking/sunday-pancakes/`.
     public var url: String
     public var wordCount: Int
+    /// The note's tags without repeats, in their order, each with its slug: worked out once.
+    public var tags: [NoteTag] = []
+    /// What the site's order compares (FORMATS.md section 6): worked out once.
+    var orderKey = SiteOrder.Key()
+    /// What wikilinks match (see `LinkIndex`), lowercased: worked out once.
+    var linkKeys = LinkKeys()
+
+    struct LinkKeys: Hashable, Sendable {
+        var title = ""
+        /// The path under the notes folder without extension, and its last part.
+        var path = ""
+        var name = ""
+        /// The last part of the URL.
+        var slug = ""
+    }
 
     /// The file's path, as diagnostics name it.
     public var path: String { note.path }
     public var metadata: NoteMetadata { note.metadata }
     public var isDraft: Bool { note.metadata.isDraft }
+
+    /// A note as the site shows it; `url` is empty when the file name makes none.
+    init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int) {
+        self.note = note
+        self.relativePath = relativePath
+        self.title = title
+        self.summary = summary
+        self.url = url
+        self.wordCount = wordCount
+        var seen = Set<String>()
+        for name in note.metadata.tags where !name.isEmpty {
+            let slug = Slug.make(name)
+            if !slug.isEmpty && seen.insert(slug).inserted { tags.append(NoteTag(name: name, slug: slug)) }
+        }
+        orderKey = SiteOrder.Key(self)
+        let stem = LinkIndex.withoutExtension(relativePath)
+        linkKeys = LinkKeys(
+            title: title.lowercased(), path: stem.lowercased(),
+            name: (stem.split(separator: "/").last.map(String.init) ?? stem).lowercased(),
+            slug: url.split(separator: "/").last.map(String.init) ?? "")
+    }
 
     /// The title: the metadata's, else the first heading's text, else the file name.
     static func title(of note: Note, relativePath: String) -> String {
@@ -74,4 +110,10 @@ public struct SiteNote: Hashable, Sendable {
         }
         return String(head[..<space]) + "…"
     }
+}
+
+/// A tag as a note names it, and its slug.
+public struct NoteTag: Hashable, Sendable {
+    public var name: String
+    public var slug: String
 }

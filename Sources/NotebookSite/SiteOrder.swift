@@ -1,17 +1,43 @@
 import Foundation
 
 /// The order of notes everywhere (FORMATS.md section 6): date, newest first; undated notes after
-/// dated ones; ties by title, then path.
+/// dated ones; ties by title (case-insensitive, then exact), then path.
 public enum SiteOrder {
+    /// What the order compares of a note, worked out once per note.
+    struct Key: Hashable, Sendable {
+        var date: String?
+        var foldedTitle = ""
+        var title = ""
+        var path = ""
+
+        init() {}
+
+        init(_ note: SiteNote) {
+            date = SiteOrder.sortableDate(note.metadata.date)
+            foldedTitle = note.title.lowercased()
+            title = note.title
+            path = note.relativePath
+        }
+    }
+
     public static func precedes(_ a: SiteNote, _ b: SiteNote) -> Bool {
-        switch (sortableDate(a.metadata.date), sortableDate(b.metadata.date)) {
+        precedes(a.orderKey, b.orderKey)
+    }
+
+    static func precedes(_ a: Key, _ b: Key) -> Bool {
+        switch (a.date, b.date) {
         case (let x?, let y?) where x != y: return x > y
         case (.some, nil): return true
         case (nil, .some): return false
         default: break
         }
-        if a.title != b.title { return a.title.lowercased() == b.title.lowercased() ? a.title < b.title : a.title.lowercased() < b.title.lowercased() }
-        return a.relativePath < b.relativePath
+        if a.title != b.title { return a.foldedTitle == b.foldedTitle ? a.title < b.title : a.foldedTitle < b.foldedTitle }
+        return a.path < b.path
+    }
+
+    /// `notes` in the site's order; only keys move while sorting.
+    static func sorted(_ notes: [SiteNote]) -> [SiteNote] {
+        notes.indices.sorted { precedes(notes[$0].orderKey, notes[$1].orderKey) }.map { notes[$0] }
     }
 
     /// A date as text that sorts in time order: `YYYY-MM-DD` gains a midnight time.

@@ -10,7 +10,16 @@ struct PagePlan: Sendable {
     struct Page: Sendable {
         /// Where in the output, such as `cooking/pancakes/index.html`.
         var path: String
-        var content: Content
+        /// The page's number in its list; 1 for a page that is not part of one.
+        var number = 1
+        /// Makes what the page shows, when it is to be written.
+        var make: @Sendable () -> Content
+
+        init(path: String, number: Int = 1, content: @autoclosure @escaping @Sendable () -> Content) {
+            self.path = path
+            self.number = number
+            self.make = content
+        }
     }
 
     enum Content: Sendable {
@@ -20,31 +29,27 @@ struct PagePlan: Sendable {
     }
 
     let siteView: SiteView
-    /// Every group of the site, in a stable order.
-    let groups: [PageGroup]
     let tags: [TagLink]
     private let config: SiteConfig
     private let urls: SiteURLs
     /// The notes with pages, their models dropped (only metadata, title, URL are kept).
     private let notes: [SiteNote]
     private let rendered: [RenderedNote]
-    private let words: [String]
+    /// Each note's entry in the search index (`SearchIndex.entry`).
+    private let search: [String]
     private let backlinks: [[Int]]
-    private let noteTags: [[String]]
-    private let noteTagRefs: [[TagRef]]
-    private let cards: [NoteCard]
     /// Tag slug → the indices of its notes, and the HTML of the note that introduces it.
     private let members: [String: [Int]]
     private let introductions: [String: String]
     private let byPath: [String: Int]
 
-    /// `rendered`, `words` and `backlinks` are by index of `site.notes`; backlinks name indices too.
-    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], words: [String], backlinks: [[Int]]) {
+    /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices too.
+    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], search: [String], backlinks: [[Int]]) {
         let config = site.config
         var notes = site.notes
         var rendered = rendered
         var backlinks = backlinks
-        var words = words
+        var search = search
         // Notes at /tags/NAME/ introduce tag pages; every other note has a page of its own.
         var introductions: [String: String] = [:]
         let isIntroduction = notes.map { NoteURL.isTagIntroduction($0.url) }
@@ -56,23 +61,14 @@ struct PagePlan: Sendable {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
             rendered = kept.map { rendered[$0] }
-            words = kept.map { words[$0] }
+            search = kept.map { search[$0] }
             backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
         }
-        for index in notes.indices { notes[index].note.blocks = [] }
         let wordCount = notes.reduce(0) { $0 + $1.wordCount }
         let tags = Self.tags(notes, urls: urls, introduced: introductions.keys.sorted())
-        let noteTags = notes.map(Self.uniqueTags)
         var members: [String: [Int]] = [:]
-        for (index, names) in noteTags.enumerated() {
-            for name in names { members[Slug.make(name), default: []].append(index) }
-        }
-        let noteTagRefs = noteTags.map { names in names.map { TagRef(name: $0, url: urls.link("/tags/\(Slug.make($0))/")) } }
-        self.cards = notes.enumerated().map { index, note in
-            NoteCard(
-                title: note.title, url: urls.link(note.url), date: note.metadata.date,
-                dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-                tags: noteTagRefs[index], hasTags: !noteTagRefs[index].isEmpty)
+        for (index, note) in notes.enumerated() {
+            for tag in note.tags { members[tag.slug, default: []].append(index) }
         }
         self.siteView = SiteView(
             title: config.title, description: config.description, language: config.language, author: config.author,
@@ -80,17 +76,13 @@ struct PagePlan: Sendable {
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
             palette: config.palette.map { PaletteView(name: $0.name, css: $0.css) })
-        self.groups = notes.map { .note($0.relativePath) } + [.index] + tags.map { .tag(Slug.make($0.name)) }
-            + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
         self.byPath = Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         self.config = config
         self.urls = urls
         self.notes = notes
         self.rendered = rendered
-        self.words = words
+        self.search = search
         self.backlinks = backlinks
-        self.noteTags = noteTags
-        self.noteTagRefs = noteTagRefs
         self.members = members
         self.introductions = introductions
         self.tags = tags
@@ -147,13 +139,51 @@ struct PagePlan: Sendable {
         PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
     }
 
+    /// Every group of the site, in a stable order.
+    var groups: [PageGroup] {
+        notes.map { .note($0.relativePath) } + [.index] + tags.map { .tag(Slug.make($0.name)) }
+            + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+    }
+
+    /// A note's tags as links.
+    private func tagRefs(_ index: Int) -> [TagRef] {
+        notes[index].tags.map { TagRef(name: $0.name, url: urls.link("/tags/\($0.slug)/")) }
+    }
+
+    /// A note as lists show it.
+    private func card(_ index: Int) -> NoteCard {
+        let note = notes[index]
+        let tags = tagRefs(index)
+        return NoteCard(
+            title: note.title, url: urls.link(note.url), date: note.metadata.date,
+            dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
+            tags: tags, hasTags: !tags.isEmpty)
+    }
+
+    /// The notes of a list (the index, a tag's) in order, by path: what a change must reorder for
+    /// later pages of the list to change; nil for a group that is not a list.
+    func list(of group: PageGroup) -> [String]? {
+        switch group {
+        case .index: notes.map(\.relativePath)
+        case .tag(let slug): (members[slug] ?? []).map { notes[$0].relativePath }
+        default: nil
+        }
+    }
+
+    /// Every list of the site.
+    func lists() -> [PageGroup: [String]] {
+        var lists: [PageGroup: [String]] = [.index: list(of: .index)!]
+        for slug in members.keys { lists[.tag(slug)] = list(of: .tag(slug)) }
+        return lists
+    }
+
     private func notePages(_ index: Int) -> [Page] {
         let note = notes[index]
         let html = rendered[index]
         let view = NoteView(
             title: note.title, url: urls.link(note.url), date: note.metadata.date,
             dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-            tags: noteTagRefs[index], html: html.html,
+            tags: tagRefs(index), html: html.html,
             toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
             hasToc: html.headings.count > 1,
             backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
@@ -171,12 +201,14 @@ struct PagePlan: Sendable {
 
     private func indexPages() -> [Page] {
         let description = config.description ?? "\(config.title): \(notes.count) notes"
-        return Self.paginate(cards, size: config.pageSize, base: "/", urls: urls).map { number, slice, pagination in
-            let list = ListView(
-                heading: config.title, introduction: nil, notes: slice, pagination: pagination, tag: nil,
-                noteCount: notes.count, wordCount: wordCount)
+        return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls).map { number, slice, pagination in
             let path = number == 1 ? "/" : "/page/\(number)/"
-            return Page(path: Self.file(path), content: .template("list", context(page(config.title, description, path), list: list)))
+            return Page(path: Self.file(path), number: number, content: {
+                let list = ListView(
+                    heading: config.title, introduction: nil, notes: slice.map(card), pagination: pagination, tag: nil,
+                    noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil)
+                return .template("list", context(page(config.title, description, path), list: list))
+            }())
         }
     }
 
@@ -185,22 +217,25 @@ struct PagePlan: Sendable {
         let indices = members[slug] ?? []
         let base = "/tags/\(slug)/"
         let words = indices.reduce(0) { $0 + notes[$1].wordCount }
-        return Self.paginate(indices.map { cards[$0] }, size: config.pageSize, base: base, urls: urls).map { number, slice, pagination in
-            let list = ListView(
-                heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: slice,
-                pagination: pagination, tag: tag.name, noteCount: indices.count, wordCount: words)
+        return Self.paginate(indices, size: config.pageSize, base: base, urls: urls).map { number, slice, pagination in
             let path = number == 1 ? base : base + "page/\(number)/"
-            return Page(
-                path: Self.file(path),
-                content: .template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list)))
+            return Page(path: Self.file(path), number: number, content: {
+                let list = ListView(
+                    heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: slice.map(card),
+                    pagination: pagination, tag: tag.name, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil)
+                return .template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list))
+            }())
         }
     }
 
+    /// How many of the newest notes the feed carries.
+    static let feedSize = 20
+
     private func feed() -> String {
-        let newest = notes.prefix(20).enumerated().map { offset, note in
+        let newest = notes.prefix(Self.feedSize).enumerated().map { offset, note in
             AtomFeed.Entry(
                 title: note.title, path: note.url, date: note.metadata.date, summary: note.summary,
-                html: rendered[offset].html, tags: noteTags[offset])
+                html: rendered[offset].html, tags: note.tags.map(\.name))
         }
         return AtomFeed.xml(title: config.title, author: config.author, language: config.language, urls: urls, entries: newest)
     }
@@ -215,12 +250,13 @@ struct PagePlan: Sendable {
     }
 
     private func searchIndex() -> String {
-        SearchIndex.json(
-            notes.indices.map { index in
-                let note = notes[index]
-                return SearchIndex.Entry(
-                    title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: noteTags[index], words: words[index])
-            })
+        SearchIndex.json(search)
+    }
+
+    /// A note's entry in the search index, from its text's distinct words.
+    static func searchEntry(_ note: SiteNote, urls: SiteURLs, words: String) -> String {
+        SearchIndex.entry(
+            SearchIndex.Entry(title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: note.tags.map(\.name), words: words))
     }
 
     /// The output file of a site path: folders get `index.html`.
@@ -229,20 +265,14 @@ struct PagePlan: Sendable {
         return path.hasSuffix("/") ? trimmed + "index.html" : trimmed
     }
 
-    /// A note's tags without repeats, in their order.
-    static func uniqueTags(_ note: SiteNote) -> [String] {
-        var seen = Set<String>()
-        return note.metadata.tags.filter { !$0.isEmpty && !Slug.make($0).isEmpty && seen.insert(Slug.make($0)).inserted }
-    }
 
     /// Every tag with its note count, by name; `introduced` tags have a page even with no note.
     static func tags(_ notes: [SiteNote], urls: SiteURLs, introduced: [String] = []) -> [TagLink] {
         var counts: [String: (name: String, count: Int)] = [:]
         for slug in introduced { counts[slug] = (slug, 0) }
         for note in notes {
-            for tag in uniqueTags(note) {
-                let slug = Slug.make(tag)
-                counts[slug, default: (tag, 0)].count += 1
+            for tag in note.tags {
+                counts[tag.slug, default: (tag.name, 0)].count += 1
             }
         }
         return counts.keys.sorted().map { slug in
@@ -251,7 +281,7 @@ struct PagePlan: Sendable {
     }
 
     /// Pages of `items`: number, items, and links to the neighbours.
-    static func paginate(_ items: [NoteCard], size: Int, base: String, urls: SiteURLs) -> [(Int, [NoteCard], Pagination)] {
+    static func paginate(_ items: [Int], size: Int, base: String, urls: SiteURLs) -> [(Int, [Int], Pagination)] {
         let total = max(1, (items.count + size - 1) / size)
         func link(_ number: Int) -> String { urls.link(number == 1 ? base : base + "page/\(number)/") }
         return (1...total).map { number in
@@ -327,7 +357,7 @@ import Foundation
 extension PagePlan.Page {
     /// The page's text: its template rendered with its context, or its text.
     func render(with theme: Theme) throws -> String {
-        switch content {
+        switch make() {
         case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
         case .text(let text): text
         }

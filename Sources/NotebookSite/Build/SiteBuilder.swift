@@ -94,12 +94,13 @@ public struct SiteBuilder: Sendable {
         let rendered = ParallelWork.map(count: notes.count, workers: options.workers) { index in
             let note = notes[index]
             let html = renderer.renderNote(PageHeadings.adjust(note.note.blocks, title: note.title))
-            return (html, SearchIndex.words(PlainText.of(note.note.blocks)))
+            return (html, PagePlan.searchEntry(note, urls: urls, words: SearchIndex.words(PlainText.of(note.note.blocks))))
         }
 
         stopwatch.lap("render notes")
-        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), words: rendered.map(\.1), backlinks: links.backlinks)
-        // The plan holds what pages show; the notes' models are no longer needed.
+        // The pages show what was rendered: the notes' models are no longer needed.
+        for index in site.notes.indices { site.notes[index].note.blocks = [] }
+        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), search: rendered.map(\.1), backlinks: links.backlinks)
         site.notes = []
         stopwatch.lap("plan pages")
         progress("writing pages")

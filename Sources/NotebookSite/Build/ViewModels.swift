@@ -96,9 +96,10 @@ struct ListView: Encodable, Sendable {
     var notes: [NoteCard]
     var pagination: Pagination
     var tag: String?
-    /// The number of notes in the whole list, and their words.
-    var noteCount: Int
-    var wordCount: Int
+    /// The number of notes in the whole list, and their words; on its first page only, so that
+    /// other pages change only when their notes do.
+    var noteCount: Int?
+    var wordCount: Int?
 }
 
 struct Pagination: Encodable, Sendable {

@@ -14,8 +14,6 @@ public struct LinkIndex: Sendable {
     /// Files that are not notes (images, PDFs), by relative path, and by file name.
     private var files: Set<String> = []
     private var filesByName: [String: String] = [:]
-    /// Each note's headings, by note index.
-    private let headings: [[NoteHeading]]
 
     /// What a link leads to.
     public enum Target: Hashable, Sendable {
@@ -29,16 +27,13 @@ public struct LinkIndex: Sendable {
 
     public init(notes: [SiteNote], files: [String]) {
         self.notes = notes
-        self.headings = notes.map(\.note.headings)
-        for (index, note) in notes.enumerated() {
-            let stem = Self.withoutExtension(note.relativePath)
-            byTitle[note.title.lowercased()] = byTitle[note.title.lowercased()] ?? index
-            byPath[stem.lowercased()] = byPath[stem.lowercased()] ?? index
-            let name = stem.split(separator: "/").last.map(String.init) ?? stem
-            byName[name.lowercased()] = byName[name.lowercased()] ?? index
-            let slug = note.url.split(separator: "/").last.map(String.init) ?? ""
-            bySlug[slug] = bySlug[slug] ?? index
-            byURL[note.url] = byURL[note.url] ?? index
+        for (index, note) in notes.enumerated().reversed() {
+            let keys = note.linkKeys
+            byTitle[keys.title] = index
+            byPath[keys.path] = index
+            byName[keys.name] = index
+            bySlug[keys.slug] = index
+            byURL[note.url] = index
         }
         for file in files {
             self.files.insert(file)
@@ -111,8 +106,9 @@ public struct LinkIndex: Sendable {
     private func anchor(_ heading: String?, in index: Int, byID: Bool = false) -> Result<String?, BrokenLink> {
         guard let heading, !heading.isEmpty else { return .success(nil) }
         let wanted = heading.lowercased()
-        if let match = headings[index].first(where: { $0.text.lowercased() == wanted || $0.id == wanted })
-            ?? headings[index].first(where: { $0.id == Slug.make(heading) })
+        let headings = notes[index].note.headings
+        if let match = headings.first(where: { $0.text.lowercased() == wanted || $0.id == wanted })
+            ?? headings.first(where: { $0.id == Slug.make(heading) })
         {
             return .success(match.id)
         }

@@ -12,16 +12,24 @@ enum SearchIndex {
         var words: String
     }
 
-    static func json(_ entries: [Entry]) -> String {
+    /// The index of the entries made by `entry(_:)`.
+    static func json(_ entries: [String]) -> String {
         var out = "["
+        out.reserveCapacity(entries.reduce(8) { $0 + $1.utf8.count + 2 })
         for (index, entry) in entries.enumerated() {
-            if index > 0 { out += "," }
-            out += "\n{\"title\":\(string(entry.title)),\"url\":\(string(entry.url))"
-            if let date = entry.date { out += ",\"date\":\(string(date))" }
-            out += ",\"tags\":[" + entry.tags.map(string).joined(separator: ",") + "]"
-            out += ",\"words\":\(string(entry.words))}"
+            out += index > 0 ? ",\n" : "\n"
+            out += entry
         }
         return out + "\n]\n"
+    }
+
+    /// One note's entry, as JSON.
+    static func entry(_ entry: Entry) -> String {
+        var out = "{\"title\":\(string(entry.title)),\"url\":\(string(entry.url))"
+        if let date = entry.date { out += ",\"date\":\(string(date))" }
+        out += ",\"tags\":[" + entry.tags.map(string).joined(separator: ",") + "]"
+        out += ",\"words\":\(string(entry.words))}"
+        return out
     }
 
     /// The distinct words of `text`, lowercased, in order of first use: runs of ASCII letters and

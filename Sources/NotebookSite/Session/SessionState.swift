@@ -10,6 +10,10 @@ struct SessionState: Sendable {
     var usesNotesFolder: Bool
     /// Every note file read, drafts included, by path under the notes folder.
     var records: [String: NoteRecord] = [:]
+    /// The paths of `records`, sorted.
+    var sortedPaths: [String] = []
+    /// The notes of the site in its order.
+    var ordered: [SiteNote] = []
     /// Files beside the notes, by path under the notes folder, and their findings.
     var others: [NoteDiscovery.File] = []
     var discoveryDiagnostics: [Diagnostic] = []
@@ -25,9 +29,12 @@ struct SessionState: Sendable {
     /// The files each group wrote, and the files copied (output path → source).
     var written: [PageGroup: [String]] = [:]
     var copies: [String: String] = [:]
-    /// What the list of tags and the sitemap showed.
+    /// URLs and aliases that clash.
+    var placeDiagnostics: [Diagnostic] = []
+    /// What the list of tags showed.
     var tagList: [String] = []
-    var sitemap: [String] = []
+    /// The notes of each list (the index, each tag), by path, in order.
+    var lists: [PageGroup: [String]] = [:]
 }
 
 /// A note file as read: its site note (models kept, URL not yet given), findings and links.
@@ -43,6 +50,10 @@ struct NoteRecord: Sendable {
 struct NoteOutput: Sendable {
     var outcomes: [LinkOutcome?]
     var rendered: RenderedNote
-    var words: String
+    /// The note's entry in the search index.
+    var search: String
     var linkDiagnostics: [Diagnostic]
+    /// The title and URL it was rendered with.
+    var title: String
+    var url: String
 }

@@ -19,6 +19,8 @@ public struct SessionReport: Sendable {
     public var groups: [PageGroup]
     public var written: [String]
     public var removed: [String]
+    /// How long each step took, in order.
+    public var timings: [(step: String, seconds: Double)] = []
 }
 
 /// A site kept in memory between builds, for the preview server: a change rebuilds only the pages
@@ -39,6 +41,7 @@ public struct SiteSession: Sendable {
     /// Paths (relative to the site) changed since the last good build.
     private var pending: Set<String> = []
     private var pendingEverything = true
+    private var stopwatch = Stopwatch()
 
     /// A session for the site in `directory`, building into `options.output` (`SITE/public` when nil).
     public init(directory: String, options: BuildOptions) {
@@ -67,6 +70,13 @@ public struct SiteSession: Sendable {
 
     /// Rebuilds what depends on `paths` (as a watcher names them: inside the site or the theme).
     public mutating func update(changing paths: Set<String>, everything forced: Bool = false) -> SessionReport {
+        stopwatch = Stopwatch()
+        var report = update(paths, everything: forced)
+        report.timings = stopwatch.laps
+        return report
+    }
+
+    private mutating func update(_ paths: Set<String>, everything forced: Bool) -> SessionReport {
         let relative = paths.compactMap(relativePath)
         pending.formUnion(relative)
         var everything = forced || pendingEverything || state == nil
@@ -85,7 +95,7 @@ public struct SiteSession: Sendable {
         if !everything, let state {
             next = state
             changedNotes = reread(into: &next)
-            if next.usesNotesFolder != state.usesNotesFolder { return update(changing: [], everything: true) }
+            if next.usesNotesFolder != state.usesNotesFolder { return update([], everything: true) }
         } else {
             switch readEverything() {
             case .success(let fresh): next = fresh
@@ -93,6 +103,7 @@ public struct SiteSession: Sendable {
             }
             changedNotes = Set(next.records.keys)
         }
+        stopwatch.lap("read")
         return rebuild(next, changedNotes: changedNotes, everything: everything)
     }
 
@@ -113,12 +124,25 @@ public struct SiteSession: Sendable {
         state.discoveryDiagnostics = contents.diagnostics
         (state.assets, state.assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
         for record in read(contents.notes, settings: settings) { state.records[record.note.relativePath] = record }
+        state.sortedPaths = contents.notes.map(\.relativePath)
         return .success(state)
     }
 
     /// Rereads the notes and files named by pending changes, finds notes added and removed; the
     /// paths (under the notes folder) of the notes read or removed.
     private func reread(into state: inout SessionState) -> Set<String> {
+        // Most changes are saves of notes already known: read them again, without a scan.
+        let prefix = state.usesNotesFolder ? "notes/" : ""
+        let known = pending.compactMap { path -> NoteDiscovery.File? in
+            guard path.hasPrefix(prefix), let record = state.records[String(path.dropFirst(prefix.count))] else { return nil }
+            var info = stat()
+            guard lstat(record.note.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return NoteDiscovery.File(path: record.note.path, relativePath: record.note.relativePath)
+        }
+        if !known.isEmpty && known.count == pending.count {
+            for record in read(known, settings: state.settings) { state.records[record.note.relativePath] = record }
+            return Set(known.map(\.relativePath))
+        }
         let contents = NoteDiscovery.scan(site: directory)
         let usedNotesFolder = state.usesNotesFolder
         state.usesNotesFolder = contents.usesNotesFolder
@@ -134,6 +158,7 @@ public struct SiteSession: Sendable {
         let removed = state.records.keys.filter { !present.contains($0) }
         for path in removed { state.records[path] = nil }
         let toRead = contents.notes.filter { state.records[$0.relativePath] == nil || isTouched($0.relativePath) }
+        state.sortedPaths = contents.notes.map(\.relativePath)
         for record in read(toRead, settings: state.settings) { state.records[record.note.relativePath] = record }
         state.others = contents.others
         state.discoveryDiagnostics = contents.diagnostics
@@ -176,11 +201,41 @@ public struct SiteSession: Sendable {
         var next = next
         let old = everything ? nil : state
         let urls = SiteURLs(baseURL: options.baseURL ?? next.settings.config.baseURL)
-        var siteNotes = next.records.values.map(\.note).filter { !$0.isDraft || options.includeDrafts }
-        siteNotes.sort { $0.relativePath < $1.relativePath }
-        let urlDiagnostics = SiteLoader.assignURLs(&siteNotes)
-        siteNotes.sort(by: SiteOrder.precedes)
+        let drafts = options.includeDrafts
+        let included = { (note: SiteNote) in !note.isDraft || drafts }
+        var siteNotes: [SiteNote]
+        if let old, old.sortedPaths == next.sortedPaths {
+            // Only the notes read again move: the others keep their order.
+            siteNotes = old.ordered.filter { !changedNotes.contains($0.relativePath) }
+            for path in changedNotes.sorted() {
+                guard let note = next.records[path]?.note, included(note) else { continue }
+                var low = 0
+                var high = siteNotes.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if SiteOrder.precedes(siteNotes[middle], note) { low = middle + 1 } else { high = middle }
+                }
+                siteNotes.insert(note, at: low)
+            }
+        } else {
+            siteNotes = SiteOrder.sorted(next.records.values.map(\.note).filter(included))
+        }
+        next.ordered = siteNotes
+        // URLs and aliases clash only when one of them changed.
+        func place(_ note: SiteNote?) -> [String] {
+            guard let note, included(note) else { return [] }
+            return [note.url] + note.metadata.aliases
+        }
+        if let old, old.sortedPaths == next.sortedPaths,
+            !changedNotes.contains(where: { place(old.records[$0]?.note) != place(next.records[$0]?.note) })
+        {
+            next.placeDiagnostics = old.placeDiagnostics
+        } else {
+            next.placeDiagnostics = SiteLoader.checkURLs(next.sortedPaths.compactMap { next.records[$0]?.note }.filter(included))
+                + PagePlan.aliasConflicts(siteNotes)
+        }
         let paths = siteNotes.map(\.relativePath)
+        stopwatch.lap("order notes, check URLs")
 
         let files = next.others.map(\.relativePath)
         let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
@@ -198,6 +253,7 @@ public struct SiteSession: Sendable {
             for target in linked.sorted() { backlinks[target, default: []].append(path) }
         }
 
+        stopwatch.lap("resolve links")
         // The notes whose pages change.
         var affected = Set<String>()
         for (index, path) in paths.enumerated() {
@@ -216,11 +272,12 @@ public struct SiteSession: Sendable {
 
         var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
         for path in next.records.keys.sorted() { diagnostics += next.records[path]!.diagnostics }
-        diagnostics += urlDiagnostics + PagePlan.aliasConflicts(siteNotes) + next.assetDiagnostics
+        diagnostics += next.placeDiagnostics + next.assetDiagnostics
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
+        stopwatch.lap("find what changed")
         // Link and render the affected notes.
         let definition = next.settings.definition
         let config = next.settings.config
@@ -231,11 +288,13 @@ public struct SiteSession: Sendable {
         let notes = siteNotes
         let fresh = ParallelWork.map(count: toRender.count, workers: options.workers) { position in
             let index = toRender[position]
+            let note = notes[index]
             var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
-            let blocks = walk.blocks(notes[index].note.blocks)
+            let blocks = walk.blocks(note.note.blocks)
             return NoteOutput(
-                outcomes: outcomes[index], rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: notes[index].title)),
-                words: SearchIndex.words(PlainText.of(blocks)), linkDiagnostics: walk.diagnostics)
+                outcomes: outcomes[index], rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: note.title)),
+                search: PagePlan.searchEntry(note, urls: urls, words: SearchIndex.words(PlainText.of(blocks))),
+                linkDiagnostics: walk.diagnostics, title: note.title, url: note.url)
         }
         let kept = Set(paths)
         next.outputs = next.outputs.filter { kept.contains($0.key) }
@@ -243,67 +302,135 @@ public struct SiteSession: Sendable {
         for path in paths { diagnostics += next.outputs[path]!.linkDiagnostics }
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
+        stopwatch.lap("render \(toRender.count) notes")
         let site = LoadedSite(
             directory: directory, config: config, definition: definition, notes: siteNotes, diagnostics: [], sources: [:],
             files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
         let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let plan = PagePlan(
-            site: site, urls: urls, rendered: paths.map { next.outputs[$0]!.rendered }, words: paths.map { next.outputs[$0]!.words },
+            site: site, urls: urls, rendered: paths.map { next.outputs[$0]!.rendered }, search: paths.map { next.outputs[$0]!.search },
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } })
-        next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
+        if old == nil {
+            next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
+        } else {
+            for path in changedNotes {
+                next.groupOfNote[path] = next.records[path].flatMap { included($0.note) ? PagePlan.group(of: $0.note) : nil }
+            }
+        }
         next.backlinks = backlinks
         next.tagList = plan.tags.map { "\($0.name) \($0.url) \($0.count)" }
-        next.sitemap = plan.sitemapEntries().map { "\($0.path) \($0.date ?? "")" }
 
         var groups = Set<PageGroup>()
+        var selection: [PageGroup: Set<Int>] = [:]
+        if old == nil { next.lists = plan.lists() }
         if let old {
+            let rerendered = changedNotes.union(affected)
             for path in affected { if let group = next.groupOfNote[path] { groups.insert(group) } }
-            for path in changedNotes.union(affected) { if let group = old.groupOfNote[path] { groups.insert(group) } }
+            for path in rerendered { if let group = old.groupOfNote[path] { groups.insert(group) } }
             if !changedNotes.isEmpty {
-                groups.formUnion([.index, .feed, .search, .highlights])
+                groups.formUnion([.index, .search])
                 for path in changedNotes {
                     for note in [old.records[path]?.note, next.records[path]?.note].compactMap({ $0 }) {
-                        for tag in PagePlan.uniqueTags(note) { groups.insert(.tag(Slug.make(tag))) }
+                        for tag in note.tags { groups.insert(.tag(tag.slug)) }
                     }
                 }
             }
+            // Only changed notes join or leave lists, or move in them.
+            next.lists[.index] = plan.list(of: .index)
+            for case .tag(let slug) in groups {
+                next.lists[.tag(slug)] = plan.list(of: .tag(slug)).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            let oldOrder = old.lists[.index] ?? []
+            let newOrder = next.lists[.index] ?? []
+            func highlights(_ output: NoteOutput?) -> [String] {
+                guard let output, !output.rendered.highlights.isEmpty else { return [] }
+                return [output.title, output.url] + output.rendered.highlights.map { "\($0.color) \($0.id ?? "") \($0.text)" }
+            }
+            if rerendered.contains(where: { highlights(old.outputs[$0]) != highlights(next.outputs[$0]) })
+                || (oldOrder != newOrder && next.outputs.values.contains { !$0.rendered.highlights.isEmpty })
+            {
+                groups.insert(.highlights)
+            }
+            if oldOrder.prefix(PagePlan.feedSize) != newOrder.prefix(PagePlan.feedSize)
+                || (oldOrder.prefix(PagePlan.feedSize) + newOrder.prefix(PagePlan.feedSize)).contains(where: rerendered.contains)
+            {
+                groups.insert(.feed)
+            }
             if next.tagList != old.tagList { groups.insert(.tags) }
-            if next.sitemap != old.sitemap { groups.insert(.sitemap) }
+            // The sitemap lists each note's URL and date, each tag, and the newest note's date.
+            func place(_ output: NoteOutput?, _ note: SiteNote?) -> [String] {
+                [output?.url ?? "", note?.metadata.date ?? ""]
+            }
+            if next.tagList != old.tagList || oldOrder.first != newOrder.first
+                || changedNotes.contains(where: { place(old.outputs[$0], old.records[$0]?.note) != place(next.outputs[$0], next.records[$0]?.note) })
+            {
+                groups.insert(.sitemap)
+            }
+            for group in groups {
+                guard let list = next.lists[group] else { continue }
+                if let pages = Self.pagesToWrite(old: old.lists[group], new: list, changed: changedNotes, pageSize: next.settings.config.pageSize) {
+                    selection[group] = pages
+                }
+            }
         } else {
             groups = Set(plan.groups).union(state?.written.keys ?? [:].keys)
         }
-        return write(plan, groups: groups.sorted(), into: next, diagnostics: diagnostics, sources: sources, everything: everything)
+        stopwatch.lap("plan pages")
+        return write(
+            plan, groups: groups.sorted(), selection: selection, into: next, diagnostics: diagnostics, sources: sources, everything: everything)
+    }
+
+    /// The pages of a list to write: the first (it shows the totals), those holding a changed note,
+    /// and every page from the first place the order changed; nil for all of them, as when the
+    /// number of pages changed (every page shows it).
+    static func pagesToWrite(old: [String]?, new: [String], changed: Set<String>, pageSize: Int) -> Set<Int>? {
+        let size = max(pageSize, 1)
+        guard let old, (old.count + size - 1) / size == (new.count + size - 1) / size else { return nil }
+        var pages: Set<Int> = [1]
+        if old != new {
+            let common = zip(old, new).prefix { $0 == $1 }.count
+            let last = max((old.count + size - 1) / size, (new.count + size - 1) / size, 1)
+            pages.formUnion((common / size + 1)...max(last, common / size + 1))
+        }
+        for (position, path) in new.enumerated() where changed.contains(path) { pages.insert(position / size + 1) }
+        return pages
     }
 
     /// Writes the groups' pages and the copies that changed, removes what is gone, keeps the state.
     private mutating func write(
-        _ plan: PagePlan, groups: [PageGroup], into next: SessionState, diagnostics: [Diagnostic], sources: [String: String],
-        everything: Bool
+        _ plan: PagePlan, groups: [PageGroup], selection: [PageGroup: Set<Int>], into next: SessionState, diagnostics: [Diagnostic],
+        sources: [String: String], everything: Bool
     ) -> SessionReport {
         var next = next
         let folder = OutputFolder(root: output)
         let theme = next.theme
         let directory = directory
-        let results = ParallelWork.map(count: groups.count, workers: options.workers) { position -> ([String], [Diagnostic]) in
+        let results = ParallelWork.map(count: groups.count, workers: options.workers) { position -> ([String], [String], [Diagnostic]) in
             let pages = plan.pages(of: groups[position])
+            let chosen = selection[groups[position]]
             var failures: [Diagnostic] = []
-            for page in pages {
+            var written: [String] = []
+            for page in pages where chosen?.contains(page.number) ?? true {
+                written.append(page.path)
                 do {
                     try folder.write(try page.render(with: theme), to: page.path)
                 } catch {
                     failures.append(SiteBuilder.diagnostic(for: error, site: directory))
                 }
             }
-            return (pages.map(\.path), failures)
+            return (pages.map(\.path), written, failures)
         }
+        stopwatch.lap("render and write \(groups.count) groups")
         let previous = state
         var written: [String] = []
         var failures: [Diagnostic] = []
         var stale = Set<String>()
-        for (group, (files, errors)) in zip(groups, results) {
+        var files = Set<String>()
+        for (group, (all, rendered, errors)) in zip(groups, results) {
             stale.formUnion(previous?.written[group] ?? [])
-            next.written[group] = files.isEmpty ? nil : files
-            written += files
+            next.written[group] = all.isEmpty ? nil : all
+            files.formUnion(all)
+            written += rendered
             failures += errors
         }
 
@@ -322,10 +449,11 @@ public struct SiteSession: Sendable {
         }
         stale.formUnion(previous?.copies.keys.filter { copies[$0] == nil } ?? [])
         next.copies = copies
-        let kept = Set(written).union(copies.keys)
+        let kept = files.union(copies.keys)
         let removed = stale.subtracting(kept).sorted()
         guard failures.isEmpty else { return failed(diagnostics + failures, sources: sources, everything: everything) }
         for path in removed { folder.remove(path) }
+        stopwatch.lap("copy and remove files")
 
         state = next
         pending = []
