@@ -161,6 +161,27 @@ import Testing
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func aConstraintChangeRebuildsEverything() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("formatting.yml", "highlight: { values: [green], default: green }\n")
+        #expect(report.everything)
+        #expect(report.diagnostics.contains { $0.message.contains("highlight") && $0.path.hasSuffix("notes/b.md") })
+        #expect(fixture.page("b/index.html").contains("highlight-green"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aChangeToTheThemeRebuildsEverything() throws {
+        let fixture = try Fixture(
+            Self.files.merging(
+                ["notebook.yml": "title: Session\npageSize: 2\ntheme: ./mine\n", "mine/templates/footer.mustache": "<footer>mine</footer>\n"],
+                uniquingKeysWith: { $1 }))
+        #expect(fixture.page("a/index.html").contains("<footer>mine</footer>"))
+        let report = try fixture.write("mine/templates/footer.mustache", "<footer>mine, changed</footer>\n")
+        #expect(report.everything)
+        #expect(fixture.page("c/index.html").contains("<footer>mine, changed</footer>"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func anAssetChangeCopiesOnlyThatFile() throws {
         let fixture = try Fixture()
         let report = try fixture.write("assets/photo.png", "not really a png")

@@ -117,7 +117,7 @@ public struct SiteSession: Sendable {
         }
         let layers = [ThemeLoader.locate("default", site: directory), ThemeLoader.locate(settings.config.theme, site: directory)]
         var directories: [String] = []
-        for layer in layers.compactMap({ $0 }) where !directories.contains(layer) { directories.append(layer) }
+        for layer in layers.compactMap({ $0 }).map(Self.withoutDotSegments) where !directories.contains(layer) { directories.append(layer) }
         let contents = NoteDiscovery.scan(site: directory)
         var state = SessionState(settings: settings, theme: theme, themeDirectories: directories, usesNotesFolder: contents.usesNotesFolder)
         state.others = contents.others
@@ -177,6 +177,13 @@ public struct SiteSession: Sendable {
                 note: note, diagnostics: loaded.diagnostics, source: loaded.diagnostics.isEmpty ? nil : loaded.source,
                 references: LinkReference.all(in: note.note.blocks))
         }
+    }
+
+    /// `path` without `.` segments and empty ones (`site/./theme/` → `site/theme`), as a watcher
+    /// names what is inside it.
+    static func withoutDotSegments(_ path: String) -> String {
+        let kept = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + kept : kept.isEmpty ? "." : kept
     }
 
     /// A path inside the site, relative to it; nil for one outside.
