@@ -89,7 +89,10 @@ public struct SiteNote: Hashable, Sendable {
         var count = 0
         var space = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            let isWhitespace = scalar.isASCII
+                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+                : scalar.properties.isWhitespace
+            if isWhitespace {
                 space = !out.isEmpty
                 continue
             }

@@ -111,7 +111,12 @@ public struct LinkResolution: Sendable {
 
         /// The labels of `[^label]` in text.
         static func footnoteReferences(in text: String) -> [String] {
-            guard text.contains("[^") else { return [] }
+            // Most text has none: a byte loop says so without Foundation's string search.
+            var previous: UInt8 = 0
+            guard text.utf8.contains(where: { byte in
+                defer { previous = byte }
+                return previous == UInt8(ascii: "[") && byte == UInt8(ascii: "^")
+            }) else { return [] }
             var labels: [String] = []
             var rest = Substring(text)
             while let open = rest.range(of: "[^") {
