@@ -78,6 +78,38 @@ import Testing
         func write(_ name: String, _ contents: String) throws -> [String: Any] {
             try change { try Running.put(contents, at: site + "/" + name) }
         }
+
+        /// Whether every file a full build of the site writes now is served, byte for byte (less
+        /// the live-reload script), and nothing else is.
+        func servesAFullBuild() throws -> Bool {
+            let fresh = output + "-full"
+            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            guard SiteBuilder(options: BuildOptions(output: fresh, baseURL: preview.url)).build(site).succeeded else { return false }
+            var same = true
+            let files = (FileManager.default.enumerator(atPath: fresh)?.allObjects as? [String] ?? []).filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: fresh + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+            for path in files {
+                let expected = try Data(contentsOf: URL(fileURLWithPath: fresh + "/" + path))
+                let reply = try get("/" + path)
+                let script = "<script src=\"/_notebook/live-reload.js\" data-generation=\"\(generation)\"></script>"
+                let served = path.hasSuffix(".html") ? Data(reply.text.replacingOccurrences(of: script, with: "").utf8) : Data(reply.body)
+                if served != expected || reply.status != 200 {
+                    Issue.record("/\(path) is not what a full build writes")
+                    same = false
+                }
+            }
+            let written = Set((FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []).filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            })
+            if written != Set(files) {
+                Issue.record("the preview holds \(written.symmetricDifference(files).sorted()) beyond a full build")
+                same = false
+            }
+            return same
+        }
     }
 
     @Test func editingANoteRebuildsItsGroupsAndServesTheNewPage() throws {
@@ -92,6 +124,7 @@ import Testing
         #expect(try running.get("/b/").text.contains("goodbye"))
         #expect(try running.get("/highlights/").text.contains("goodbye"))
         #expect(try running.get("/search/index.json").text.contains("goodbye"))
+        #expect(try running.servesAFullBuild())
     }
 
     @Test func addingRenamingAndDeletingNotes() throws {
@@ -100,6 +133,7 @@ import Testing
         #expect(added["written"] as? [String] == (["c/index.html", "e/index.html", "page/3/index.html", "sitemap.xml"] + Self.lists).sorted())
         #expect(try running.get("/e/").status == 200)
         #expect(try running.get("/c/").text.contains("href=\"/e/\""))
+        #expect(try running.servesAFullBuild())
 
         let renamed = try running.change {
             try FileManager.default.moveItem(atPath: running.site + "/notes/b.md", toPath: running.site + "/notes/bee.md")
@@ -111,6 +145,7 @@ import Testing
         #expect(try running.get("/b/").status == 404)
         #expect(try running.get("/bee/").text.contains("hello"))
         #expect(try running.get("/a/").text.contains("class=\"wikilink\" href=\"/bee/\""))
+        #expect(try running.servesAFullBuild())
 
         let deleted = try running.change { try FileManager.default.removeItem(atPath: running.site + "/notes/d.md") }
         #expect(deleted["removed"] as? [String] == ["d/index.html", "page/3/index.html"])
@@ -120,6 +155,7 @@ import Testing
                 == ["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "search/index.json", "sitemap.xml"])
         #expect(try running.get("/d/").status == 404)
         #expect(!(try running.get("/c/").text.contains("href=\"/d/\"")))
+        #expect(try running.servesAFullBuild())
     }
 
     @Test func aTemplateChangeRebuildsEverything() throws {
@@ -130,6 +166,7 @@ import Testing
         for page in ["/a/", "/", "/tags/x/", "/highlights/"] {
             #expect(try running.get(page).text.contains("<footer>a new footer</footer>"))
         }
+        #expect(try running.servesAFullBuild())
     }
 
     @Test func aFailedBuildShowsItsErrorsUntilTheNextGoodSave() throws {
@@ -146,6 +183,7 @@ import Testing
         let back = try running.get("/a/")
         #expect(back.status == 200)
         #expect(back.text.contains("A is fixed."))
+        #expect(try running.servesAFullBuild())
     }
 
     @Test func editorsSavePatternsAreOneChange() throws {
@@ -185,6 +223,7 @@ import Testing
         #expect(try running.get("/trips/far/away/").text.contains("A trip."))
         _ = try running.write("notes/trips/far/again.md", "# Again\n\nAnother trip.\n")
         #expect(try running.get("/trips/far/again/").text.contains("Another trip."))
+        #expect(try running.servesAFullBuild())
     }
 
     @Test func openPagesAreToldToReload() throws {

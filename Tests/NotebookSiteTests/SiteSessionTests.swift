@@ -232,11 +232,17 @@ import Testing
             let other = notes[random.next(below: notes.count)]
             var text = try String(contentsOfFile: note.path, encoding: .utf8)
             var changed = [note.path]
-            switch random.next(below: 6) {
+            switch random.next(below: 7) {
             case 0: text += "\nAn added paragraph \(step) with ==a highlight==.\n"
             case 1: text = text.replacingOccurrences(of: "title: \"", with: "title: \"Renamed \(step) ")
             case 2: text += "\nSee [[\(other.relativePath.dropLast(3))]] and [[Missing \(step)]].\n"
             case 3: text = text.replacingOccurrences(of: "tags: [", with: "tags: [fresh\(step % 3), ")
+            case 5:
+                let added = directory + "/notes/extra-\(step).md"
+                try Data("# Extra \(step)\n\nAn undated note, tagged.\n".utf8).write(to: URL(fileURLWithPath: added))
+                _ = session.update(changing: [added])
+                #expect(matches(output, directory), "after adding \(added)")
+                continue
             case 4:
                 try FileManager.default.removeItem(atPath: note.path)
                 _ = session.update(changing: [note.path])

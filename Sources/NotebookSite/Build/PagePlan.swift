@@ -200,7 +200,8 @@ struct PagePlan: Sendable {
     }
 
     private func indexPages() -> [Page] {
-        let description = config.description ?? "\(config.title): \(notes.count) notes"
+        // Without a count: every page of the index carries it, and a count would change them all.
+        let description = config.description ?? "\(config.title): every note, newest first"
         return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls).map { number, slice, pagination in
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
