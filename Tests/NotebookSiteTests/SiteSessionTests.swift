@@ -107,6 +107,14 @@ import Testing
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func respellingATagRebuildsEveryPageOfItsList() throws {
+        let fixture = try Fixture(Self.files.merging(["notebook.yml": "title: Session\npageSize: 1\n"], uniquingKeysWith: { $1 }))
+        let report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [X]\n---\nA links to [[B]].\n")
+        #expect(report.written.contains("tags/x/page/2/index.html"))
+        #expect(fixture.page("tags/x/page/2/index.html").contains("#X"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func addingANoteRebuildsTheNotesItLinksTo() throws {
         let fixture = try Fixture()
         let report = try fixture.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")

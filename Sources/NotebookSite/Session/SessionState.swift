@@ -33,6 +33,8 @@ struct SessionState: Sendable {
     var placeDiagnostics: [Diagnostic] = []
     /// What the list of tags showed.
     var tagList: [String] = []
+    /// Each tag's name, by slug.
+    var tagNames: [String: String] = [:]
     /// The notes of each list (the index, each tag), by path, in order.
     var lists: [PageGroup: [String]] = [:]
 }

@@ -326,6 +326,7 @@ public struct SiteSession: Sendable {
         }
         next.backlinks = backlinks
         next.tagList = plan.tags.map { "\($0.name) \($0.url) \($0.count)" }
+        next.tagNames = Dictionary(plan.tags.map { (Slug.make($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
 
         var groups = Set<PageGroup>()
         var selection: [PageGroup: Set<Int>] = [:]
@@ -374,6 +375,8 @@ public struct SiteSession: Sendable {
                 groups.insert(.sitemap)
             }
             for group in groups {
+                // Every page of a tag's list shows its name, spelled as its first note spells it.
+                if case .tag(let slug) = group, old.tagNames[slug] != next.tagNames[slug] { continue }
                 guard let list = next.lists[group] else { continue }
                 if let pages = Self.pagesToWrite(old: old.lists[group], new: list, changed: changedNotes, pageSize: next.settings.config.pageSize) {
                     selection[group] = pages
