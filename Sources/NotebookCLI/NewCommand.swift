@@ -88,7 +88,7 @@ enum SiteScaffold {
             ("notes/first-note.json", firstNoteJSON()),
             ("assets/.gitkeep", ""),
             (PublishWorkflow.path, PublishWorkflow.text),
-            (".gitignore", "/public/\n"),
+            (".gitignore", "/public/\n/.public.notebook-spare/\n"),
         ]
         for (path, contents) in files {
             let full = NoteDiscovery.join(directory, path)

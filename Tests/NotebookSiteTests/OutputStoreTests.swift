@@ -1,0 +1,53 @@
+import Foundation
+import NotebookSite
+import Testing
+
+/// Builds reuse the previous output as a spare: what they leave is always what a fresh build writes.
+@Suite struct OutputStoreTests {
+    private func build(_ site: String, to output: String) -> Bool {
+        SiteBuilder(options: BuildOptions(output: output)).build(site).succeeded
+    }
+
+    private func write(_ contents: String, _ path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func repeatedBuildsEqualAFreshOne() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "---\ntags: [x]\n---\n# A\n\nText.\n", "notes/b.md": "# B\n", "notes/deep/c.md": "# C\n",
+            "assets/one.css": "one",
+        ])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        #expect(FileManager.default.fileExists(atPath: site.path + "/.public.notebook-spare"))
+        // Change what the site holds: a note leaves, a folder becomes a note's page, an asset goes.
+        try FileManager.default.removeItem(atPath: site.path + "/notes/deep/c.md")
+        try FileManager.default.removeItem(atPath: site.path + "/assets/one.css")
+        try write("---\ntags: [y]\n---\n# A again\n", site.path + "/notes/a.md")
+        try write("# Deep\n", site.path + "/notes/deep.md")
+        for _ in 0..<3 {
+            #expect(build(site.path, to: output))
+            let fresh = site.path + "-fresh"
+            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            #expect(build(site.path, to: fresh))
+            #expect(OutputDigest.of(output) == OutputDigest.of(fresh))
+        }
+    }
+
+    @Test func aLinkPlantedInTheSpareIsRemovedNotFollowed() throws {
+        let outside = try TemporarySite(["index.html": "keep me"])
+        let site = try TemporarySite(["notes/a.md": "# A\n"])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        let spare = site.path + "/.public.notebook-spare"
+        try FileManager.default.removeItem(atPath: spare + "/index.html")
+        try FileManager.default.createSymbolicLink(atPath: spare + "/index.html", withDestinationPath: outside.path + "/index.html")
+        #expect(build(site.path, to: output))
+        #expect(try String(contentsOfFile: outside.path + "/index.html", encoding: .utf8) == "keep me")
+        let attributes = try FileManager.default.attributesOfItem(atPath: output + "/index.html")
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    }
+}
