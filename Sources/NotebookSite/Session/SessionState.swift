@@ -39,7 +39,7 @@ struct SessionState: Sendable {
     var lists: [PageGroup: [String]] = [:]
 }
 
-/// A note file as read: its site note (models kept, URL not yet given), findings and links.
+/// A note file as read: its site note (models kept), findings and links.
 struct NoteRecord: Sendable {
     var note: SiteNote
     var diagnostics: [Diagnostic]

@@ -26,12 +26,13 @@ public struct SessionReport: Sendable {
 /// A site kept in memory between builds, for the preview server: a change rebuilds only the pages
 /// that depend on it, in place in the output folder.
 ///
-/// A changed note rebuilds its own page, the index pages, the feed, the search index, the
-/// highlights page, the pages of its old and new tags, the pages of the notes that link to it or
-/// that it links to (their backlinks list it), and of any note whose links now lead elsewhere or
-/// whose backlinks changed; the list of tags and the sitemap when what they show changed. A change
-/// to `notebook.yml`, the formatting definition, the site's templates or the theme rebuilds
-/// everything. A failed build changes nothing, and the next build makes up for it.
+/// A changed note rebuilds its own page; the pages of the index and of its old and new tags that
+/// change (see `pagesToWrite`); the search index; the feed and the highlights page when what they
+/// show changed; the pages of the notes that link to it or that it links to (their backlinks list
+/// it), and of any note whose links now lead elsewhere or whose backlinks changed; the list of
+/// tags and the sitemap when what they show changed. A change to `notebook.yml`, the formatting
+/// definition, the site's templates or the theme rebuilds everything. A failed build changes
+/// nothing, and the next build makes up for it.
 public struct SiteSession: Sendable {
     public let directory: String
     public let options: BuildOptions
