@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a built notebook site in a real browser: Debian's Chromium, driven by Selenium.
 
-    /usr/bin/python3 Tests/browser/test_site.py OUTPUT_DIR [--screenshots DIR]
+    /usr/bin/python3 Tests/browser/test_site.py OUTPUT_DIR [--screenshots DIR] [--serve NOTEBOOK --site SITE]
 
 Serves OUTPUT_DIR (e.g. ExampleSite/public) with `python3 -m http.server` on 127.0.0.1 on a free
 port, for the length of the run only, and checks that:
@@ -12,6 +12,11 @@ port, for the length of the run only, and checks that:
   readable text, in light mode and in emulated dark mode;
 - no page makes a request outside the site, and none of its requests fails;
 - no page logs a JavaScript error.
+
+With `--serve NOTEBOOK --site SITE` it also runs `notebook serve` over a copy of SITE and checks
+live reload: an open note page reloads by itself after its note is saved and shows the new text;
+a save that breaks the build turns it into the error page naming the file, line and column; the
+next good save brings the note back.
 
 It saves screenshots of the index and of the Lisbon note, light and dark, as PNG files in docs/
 (index-light.png, index-dark.png, note-light.png, note-dark.png), and closes with the line
@@ -428,6 +433,60 @@ class BrowserTests:
         self.run("screenshots", self.take_screenshots)
 
 
+class LiveReloadTest:
+    """`notebook serve` over a copy of a site, and a page open in the browser while notes change."""
+
+    def __init__(self, driver, notebook, site):
+        self.driver = driver
+        self.notebook = notebook
+        self.site = site
+
+    def wait_for(self, condition, what, seconds=20):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                if condition():
+                    return
+            except Exception:  # noqa: BLE001 - the page is reloading
+                pass
+            time.sleep(0.05)
+        raise AssertionError(f"{what} did not happen within {seconds} s")
+
+    def reloads_with(self, note, text, expect):
+        """Saves `text` into `note` and waits until the open page has reloaded and shows `expect`."""
+        self.driver.execute_script("window.__notebookBeforeSave = true;")
+        note.write_text(text, encoding="utf-8")
+        self.wait_for(
+            lambda: self.driver.execute_script("return window.__notebookBeforeSave === undefined && "
+                                               "document.readyState === 'complete';")
+            and expect in self.driver.page_source,
+            f"a reload showing {expect!r}")
+
+    def run(self):
+        import tempfile
+        with tempfile.TemporaryDirectory(prefix="notebook-live-") as temporary:
+            copy = Path(temporary) / "site"
+            shutil.copytree(self.site, copy, ignore=shutil.ignore_patterns("public", ".*"))
+            note = copy / "notes" / "travel" / "lisbon-in-three-days.md"
+            original = note.read_text(encoding="utf-8")
+            port = free_port()
+            serve = subprocess.Popen([str(self.notebook), "serve", str(copy), "--port", str(port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                base = f"http://127.0.0.1:{port}"
+                self.wait_for(lambda: urllib.request.urlopen(base + "/", timeout=2).status == 200, "notebook serve answering")
+                self.driver.get(base + "/travel/lisbon-in-three-days/")
+                assert "/_notebook/live-reload.js" in self.driver.page_source, "no live-reload script in the page"
+                self.reloads_with(note, original + "\nA paragraph added while the page was open.\n",
+                                  "A paragraph added while the page was open.")
+                self.reloads_with(note, "---\ntitle: [unclosed\n---\nBroken.\n", "lisbon-in-three-days.md:3:1: error")
+                self.reloads_with(note, original + "\nFixed again.\n", "Fixed again.")
+            finally:
+                serve.send_signal(15)
+                serve.wait(timeout=10)
+                assert serve.returncode == 0, f"notebook serve exited with {serve.returncode} after SIGTERM"
+
+
 def start_browser(chromium, chromedriver):
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
@@ -461,6 +520,8 @@ def main():
     parser.add_argument("output", type=Path, help="the built site, e.g. ExampleSite/public")
     parser.add_argument("--screenshots", type=Path, default=ROOT / "docs",
                         help="where to save the PNG screenshots (default: docs/)")
+    parser.add_argument("--serve", type=Path, help="a notebook binary, to check live reload of `notebook serve`")
+    parser.add_argument("--site", type=Path, help="the site to serve with --serve, e.g. ExampleSite")
     args = parser.parse_args()
     output = args.output.resolve()
     if not (output / "index.html").is_file() or not (output / "search" / "index.json").is_file():
@@ -486,6 +547,9 @@ def main():
             print(f"browser: {chromium} via {chromedriver}, serving {output} at {server.base}")
             tests = BrowserTests(driver, server, output, args.screenshots.resolve())
             tests.run_all()
+            if args.serve and args.site:
+                live = LiveReloadTest(driver, args.serve.resolve(), args.site.resolve())
+                tests.run("notebook serve reloads an open page, shows a failed build, recovers", live.run)
         finally:
             driver.quit()
     print(f"browser: {tests.passed} passed, {tests.failed} failed")
