@@ -1,0 +1,208 @@
+import Foundation
+import NotebookModel
+import NotebookRender
+
+extension SiteSession {
+    /// Links, renders and writes what changed, and keeps `next` when all went well.
+    mutating func rebuild(_ next: SessionState, changedNotes: Set<String>, everything: Bool) -> SessionReport {
+        var next = next
+        let old = everything ? nil : state
+        let urls = SiteURLs(baseURL: options.baseURL ?? next.settings.config.baseURL)
+        let drafts = options.includeDrafts
+        let included = { (note: SiteNote) in !note.isDraft || drafts }
+        var siteNotes: [SiteNote]
+        if let old, old.sortedPaths == next.sortedPaths {
+            // Only the notes read again move: the others keep their order.
+            siteNotes = old.ordered.filter { !changedNotes.contains($0.relativePath) }
+            for path in changedNotes.sorted() {
+                guard let note = next.records[path]?.note, included(note) else { continue }
+                var low = 0
+                var high = siteNotes.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if SiteOrder.precedes(siteNotes[middle], note) { low = middle + 1 } else { high = middle }
+                }
+                siteNotes.insert(note, at: low)
+            }
+        } else {
+            siteNotes = SiteOrder.sorted(next.records.values.map(\.note).filter(included))
+        }
+        next.ordered = siteNotes
+        // URLs and aliases clash only when one of them changed.
+        func place(_ note: SiteNote?) -> [String] {
+            guard let note, included(note) else { return [] }
+            return [note.url] + note.metadata.aliases
+        }
+        if let old, old.sortedPaths == next.sortedPaths,
+            !changedNotes.contains(where: { place(old.records[$0]?.note) != place(next.records[$0]?.note) })
+        {
+            next.placeDiagnostics = old.placeDiagnostics
+        } else {
+            next.placeDiagnostics = SiteLoader.checkURLs(next.sortedPaths.compactMap { next.records[$0]?.note }.filter(included))
+                + PagePlan.aliasConflicts(siteNotes)
+        }
+        let paths = siteNotes.map(\.relativePath)
+        stopwatch.lap("order notes, check URLs")
+
+        let files = next.others.map(\.relativePath)
+        let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
+        let known = SiteChecks.knownPaths(notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths)
+        let resolver = LinkResolver(notes: siteNotes, files: files, knownPaths: known, urls: urls)
+        let records = next.records
+        let outcomes = ParallelWork.map(count: siteNotes.count, workers: options.workers) { index in
+            resolver.outcomes(of: records[paths[index]]!.references, from: index)
+        }
+        var backlinks: [String: [String]] = [:]
+        var targets: [String: Set<String>] = [:]
+        for (index, path) in paths.enumerated() {
+            let linked = Set(outcomes[index].compactMap { $0?.note }).subtracting([path])
+            targets[path] = linked
+            for target in linked.sorted() { backlinks[target, default: []].append(path) }
+        }
+
+        stopwatch.lap("resolve links")
+        // The notes whose pages change.
+        var affected = Set<String>()
+        for (index, path) in paths.enumerated() {
+            if everything || changedNotes.contains(path) || old?.outputs[path]?.outcomes != outcomes[index]
+                || old?.backlinks[path] ?? [] != backlinks[path] ?? []
+            {
+                affected.insert(path)
+            }
+        }
+        for path in changedNotes {
+            affected.formUnion(old?.backlinks[path] ?? [])
+            affected.formUnion(backlinks[path] ?? [])
+            affected.formUnion(targets[path] ?? [])
+            affected.formUnion(old?.outputs[path]?.outcomes.compactMap { $0?.note } ?? [])
+        }
+
+        var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
+        for path in next.records.keys.sorted() { diagnostics += next.records[path]!.diagnostics }
+        diagnostics += next.placeDiagnostics + next.assetDiagnostics
+        var sources = next.settings.sources
+        for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
+        guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
+
+        stopwatch.lap("find what changed")
+        // Link and render the affected notes.
+        let definition = next.settings.definition
+        let config = next.settings.config
+        let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
+        let renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true))
+        let toRender = paths.indices.filter { affected.contains(paths[$0]) }
+        let strict = options.strict
+        let notes = siteNotes
+        let fresh = ParallelWork.map(count: toRender.count, workers: options.workers) { position in
+            let index = toRender[position]
+            let note = notes[index]
+            var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
+            let blocks = walk.blocks(note.note.blocks)
+            return NoteOutput(
+                outcomes: outcomes[index], rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: note.title)),
+                search: PagePlan.searchEntry(note, urls: urls, words: SearchIndex.words(PlainText.of(blocks))),
+                linkDiagnostics: walk.diagnostics, title: note.title, url: note.url)
+        }
+        let kept = Set(paths)
+        next.outputs = next.outputs.filter { kept.contains($0.key) }
+        for (position, index) in toRender.enumerated() { next.outputs[paths[index]] = fresh[position] }
+        for path in paths { diagnostics += next.outputs[path]!.linkDiagnostics }
+        guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
+
+        stopwatch.lap("render \(toRender.count) notes")
+        let site = LoadedSite(
+            directory: directory, config: config, definition: definition, notes: siteNotes, diagnostics: [], sources: [:],
+            files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
+        let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        let plan = PagePlan(
+            site: site, urls: urls, rendered: paths.map { next.outputs[$0]!.rendered }, search: paths.map { next.outputs[$0]!.search },
+            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } })
+        if old == nil {
+            next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
+        } else {
+            for path in changedNotes {
+                next.groupOfNote[path] = next.records[path].flatMap { included($0.note) ? PagePlan.group(of: $0.note) : nil }
+            }
+        }
+        next.backlinks = backlinks
+        next.tagList = plan.tags.map { "\($0.name) \($0.url) \($0.count)" }
+        next.tagNames = Dictionary(plan.tags.map { (Slug.make($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+
+        var groups = Set<PageGroup>()
+        var selection: [PageGroup: Set<Int>] = [:]
+        if old == nil { next.lists = plan.lists() }
+        if let old {
+            let rerendered = changedNotes.union(affected)
+            for path in affected { if let group = next.groupOfNote[path] { groups.insert(group) } }
+            for path in rerendered { if let group = old.groupOfNote[path] { groups.insert(group) } }
+            if !changedNotes.isEmpty {
+                groups.formUnion([.index, .search])
+                for path in changedNotes {
+                    for note in [old.records[path]?.note, next.records[path]?.note].compactMap({ $0 }) {
+                        for tag in note.tags { groups.insert(.tag(tag.slug)) }
+                    }
+                }
+            }
+            // Only changed notes join or leave lists, or move in them.
+            next.lists[.index] = plan.list(of: .index)
+            for case .tag(let slug) in groups {
+                next.lists[.tag(slug)] = plan.list(of: .tag(slug)).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            let oldOrder = old.lists[.index] ?? []
+            let newOrder = next.lists[.index] ?? []
+            func highlights(_ output: NoteOutput?) -> [String] {
+                guard let output, !output.rendered.highlights.isEmpty else { return [] }
+                return [output.title, output.url] + output.rendered.highlights.map { "\($0.color) \($0.id ?? "") \($0.text)" }
+            }
+            if rerendered.contains(where: { highlights(old.outputs[$0]) != highlights(next.outputs[$0]) })
+                || (oldOrder != newOrder && next.outputs.values.contains { !$0.rendered.highlights.isEmpty })
+            {
+                groups.insert(.highlights)
+            }
+            if oldOrder.prefix(PagePlan.feedSize) != newOrder.prefix(PagePlan.feedSize)
+                || (oldOrder.prefix(PagePlan.feedSize) + newOrder.prefix(PagePlan.feedSize)).contains(where: rerendered.contains)
+            {
+                groups.insert(.feed)
+            }
+            if next.tagList != old.tagList { groups.insert(.tags) }
+            // The sitemap lists each note's URL and date, each tag, and the newest note's date.
+            func place(_ output: NoteOutput?, _ note: SiteNote?) -> [String] {
+                [output?.url ?? "", note?.metadata.date ?? ""]
+            }
+            if next.tagList != old.tagList || oldOrder.first != newOrder.first
+                || changedNotes.contains(where: { place(old.outputs[$0], old.records[$0]?.note) != place(next.outputs[$0], next.records[$0]?.note) })
+            {
+                groups.insert(.sitemap)
+            }
+            for group in groups {
+                // Every page of a tag's list shows its name, spelled as its first note spells it.
+                if case .tag(let slug) = group, old.tagNames[slug] != next.tagNames[slug] { continue }
+                guard let list = next.lists[group] else { continue }
+                if let pages = Self.pagesToWrite(old: old.lists[group], new: list, changed: changedNotes, pageSize: next.settings.config.pageSize) {
+                    selection[group] = pages
+                }
+            }
+        } else {
+            groups = Set(plan.groups).union(state?.written.keys ?? [:].keys)
+        }
+        stopwatch.lap("plan pages")
+        return write(
+            plan, groups: groups.sorted(), selection: selection, into: next, diagnostics: diagnostics, sources: sources, everything: everything)
+    }
+
+    /// The pages of a list to write: the first (it shows the totals), those holding a changed note,
+    /// and every page from the first place the order changed; nil for all of them, as when the
+    /// number of pages changed (every page shows it).
+    static func pagesToWrite(old: [String]?, new: [String], changed: Set<String>, pageSize: Int) -> Set<Int>? {
+        let size = max(pageSize, 1)
+        guard let old, (old.count + size - 1) / size == (new.count + size - 1) / size else { return nil }
+        var pages: Set<Int> = [1]
+        if old != new {
+            let common = zip(old, new).prefix { $0 == $1 }.count
+            let last = max((old.count + size - 1) / size, (new.count + size - 1) / size, 1)
+            pages.formUnion((common / size + 1)...max(last, common / size + 1))
+        }
+        for (position, path) in new.enumerated() where changed.contains(path) { pages.insert(position / size + 1) }
+        return pages
+    }
+}
