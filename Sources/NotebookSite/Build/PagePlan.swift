@@ -29,6 +29,8 @@ struct PagePlan: Sendable {
     }
 
     let siteView: SiteView
+    /// `siteView` as templates see it, made once: every page shows the same.
+    private let siteValue: MustacheValue
     let tags: [TagLink]
     private let config: SiteConfig
     private let urls: SiteURLs
@@ -70,12 +72,14 @@ struct PagePlan: Sendable {
         for (index, note) in notes.enumerated() {
             for tag in note.tags { members[tag.slug, default: []].append(index) }
         }
-        self.siteView = SiteView(
+        let siteView = SiteView(
             title: config.title, description: config.description, language: config.language, author: config.author,
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
             palette: config.palette.map { PaletteView(name: $0.name, css: $0.css) })
+        self.siteView = siteView
+        self.siteValue = (try? MustacheValue(encoding: siteView)) ?? .null
         self.byPath = Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         self.config = config
         self.urls = urls
@@ -132,7 +136,7 @@ struct PagePlan: Sendable {
         _ page: PageView, note: NoteView? = nil, list: ListView? = nil, tags: [TagLink]? = nil, highlights: HighlightsView? = nil,
         redirect: String? = nil
     ) -> TemplateContext {
-        TemplateContext(site: siteView, page: page, note: note, list: list, tags: tags, highlights: highlights, redirect: redirect)
+        TemplateContext(site: siteValue, page: page, note: note, list: list, tags: tags, highlights: highlights, redirect: redirect)
     }
 
     private func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {

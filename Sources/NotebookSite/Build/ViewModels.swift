@@ -1,3 +1,5 @@
+import Mustache
+
 /// What templates receive: plain, typed view models built for pages, never the internal types.
 
 /// The site, as every page sees it: only what the settings say, so that a change to one note
@@ -132,7 +134,8 @@ struct HighlightPassage: Encodable, Sendable {
 
 /// Everything a template gets: the site, the page, and what kind of page it is.
 struct TemplateContext: Encodable, Sendable {
-    var site: SiteView
+    /// The site (a `SiteView`), encoded once for all pages.
+    var site: MustacheValue
     var page: PageView
     var note: NoteView?
     var list: ListView?
