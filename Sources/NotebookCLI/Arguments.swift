@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a command's arguments into flags, options with values, and positional arguments.
 struct Arguments {
     var flags: Set<String> = []
@@ -42,5 +44,18 @@ struct Arguments {
                 throw UsageError("unknown option '\(argument)'", command: command)
             }
         }
+    }
+}
+
+extension Arguments {
+    /// The one SITE argument (the current folder when none is given), checked to be a folder.
+    func siteFolder(command: String) throws(UsageError) -> String {
+        guard positional.count <= 1 else { throw UsageError("expected at most one SITE", command: command) }
+        let directory = positional.first ?? "."
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("'\(directory)' is not a folder", command: command)
+        }
+        return directory
     }
 }

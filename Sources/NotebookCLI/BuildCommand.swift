@@ -27,13 +27,8 @@ enum BuildCommand: Command {
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
         let parsed = try Arguments(
             arguments, flags: ["--strict", "--drafts", "--timings"], options: ["-o", "--output", "--base-url", "--format"], command: name)
-        guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
-        let directory = parsed.positional.first ?? "."
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("'\(directory)' is not a folder", command: name)
-        }
+        let directory = try parsed.siteFolder(command: name)
         let options = BuildOptions(
             output: parsed.options["-o"] ?? parsed.options["--output"], strict: parsed.flags.contains("--strict"),
             includeDrafts: parsed.flags.contains("--drafts"), baseURL: parsed.options["--base-url"])

@@ -24,13 +24,8 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
         let parsed = try Arguments(arguments, flags: ["--strict", "--drafts"], options: ["--format"], command: name)
-        guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
-        let directory = parsed.positional.first ?? "."
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("'\(directory)' is not a folder", command: name)
-        }
+        let directory = try parsed.siteFolder(command: name)
         let strict = parsed.flags.contains("--strict")
         let site = SiteLoader(strict: strict, includeDrafts: parsed.flags.contains("--drafts")).load(directory)
         let diagnostics = site.diagnostics + SiteChecks.links(of: site, strict: strict)

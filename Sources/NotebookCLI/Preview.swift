@@ -1,5 +1,6 @@
 import Foundation
 import NotebookModel
+import NotebookRender
 import NotebookServer
 import NotebookSite
 import Synchronization
@@ -10,6 +11,8 @@ public final class Preview: Sendable {
     /// The server's root URL, which is also the site's base URL.
     public let url: String
     public let server: StaticServer
+    /// The site's folder, as given.
+    private let site: String
     private let state: Mutex<State>
     private let quietPeriod: Duration
     private let log: @Sendable (_ stdout: String, _ stderr: String) -> Void
@@ -35,6 +38,7 @@ public final class Preview: Sendable {
         url = "http://\(urlHost):\(server.port)/"
         let session = SiteSession(directory: site, options: BuildOptions(output: output, includeDrafts: drafts, baseURL: url))
         state = Mutex(State(session: session))
+        self.site = site
         self.quietPeriod = quietPeriod
         self.log = log
         self.color = color
@@ -106,11 +110,30 @@ public final class Preview: Sendable {
             steps: report.timings.map { PreviewBuild.Step(step: $0.step, milliseconds: ($0.seconds * 10000).rounded() / 10) })
         server.publish(
             BuildStatus(
-                generation: generation, failurePage: report.succeeded ? nil : ServeCommand.errorPage(site: state.withLock { $0.session.directory }, diagnostics: plain),
+                generation: generation, failurePage: report.succeeded ? nil : Self.failurePage(site: site, diagnostics: plain),
                 reportJSON: record.json))
         let printed = DiagnosticPrinter(format: .text, color: color).print(report.diagnostics, sources: sources)
         log(record.summary + "\n", report.succeeded && report.everything || !report.succeeded ? printed : "")
         return report
+    }
+}
+
+extension Preview {
+    /// The page served in place of every page while the build fails: the diagnostics as text.
+    static func failurePage(site: String, diagnostics: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>Build failed</title>
+        <style>body{font-family:system-ui,sans-serif;margin:2rem;}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;}</style>
+        </head>
+        <body>
+        <h1>The build of \(HTMLEscaping.escape(site)) failed</h1>
+        <pre>\(HTMLEscaping.escape(diagnostics))</pre>
+        </body>
+        </html>
+
+        """
     }
 }
 

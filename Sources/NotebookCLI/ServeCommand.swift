@@ -28,12 +28,7 @@ enum ServeCommand: Command {
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
         let parsed = try Arguments(arguments, flags: ["--drafts"], options: ["--port", "--host"], command: name)
-        guard parsed.positional.count <= 1 else { throw UsageError("expected at most one SITE", command: name) }
-        let directory = parsed.positional.first ?? "."
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("'\(directory)' is not a folder", command: name)
-        }
+        let directory = try parsed.siteFolder(command: name)
         let portText = parsed.options["--port"] ?? "8000"
         guard let requestedPort = UInt16(portText) else {
             throw UsageError("'\(portText)' is not a port (0 to 65535)", command: name)
@@ -102,38 +97,5 @@ enum ServeCommand: Command {
         for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
-    }
-
-    /// The page served in place of every page when the build failed: the diagnostics as text.
-    static func errorPage(site: String, diagnostics: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head><meta charset="utf-8"><title>Build failed</title>
-        <style>body{font-family:system-ui,sans-serif;margin:2rem;}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;}</style>
-        </head>
-        <body>
-        <h1>The build of \(escapeHTML(site)) failed</h1>
-        <pre>\(escapeHTML(diagnostics))</pre>
-        </body>
-        </html>
-
-        """
-    }
-
-    static func escapeHTML(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

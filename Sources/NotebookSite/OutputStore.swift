@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Files are written with plain system calls: `Data.write(to:)` syncs every file to disk, far
 /// too slow for thousands of pages.
-public struct OutputStore: Sendable {
+public struct OutputStore: FileSink, Sendable {
     /// The output folder the build replaces.
     public let destination: String
     /// The folder being written: the spare, or a new folder.
@@ -86,13 +86,6 @@ public struct OutputStore: Sendable {
         return (files, folders.sorted { $0.count > $1.count })
     }
 
-    /// Writes `contents` at `path` (relative, `/`-separated) in the staging folder.
-    public func write(_ contents: String, to path: String) throws(OutputError) {
-        var contents = contents
-        let result = contents.withUTF8 { bytes in Result { () throws(OutputError) in try write(bytes, to: path) } }
-        try result.get()
-    }
-
     /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
         let full = staging + "/" + path
@@ -140,17 +133,6 @@ public struct OutputStore: Sendable {
             }
             offset += written
         }
-    }
-
-    /// Copies a file into the staging folder at `path`.
-    public func copy(from source: String, to path: String) throws(OutputError) {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw OutputError(path: source, reason: "cannot read the file")
-        }
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(OutputError) in try write(raw.bindMemory(to: UInt8.self), to: path) }
-        }
-        try result.get()
     }
 
     /// Removes what the spare held that this build did not write, puts the staging folder in

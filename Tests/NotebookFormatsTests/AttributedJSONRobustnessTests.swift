@@ -1,21 +1,9 @@
 import Foundation
 import NotebookModel
 import Testing
+import TestSupport
 
 @testable import NotebookFormats
-
-/// A tiny fixed-seed generator (Vigna's SplitMix64), so the inputs are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// No input crashes the reader, and every diagnostic points inside its file.
 @Suite struct AttributedJSONRobustnessTests {

@@ -1,32 +1,9 @@
 import Foundation
 import NotebookModel
 import Testing
+import TestSupport
 
 @testable import NotebookFormats
-
-/// A small, fixed-seed generator (SplitMix64), so "random" inputs are the same on every run.
-private struct HostileRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(count + 8)
-        while out.count < count {
-            withUnsafeBytes(of: next().littleEndian) { out.append(contentsOf: $0) }
-        }
-        return Array(out.prefix(count))
-    }
-}
 
 /// How deep a model nests: block containers (quotes, callouts, lists) and inline spans
 /// (spans and images), each measured on its own, walked with an explicit stack.
@@ -182,7 +159,7 @@ private enum HostileInputs {
     }
 
     @Test func binaryGarbage() {
-        var generator = HostileRandom(seed: 0x5EED_2026)
+        var generator = SplitMix64(state: 0x5EED_2026)
         let bytes = generator.bytes(200 * 1024)
         let (text, decoding) = SourceText.decode(bytes, path: "garbage.md")
         #expect(decoding.map(\.code) == ["source.utf8"])
@@ -190,7 +167,7 @@ private enum HostileInputs {
         let result = read(text)
         #expect(!result.note.blocks.isEmpty)
         // A second, different stream, with Markdown's special characters mixed in.
-        var second = HostileRandom(seed: 42)
+        var second = SplitMix64(state: 42)
         let alphabet = Array("*_[]()^=!`<>|#-+ \n\\:'\"{}~&;x".utf8)
         let markdownish = (0..<200 * 1024).map { _ in alphabet[Int(second.next() % UInt64(alphabet.count))] }
         let (markdown, none) = SourceText.decode(markdownish, path: "garbage.md")
@@ -343,4 +320,3 @@ private enum HostileInputs {
         #expect(result.note.wordCount == 3_000)
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import NotebookFormats
 
 // MARK: - Helpers
@@ -34,18 +35,6 @@ private func number(_ text: String) -> Double? {
 private func string(_ text: String) -> String? {
     if case .string(let string)? = value(text) { return string }
     return nil
-}
-
-/// SplitMix64: a tiny seedable generator so the robustness test is reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 // MARK: - Annotations

@@ -1,5 +1,6 @@
 import NotebookModel
 import Testing
+import TestSupport
 
 @testable import NotebookFormats
 
@@ -194,7 +195,7 @@ import Testing
         let nul = try failure("a: b\u{0}c\n")
         #expect(nul.message.contains("control characters"))
         #expect(nul.location == at(1, 5))
-        var generator = SplitMix(state: 0x5EED)
+        var generator = SplitMix64(state: 0x5EED)
         let alphabet = Array("[]{}:-&*!'\"#|>\n ab\u{0}é")
         for _ in 0..<300 {
             let count = Int.random(in: 1...300, using: &generator)
@@ -206,18 +207,5 @@ import Testing
         for text in ["\u{0}", "[", "{", "&", "*", "!", "? ", ": ", "- - -", "'", "\"", "|\n x", "%YAML 9\n", "a: &"] {
             _ = YAMLReader.parse(text)
         }
-    }
-}
-
-/// A seeded generator, so the garbage inputs are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NotebookSite
 import Testing
+import TestSupport
 
 /// A session rebuilds exactly the pages a change affects, and its output is always what a full
 /// build of the same files writes.
@@ -232,7 +233,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: output) }
         var session = SiteSession(directory: directory, options: BuildOptions(output: output, baseURL: SiteSessionTests.baseURL))
         #expect(session.build().succeeded)
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(state: 7)
         var rebuiltLess = 0
         for step in 0..<20 {
             let notes = NoteDiscovery.scan(site: directory).notes
@@ -287,20 +288,5 @@ import Testing
             Issue.record("\(path) differs from a full build")
         }
         return expected == actual
-    }
-}
-
-/// SplitMix64: the same numbers on every run.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

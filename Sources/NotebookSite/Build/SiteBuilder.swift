@@ -88,19 +88,16 @@ public struct SiteBuilder: Sendable {
         }
 
         progress("rendering \(site.notes.count) notes")
-        let policy = site.definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
-        let renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: site.config.unsafeHTML, links: policy, anchorHighlights: true))
+        let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
         let notes = site.notes
         let rendered = ParallelWork.map(count: notes.count, workers: options.workers) { index in
-            let note = notes[index]
-            let html = renderer.renderNote(PageHeadings.adjust(note.note.blocks, title: note.title))
-            return (html, PagePlan.searchEntry(note, urls: urls, words: SearchIndex.words(PlainText.of(note.note.blocks))))
+            rendering.render(notes[index], blocks: notes[index].note.blocks)
         }
 
         stopwatch.lap("render notes")
         // The pages show what was rendered: the notes' models are no longer needed.
         for index in site.notes.indices { site.notes[index].note.blocks = [] }
-        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.0), search: rendered.map(\.1), backlinks: links.backlinks)
+        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)
         site.notes = []
         stopwatch.lap("plan pages")
         progress("writing pages")

@@ -72,7 +72,7 @@ struct TagRef: Encodable, Sendable {
 }
 
 /// A tag as the list of tags shows it.
-struct TagLink: Encodable, Sendable {
+struct TagLink: Encodable, Equatable, Sendable {
     var name: String
     var url: String
     var count: Int

@@ -31,10 +31,8 @@ struct SessionState: Sendable {
     var copies: [String: String] = [:]
     /// URLs and aliases that clash.
     var placeDiagnostics: [Diagnostic] = []
-    /// What the list of tags showed.
-    var tagList: [String] = []
-    /// Each tag's name, by slug.
-    var tagNames: [String: String] = [:]
+    /// What the list of tags showed, by slug.
+    var tags: [String: TagLink] = [:]
     /// The notes of each list (the index, each tag), by path, in order.
     var lists: [PageGroup: [String]] = [:]
 }

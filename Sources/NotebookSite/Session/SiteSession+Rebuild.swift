@@ -29,12 +29,12 @@ extension SiteSession {
         }
         next.ordered = siteNotes
         // URLs and aliases clash only when one of them changed.
-        func place(_ note: SiteNote?) -> [String] {
+        func urlAndAliases(_ note: SiteNote?) -> [String] {
             guard let note, included(note) else { return [] }
             return [note.url] + note.metadata.aliases
         }
         if let old, old.sortedPaths == next.sortedPaths,
-            !changedNotes.contains(where: { place(old.records[$0]?.note) != place(next.records[$0]?.note) })
+            !changedNotes.contains(where: { urlAndAliases(old.records[$0]?.note) != urlAndAliases(next.records[$0]?.note) })
         {
             next.placeDiagnostics = old.placeDiagnostics
         } else {
@@ -88,8 +88,7 @@ extension SiteSession {
         // Link and render the affected notes.
         let definition = next.settings.definition
         let config = next.settings.config
-        let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
-        let renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true))
+        let rendering = NoteRendering(config: config, definition: definition, urls: urls)
         let toRender = paths.indices.filter { affected.contains(paths[$0]) }
         let strict = options.strict
         let notes = siteNotes
@@ -97,11 +96,10 @@ extension SiteSession {
             let index = toRender[position]
             let note = notes[index]
             var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
-            let blocks = walk.blocks(note.note.blocks)
+            let (html, search) = rendering.render(note, blocks: walk.blocks(note.note.blocks))
             return NoteOutput(
-                outcomes: outcomes[index], rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: note.title)),
-                search: PagePlan.searchEntry(note, urls: urls, words: SearchIndex.words(PlainText.of(blocks))),
-                linkDiagnostics: walk.diagnostics, title: note.title, url: note.url)
+                outcomes: outcomes[index], rendered: html, search: search, linkDiagnostics: walk.diagnostics, title: note.title,
+                url: note.url)
         }
         let kept = Set(paths)
         next.outputs = next.outputs.filter { kept.contains($0.key) }
@@ -125,8 +123,7 @@ extension SiteSession {
             }
         }
         next.backlinks = backlinks
-        next.tagList = plan.tags.map { "\($0.name) \($0.url) \($0.count)" }
-        next.tagNames = Dictionary(plan.tags.map { (Slug.make($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+        next.tags = Dictionary(plan.tags.map { (Slug.make($0.name), $0) }, uniquingKeysWith: { first, _ in first })
 
         var groups = Set<PageGroup>()
         var selection: [PageGroup: Set<Int>] = [:]
@@ -164,19 +161,21 @@ extension SiteSession {
             {
                 groups.insert(.feed)
             }
-            if next.tagList != old.tagList { groups.insert(.tags) }
+            if next.tags != old.tags { groups.insert(.tags) }
             // The sitemap lists each note's URL and date, each tag, and the newest note's date.
-            func place(_ output: NoteOutput?, _ note: SiteNote?) -> [String] {
+            func urlAndDate(_ output: NoteOutput?, _ note: SiteNote?) -> [String] {
                 [output?.url ?? "", note?.metadata.date ?? ""]
             }
-            if next.tagList != old.tagList || oldOrder.first != newOrder.first
-                || changedNotes.contains(where: { place(old.outputs[$0], old.records[$0]?.note) != place(next.outputs[$0], next.records[$0]?.note) })
+            if next.tags != old.tags || oldOrder.first != newOrder.first
+                || changedNotes.contains(where: {
+                    urlAndDate(old.outputs[$0], old.records[$0]?.note) != urlAndDate(next.outputs[$0], next.records[$0]?.note)
+                })
             {
                 groups.insert(.sitemap)
             }
             for group in groups {
                 // Every page of a tag's list shows its name, spelled as its first note spells it.
-                if case .tag(let slug) = group, old.tagNames[slug] != next.tagNames[slug] { continue }
+                if case .tag(let slug) = group, old.tags[slug]?.name != next.tags[slug]?.name { continue }
                 guard let list = next.lists[group] else { continue }
                 if let pages = Self.pagesToWrite(old: old.lists[group], new: list, changed: changedNotes, pageSize: next.settings.config.pageSize) {
                     selection[group] = pages

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Somewhere a build writes files by relative path: the output being built, or a preview's folder.
+protocol FileSink {
+    /// Writes `bytes` at `path` (relative, `/`-separated), making its folders.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError)
+}
+
+extension FileSink {
+    /// Writes `contents` at `path`.
+    func write(_ contents: String, to path: String) throws(OutputError) {
+        var contents = contents
+        let result = contents.withUTF8 { bytes in Result { () throws(OutputError) in try write(bytes, to: path) } }
+        try result.get()
+    }
+
+    /// Copies the file at `source` to `path`.
+    func copy(from source: String, to path: String) throws(OutputError) {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw OutputError(path: source, reason: "cannot read the file")
+        }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(OutputError) in try write(raw.bindMemory(to: UInt8.self), to: path) }
+        }
+        try result.get()
+    }
+}
