@@ -185,9 +185,7 @@ struct PagePlan: Sendable {
         let note = notes[index]
         let html = rendered[index]
         let view = NoteView(
-            title: note.title, url: urls.link(note.url), date: note.metadata.date,
-            dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
-            tags: tagRefs(index), html: html.html,
+            card: card(index), html: html.html,
             toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
             hasToc: html.headings.count > 1,
             backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },

@@ -40,18 +40,27 @@ struct PageView: Encodable, Sendable {
 
 /// A note's own page.
 struct NoteView: Encodable, Sendable {
-    var title: String
-    var url: String
-    var date: String?
-    var dateDisplay: String?
-    var wordCount: Int
-    var summary: String
-    var tags: [TagRef]
+    /// What lists show of the note; templates see its keys as the view's own (`note.title`).
+    var card: NoteCard
     var html: String
     var toc: [TocEntry]
     var hasToc: Bool
     var backlinks: [NoteLink]
     var hasBacklinks: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case html, toc, hasToc, backlinks, hasBacklinks
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try card.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(html, forKey: .html)
+        try container.encode(toc, forKey: .toc)
+        try container.encode(hasToc, forKey: .hasToc)
+        try container.encode(backlinks, forKey: .backlinks)
+        try container.encode(hasBacklinks, forKey: .hasBacklinks)
+    }
 }
 
 struct TocEntry: Encodable, Sendable {
