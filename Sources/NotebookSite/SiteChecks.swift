@@ -2,10 +2,14 @@ import NotebookModel
 
 /// The checks of a whole site that `check` and `build` share: links and aliases.
 public enum SiteChecks {
-    /// Links resolved for `urls`, with broken links and alias conflicts as diagnostics.
-    public static func resolve(_ site: LoadedSite, urls: SiteURLs, strict: Bool) -> LinkResolution {
+    /// Links resolved for `urls`, with broken links and alias conflicts as diagnostics. `assets`
+    /// are the paths under `/assets/` (the site's and its theme's), read from disk when nil.
+    public static func resolve(_ site: LoadedSite, urls: SiteURLs, strict: Bool, assets: [String]? = nil) -> LinkResolution {
+        let known = assets.map {
+            knownPaths(notes: site.notes, files: site.files.map(\.relativePath), pageSize: site.config.pageSize, assets: $0)
+        } ?? knownPaths(of: site)
         var resolution = LinkResolution(
-            notes: site.notes, files: site.files.map(\.relativePath), knownPaths: knownPaths(of: site), urls: urls, strict: strict)
+            notes: site.notes, files: site.files.map(\.relativePath), knownPaths: known, urls: urls, strict: strict)
         resolution.diagnostics += PagePlan.aliasConflicts(site.notes)
         return resolution
     }

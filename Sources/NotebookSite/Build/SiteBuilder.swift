@@ -70,16 +70,15 @@ public struct SiteBuilder: Sendable {
 
         stopwatch.lap("read and check notes")
         progress("resolving links")
-        let urls = SiteURLs(baseURL: site.config.baseURL)
-        let links = SiteChecks.resolve(site, urls: urls, strict: options.strict)
-        site.notes = links.notes
-        diagnostics += links.diagnostics
-
         let configPath = NoteDiscovery.join(directory, "notebook.yml")
         let (theme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: directory, configPath: configPath)
-        diagnostics += themeDiagnostics
         let (siteAssets, assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
-        diagnostics += assetDiagnostics
+
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        let assets = siteAssets.map(\.relativePath) + (theme?.assets.map(\.path) ?? [])
+        let links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: theme == nil ? nil : assets)
+        site.notes = links.notes
+        diagnostics += links.diagnostics + themeDiagnostics + assetDiagnostics
 
         stopwatch.lap("resolve links, load theme")
         guard let theme, !diagnostics.hasErrors else {
