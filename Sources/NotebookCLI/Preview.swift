@@ -100,8 +100,9 @@ public final class Preview: Sendable {
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let sources = SourceTexts.completing(report.sources, for: report.diagnostics)
-        let plain = DiagnosticPrinter(format: .text, color: false).print(report.diagnostics, sources: sources)
+        // Diagnostics are printed for a failed build (and its page) and for full builds only.
+        let shown = !report.succeeded || report.everything
+        let sources = shown ? SourceTexts.completing(report.sources, for: report.diagnostics) : [:]
         let record = PreviewBuild(
             generation: generation, succeeded: report.succeeded, everything: report.everything, milliseconds: milliseconds,
             changed: paths.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
@@ -110,10 +111,10 @@ public final class Preview: Sendable {
             steps: report.timings.map { PreviewBuild.Step(step: $0.step, milliseconds: ($0.seconds * 10000).rounded() / 10) })
         server.publish(
             BuildStatus(
-                generation: generation, failurePage: report.succeeded ? nil : Self.failurePage(site: site, diagnostics: plain),
+                generation: generation, failurePage: report.succeeded
+                    ? nil : Self.failurePage(site: site, diagnostics: DiagnosticPrinter().print(report.diagnostics, sources: sources)),
                 reportJSON: record.json))
-        let printed = DiagnosticPrinter(format: .text, color: color).print(report.diagnostics, sources: sources)
-        log(record.summary + "\n", report.succeeded && report.everything || !report.succeeded ? printed : "")
+        log(record.summary + "\n", shown ? DiagnosticPrinter(format: .text, color: color).print(report.diagnostics, sources: sources) : "")
         return report
     }
 }

@@ -63,17 +63,17 @@ public struct LinkResolution: Sendable {
                 switch inline.kind {
                 case .span(var formatting, let children):
                     if var wikilink = formatting.wikilink, let resolved = resolver.resolve(.wikilink(wikilink), from: source) {
-                        wikilink.url = url(resolved, at: at, what: LinkReference.wikilink(wikilink).description)
+                        wikilink.url = url(resolved, at: at, of: .wikilink(wikilink))
                         formatting.wikilink = wikilink
                     }
                     if var link = formatting.link, let resolved = resolver.resolve(.link(link.destination), from: source) {
-                        link.destination = url(resolved, at: at, what: LinkReference.link(link.destination).description) ?? link.destination
+                        link.destination = url(resolved, at: at, of: .link(link.destination)) ?? link.destination
                         formatting.link = link
                     }
                     inline.kind = .span(formatting, inlines(children))
                 case .image(var image):
                     let reference = LinkReference.image(image.source, embed: image.isEmbed)
-                    if let resolved = resolver.resolve(reference, from: source), let url = url(resolved, at: at, what: reference.description) {
+                    if let resolved = resolver.resolve(reference, from: source), let url = url(resolved, at: at, of: reference) {
                         image.source = url
                     }
                     image.alternative = inlines(image.alternative)
@@ -91,13 +91,13 @@ public struct LinkResolution: Sendable {
         }
 
         /// The site URL of a resolved link, recording the target; a diagnostic when broken.
-        mutating func url(_ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, what: String) -> String? {
+        mutating func url(_ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, of reference: LinkReference) -> String? {
             switch resolution {
             case .success(let target):
                 if case .note(let index, _) = target { targets.insert(index) }
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
-                report(broken, at: at, what: what)
+                report(broken, at: at, what: reference.description)
                 return nil
             }
         }
