@@ -2,22 +2,25 @@ import Foundation
 import NotebookModel
 
 /// A note as the site sees it: the note after its checks, and where and how it is shown.
+///
+/// Where it is shown is fixed when it is made, and so are the keys worked out from it; only the
+/// note's blocks change afterwards (links resolved, models dropped once rendered).
 public struct SiteNote: Hashable, Sendable {
     /// The note, constrained and with its headings built.
     public var note: Note
     /// The path under the notes folder, such as `cooking/pancakes.md`.
-    public var relativePath: String
-    public var title: String
-    public var summary: String
-    /// The URL path, such as `/cooking/sunday-pancakes/`.
-    public var url: String
-    public var wordCount: Int
-    /// The note's tags without repeats, in their order, each with its slug: worked out once.
-    public var tags: [NoteTag] = []
-    /// What the site's order compares (FORMATS.md section 6): worked out once.
-    var orderKey = SiteOrder.Key()
-    /// What wikilinks match (see `LinkIndex`), lowercased: worked out once.
-    var linkKeys = LinkKeys()
+    public let relativePath: String
+    public let title: String
+    public let summary: String
+    /// The URL path, such as `/cooking/sunday-pancakes/`; empty when the file name makes none.
+    public let url: String
+    public let wordCount: Int
+    /// The note's tags without repeats, in their order, each with its slug.
+    public private(set) var tags: [NoteTag] = []
+    /// What the site's order compares (FORMATS.md section 6).
+    private(set) var orderKey = SiteOrder.Key()
+    /// What wikilinks match (see `LinkIndex`), lowercased.
+    private(set) var linkKeys = LinkKeys()
 
     struct LinkKeys: Hashable, Sendable {
         var title = ""
@@ -33,7 +36,7 @@ public struct SiteNote: Hashable, Sendable {
     public var metadata: NoteMetadata { note.metadata }
     public var isDraft: Bool { note.metadata.isDraft }
 
-    /// A note as the site shows it; `url` is empty when the file name makes none.
+    /// A note as the site shows it, its keys worked out once.
     init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int) {
         self.note = note
         self.relativePath = relativePath
