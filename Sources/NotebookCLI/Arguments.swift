@@ -1,4 +1,4 @@
-import Foundation
+import NotebookFiles
 
 /// Splits a command's arguments into flags, options with values, and positional arguments.
 struct Arguments {
@@ -52,9 +52,8 @@ extension Arguments {
     func siteFolder(command: String) throws(UsageError) -> String {
         guard positional.count <= 1 else { throw UsageError("expected at most one SITE", command: command) }
         let directory = positional.first ?? "."
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("'\(directory)' is not a folder", command: command)
+        guard FileSystem.isFolder(directory) else {
+            throw UsageError("'\(directory)' \(FileSystem.exists(directory) ? "is not a folder" : "does not exist")", command: command)
         }
         return directory
     }

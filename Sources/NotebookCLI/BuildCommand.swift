@@ -7,14 +7,16 @@ enum BuildCommand: Command {
     static let name = "build"
     static let abstract = "Build a site into an output folder."
     static let usage =
-        "notebook build [SITE] [-o DIR] [--strict] [--drafts] [--base-url URL] [--format text|json|github]"
+        "notebook build [SITE] [-o DIR] [--force] [--strict] [--drafts] [--base-url URL] [--timings] [--format text|json|github]"
     static let discussion = """
         Reads every note of SITE (default: the current folder), checks and links them, and writes
         the site into DIR (default: SITE/public). The output is written beside DIR and put in
         place only when the build succeeds: a failed build leaves the previous output as it was.
 
         Options:
-          -o, --output DIR     Where to write the site.
+          -o, --output DIR     Where to write the site. An existing DIR is replaced only when
+                               notebook made it (it holds .notebook-output) or it is empty.
+          --force              Replace DIR even when notebook did not make it.
           --strict             Treat warnings (corrected formatting, broken links) as errors.
           --drafts             Include draft notes.
           --base-url URL       The URL the site is published at, replacing notebook.yml's baseURL.
@@ -26,12 +28,13 @@ enum BuildCommand: Command {
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
         let parsed = try Arguments(
-            arguments, flags: ["--strict", "--drafts", "--timings"], options: ["-o", "--output", "--base-url", "--format"], command: name)
+            arguments, flags: ["--strict", "--drafts", "--timings", "--force"], options: ["-o", "--output", "--base-url", "--format"], command: name)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         let directory = try parsed.siteFolder(command: name)
         let options = BuildOptions(
             output: parsed.options["-o"] ?? parsed.options["--output"], strict: parsed.flags.contains("--strict"),
-            includeDrafts: parsed.flags.contains("--drafts"), baseURL: parsed.options["--base-url"])
+            includeDrafts: parsed.flags.contains("--drafts"), baseURL: parsed.options["--base-url"],
+            force: parsed.flags.contains("--force"))
         let start = ContinuousClock.now
         let showsProgress = terminal.stderrIsTerminal && format == .text
         let report = SiteBuilder(options: options).build(directory) { step in

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 import NotebookFormats
 import NotebookModel
 import NotebookSite
@@ -7,7 +8,7 @@ import NotebookSite
 enum ConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert a note between annotated Markdown and attributed-string JSON."
-    static let usage = "notebook convert FILE --to json|md [-o OUT] [--format text|json|github]"
+    static let usage = "notebook convert FILE --to json|md [-o OUT [--force]] [--format text|json|github]"
     static let discussion = """
         Reads FILE (.md or .json) and writes it in the other format, on standard output or to OUT.
         Formatting the target can express is kept; what it cannot express (footnotes in JSON,
@@ -16,14 +17,16 @@ enum ConvertCommand: Command {
 
         Options:
           --to FORMAT          json or md.
-          -o, --output OUT     Write to OUT instead of standard output.
+          -o, --output OUT     Write to OUT instead of standard output. An existing OUT is
+                               replaced only with --force, and never when it is FILE itself.
+          --force              Replace an existing OUT.
           --format FORMAT      How diagnostics are printed: text (default), json or github.
 
         Exit status: 0 success, 1 errors in the note, 2 a command line not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: [], options: ["--to", "-o", "--output", "--format"], command: name)
+        let parsed = try Arguments(arguments, flags: ["--force"], options: ["--to", "-o", "--output", "--format"], command: name)
         guard parsed.positional.count == 1, let file = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "missing FILE" : "expected one FILE", command: name)
         }
@@ -35,11 +38,19 @@ enum ConvertCommand: Command {
         guard let source = NoteLoader.Format(path: file) else {
             throw UsageError("'\(file)' is not a note: expected a .md or .json file", command: name)
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            terminal.stderr += "\(file): error: cannot read the file\n"
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(file)
+        } catch {
+            terminal.stderr += "\(file): error: cannot read the file: \(error.reason)\n"
             return ExitStatus.inputErrors
         }
-        let (text, decoding) = SourceText.decode(Array(data), path: file)
+        let outputPath = parsed.options["-o"] ?? parsed.options["--output"]
+        if let outputPath, let problem = Self.outputProblem(outputPath, input: file, force: parsed.flags.contains("--force")) {
+            terminal.stderr += "\(outputPath): error: \(problem)\n"
+            return ExitStatus.inputErrors
+        }
+        let (text, decoding) = SourceText.decode(bytes, path: file)
         let read = source == .markdown ? MarkdownReader().read(text, path: file) : AttributedJSONReader().read(text, path: file)
         var diagnostics = decoding + read.diagnostics
         let output: String
@@ -50,11 +61,11 @@ enum ConvertCommand: Command {
         } else {
             output = MarkdownWriter().write(read.note)
         }
-        if let path = parsed.options["-o"] ?? parsed.options["--output"] {
+        if let path = outputPath {
             do {
-                try Data(output.utf8).write(to: URL(fileURLWithPath: path))
+                try FileSystem.write(output, to: path, exclusive: !parsed.flags.contains("--force"))
             } catch {
-                terminal.stderr += "\(path): error: cannot write the file\n"
+                terminal.stderr += "\(path): error: cannot write the file: \(error.reason)\n"
                 return ExitStatus.inputErrors
             }
         } else {
@@ -65,5 +76,14 @@ enum ConvertCommand: Command {
             terminal.stderr += printer.print(diagnostics, sources: [file: text])
         }
         return diagnostics.hasErrors ? ExitStatus.inputErrors : ExitStatus.success
+    }
+
+    /// Why `output` may not be written: it is the input (by any name), or it exists without `force`.
+    static func outputProblem(_ output: String, input: String, force: Bool) -> String? {
+        guard let existing = FileSystem.status(output, followingLinks: true) else { return nil }
+        if let source = FileSystem.status(input, followingLinks: true), source.device == existing.device, source.inode == existing.inode {
+            return "is the file being converted; write the result to another file"
+        }
+        return force ? nil : "the file exists; add --force to replace it"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 import NotebookFormats
 import NotebookModel
 import NotebookSite
@@ -7,7 +8,7 @@ import NotebookSite
 enum NewCommand: Command {
     static let name = "new"
     static let abstract = "Create a new site, or a new note in a site."
-    static let usage = "notebook new site DIR | notebook new note TITLE [--json] [--site DIR]"
+    static let usage = "notebook new site DIR | notebook new note TITLE [--json] [--site DIR] [--force]"
     static let discussion = """
         new site DIR      Creates a working notebook in DIR (which must be empty or absent):
                           notebook.yml, formatting.yml, a Markdown note and a JSON note, an
@@ -18,13 +19,14 @@ enum NewCommand: Command {
         Options:
           --json           Write the note as attributed-string JSON instead of Markdown.
           --site DIR       The site to add the note to (default: the current folder).
+          --force          Replace a note of the same file name.
 
         Exit status: 0 created, 1 the file or folder could not be created, 2 a command line not
         understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--json"], options: ["--site"], command: name)
+        let parsed = try Arguments(arguments, flags: ["--json", "--force"], options: ["--site"], command: name)
         guard let kind = parsed.positional.first else { throw UsageError("expected 'site' or 'note'", command: name) }
         switch kind {
         case "site":
@@ -34,7 +36,7 @@ enum NewCommand: Command {
             guard parsed.positional.count == 2 else { throw UsageError("expected: notebook new note TITLE", command: name) }
             return SiteScaffold.addNote(
                 title: parsed.positional[1], json: parsed.flags.contains("--json"), site: parsed.options["--site"] ?? ".",
-                terminal: &terminal)
+                force: parsed.flags.contains("--force"), terminal: &terminal)
         default:
             throw UsageError("unknown kind '\(kind)'; expected 'site' or 'note'", command: name)
         }
@@ -44,8 +46,7 @@ enum NewCommand: Command {
 /// The files of a new site and of a new note.
 enum SiteScaffold {
     static func create(at directory: String, terminal: inout Terminal) -> Int32 {
-        let manager = FileManager.default
-        if let contents = try? manager.contentsOfDirectory(atPath: directory), !contents.isEmpty {
+        if let contents = try? FileSystem.list(directory), !contents.isEmpty {
             terminal.stderr += "\(directory): error: the folder is not empty; choose a new or empty folder\n"
             return ExitStatus.inputErrors
         }
@@ -88,16 +89,15 @@ enum SiteScaffold {
             ("notes/first-note.json", firstNoteJSON()),
             ("assets/.gitkeep", ""),
             (PublishWorkflow.path, PublishWorkflow.text),
-            (".gitignore", "/public/\n/.public.notebook-spare/\n"),
+            (".gitignore", "/public/\n/.public.notebook-spare/\n/.public.notebook-lock\n"),
         ]
         for (path, contents) in files {
             let full = NoteDiscovery.join(directory, path)
             do {
-                try manager.createDirectory(
-                    atPath: URL(fileURLWithPath: full).deletingLastPathComponent().path, withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: URL(fileURLWithPath: full))
+                try FileSystem.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
+                try FileSystem.write(contents, to: full, exclusive: true)
             } catch {
-                terminal.stderr += "\(full): error: cannot write the file\n"
+                terminal.stderr += "\(full): error: cannot write the file: \(error.reason)\n"
                 return ExitStatus.inputErrors
             }
         }
@@ -105,7 +105,7 @@ enum SiteScaffold {
         return ExitStatus.success
     }
 
-    static func addNote(title: String, json: Bool, site: String, terminal: inout Terminal) -> Int32 {
+    static func addNote(title: String, json: Bool, site: String, force: Bool, terminal: inout Terminal) -> Int32 {
         let slug = Slug.make(title)
         guard !slug.isEmpty else {
             terminal.stderr += "notebook new: error: the title '\(title)' gives no file name; use letters or digits\n"
@@ -113,17 +113,17 @@ enum SiteScaffold {
         }
         let notes = NoteDiscovery.join(site, "notes")
         let path = NoteDiscovery.join(notes, slug + (json ? ".json" : ".md"))
-        guard !FileManager.default.fileExists(atPath: path) else {
-            terminal.stderr += "\(path): error: a note with this name exists already\n"
+        guard force || !FileSystem.exists(path) else {
+            terminal.stderr += "\(path): error: a note with this name exists already; add --force to replace it\n"
             return ExitStatus.inputErrors
         }
         let note = Note(path: path, metadata: NoteMetadata(title: title, date: today()), blocks: [])
         let contents = json ? AttributedJSONWriter().write(note).json + "\n" : MarkdownWriter().write(note) + "\n"
         do {
-            try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+            try FileSystem.makeFolder(notes)
+            try FileSystem.write(contents, to: path, exclusive: !force)
         } catch {
-            terminal.stderr += "\(path): error: cannot write the file\n"
+            terminal.stderr += "\(path): error: cannot write the file: \(error.reason)\n"
             return ExitStatus.inputErrors
         }
         terminal.stdout += "created \(path)\n"

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NotebookFiles
 import NotebookModel
 import NotebookServer
 import NotebookSite
@@ -36,16 +37,16 @@ enum ServeCommand: Command {
         let host = parsed.options["--host"] ?? "127.0.0.1"
         guard !host.isEmpty else { throw UsageError("the host is empty", command: name) }
 
-        let privateFolder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("notebook-serve-\(UUID().uuidString)").path
-        let output = privateFolder + "/site"
-        defer { try? FileManager.default.removeItem(atPath: privateFolder) }
+        let privateFolder: String
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            privateFolder = try FileSystem.makeTemporaryFolder(prefix: "notebook-serve-")
+            try FileSystem.makeFolder(privateFolder + "/site")
         } catch {
-            terminal.stderr += "notebook serve: error: cannot create the private folder \(privateFolder)\n"
+            terminal.stderr += "notebook serve: error: cannot create a private folder in \(error.path): \(error.reason)\n"
             return ExitStatus.inputErrors
         }
+        let output = privateFolder + "/site"
+        defer { FileSystem.removeTree(privateFolder) }
 
         // Listen first: a port in use is found before the build, and port 0 is known for the base URL.
         let preview: Preview

@@ -1,4 +1,4 @@
-import Foundation
+import NotebookFiles
 
 /// Somewhere a build writes files by relative path: the output being built, or a preview's folder.
 protocol FileSink {
@@ -16,11 +16,9 @@ extension FileSink {
 
     /// Copies the file at `source` to `path`.
     func copy(from source: String, to path: String) throws(OutputError) {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw OutputError(path: source, reason: "cannot read the file")
-        }
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(OutputError) in try write(raw.bindMemory(to: UInt8.self), to: path) }
+        let data = try FileSystem.read(source, limit: .max)
+        let result = data.withUnsafeBufferPointer { bytes in
+            Result { () throws(OutputError) in try write(bytes, to: path) }
         }
         try result.get()
     }

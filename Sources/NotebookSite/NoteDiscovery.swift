@@ -1,16 +1,27 @@
-import Foundation
+import NotebookFiles
 import NotebookModel
 
 /// Finds a site's note files (FORMATS.md section 1): `*.md` and `*.json` under `notes/` at any
 /// depth, or, without `notes/`, under the site folder minus dot-folders, `assets/`, `templates/`
-/// and the output folder.
+/// and every output folder (one that carries notebook's output marker, or the one being built).
+///
+/// Everything is read through the site's `FileTree`: a link that leads outside the site is not
+/// followed (a warning names it); `notes/` or `assets/` itself leading outside is an error.
 public enum NoteDiscovery {
     /// A note file: where it is, and its path relative to the notes folder.
     public struct File: Hashable, Sendable {
-        /// The path to open, as the user's site path plus the file's place in it.
+        /// The path as the user would name it: the site's path as given plus the file's place in it.
         public var path: String
         /// The path under the notes folder, with `/` separators, such as `cooking/pancakes.md`.
         public var relativePath: String
+        /// Where the file is read from: a real path with no link in it.
+        public var source: String
+
+        public init(path: String, relativePath: String, source: String) {
+            self.path = path
+            self.relativePath = relativePath
+            self.source = source
+        }
     }
 
     /// What a site's notes folder holds.
@@ -21,21 +32,64 @@ public enum NoteDiscovery {
         public var others: [File]
         /// Whether the site has a `notes/` folder.
         public var usesNotesFolder: Bool
-        /// Symbolic links that lead outside the site, not followed.
+        /// Links not followed, folders that could not be read.
         public var diagnostics: [Diagnostic]
     }
 
     /// The site's note files and the files beside them, in a stable order (by relative path).
-    public static func scan(site: String, outputFolder: String = "public") -> Contents {
-        let notes = join(site, "notes")
-        var isDirectory: ObjCBool = false
-        let usesNotesFolder = FileManager.default.fileExists(atPath: notes, isDirectory: &isDirectory) && isDirectory.boolValue
-        let (all, diagnostics) = usesNotesFolder
-            ? files(under: notes, site: site)
-            : files(under: site, site: site, excluding: ["assets", "templates", outputFolder, "notebook.yml", "formatting.yml"])
+    /// `output` is the real path of the folder being built (`SITE/public` when nil), left out when
+    /// it is inside the site.
+    public static func scan(_ site: FileTree, output: String? = nil) -> Contents {
+        let output = output ?? site.real("public")
+        let (notesFolder, problems) = folder("notes", in: site)
+        guard problems.isEmpty else { return Contents(notes: [], others: [], usesNotesFolder: true, diagnostics: problems) }
+        let walk: FileTree.Walk
+        if notesFolder != nil {
+            walk = site.walk("notes")
+        } else {
+            walk = site.walk(
+                "", skip: ["assets", "templates", "notebook.yml", "formatting.yml"],
+                skipsFolder: { real in real == output || OutputMarker.isMarked(real) })
+        }
+        let (all, diagnostics) = files(from: walk)
         return Contents(
             notes: all.filter { isNote($0.relativePath) }, others: all.filter { !isNote($0.relativePath) },
-            usesNotesFolder: usesNotesFolder, diagnostics: diagnostics)
+            usesNotesFolder: notesFolder != nil, diagnostics: diagnostics)
+    }
+
+    /// The files under the site's folder `name` (`assets`), with the walk's findings; none when
+    /// it does not exist.
+    public static func files(in name: String, of site: FileTree) -> ([File], [Diagnostic]) {
+        let (present, problems) = folder(name, in: site)
+        guard problems.isEmpty, present != nil else { return ([], problems) }
+        return files(from: site.walk(name))
+    }
+
+    /// The real path of the site's top-level folder `name` when it is one; an error when it is a
+    /// link that leads outside the site.
+    public static func folder(_ name: String, in site: FileTree) -> (real: String?, diagnostics: [Diagnostic]) {
+        switch site.place(of: name) {
+        case .missing: return (nil, [])
+        case .inside(let real): return (FileSystem.status(real)?.kind == .folder ? real : nil, [])
+        case .outside(let shown):
+            let target = FileSystem.resolve(site.real(name)) ?? shown
+            return (nil, [
+                Diagnostic(
+                    .error, "'\(name)' is a symbolic link to \(target), outside the site; links out of the site are not followed: "
+                        + "build the real folder instead, or copy it into the site", path: shown, code: "files.symlink")
+            ])
+        }
+    }
+
+    /// A walk's files, and its findings as diagnostics.
+    static func files(from walk: FileTree.Walk) -> ([File], [Diagnostic]) {
+        let files = walk.files.map { File(path: $0.display, relativePath: $0.relative, source: $0.real) }
+        let diagnostics =
+            walk.skippedLinks.map {
+                Diagnostic(.warning, "symbolic link leads outside the site; not followed", path: $0, code: "files.symlink")
+            }
+            + walk.unreadable.map { Diagnostic(.error, "cannot read: \($0.reason)", path: $0.path, code: "io.read") }
+        return (files, diagnostics)
     }
 
     /// Whether a file name is a note's.
@@ -43,53 +97,8 @@ public enum NoteDiscovery {
         name.hasSuffix(".md") || name.hasSuffix(".json")
     }
 
-    /// Every file under `root` (dot-files and dot-folders left out), sorted by relative path.
-    /// A symbolic link is followed only when it leads inside `site`; one that leads outside is a
-    /// warning naming it. Each real folder is read once, so link loops end.
-    public static func files(under root: String, site: String, excluding topLevel: Set<String> = []) -> ([File], [Diagnostic]) {
-        var found: [File] = []
-        var diagnostics: [Diagnostic] = []
-        let siteRoot = realPath(site) ?? site
-        var visited = Set<String>()
-        var pending: [String] = [""]
-        while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? root : join(root, relative)
-            guard let real = realPath(directory), visited.insert(real).inserted,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-            else { continue }
-            for name in names where !name.hasPrefix(".") {
-                if relative.isEmpty && topLevel.contains(name) { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                let full = join(root, child)
-                var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                if (info.st_mode & S_IFMT) == S_IFLNK {
-                    guard let target = realPath(full), target == siteRoot || target.hasPrefix(siteRoot + "/") else {
-                        diagnostics.append(
-                            Diagnostic(.warning, "symbolic link leads outside the site; not followed", path: full, code: "files.symlink"))
-                        continue
-                    }
-                    guard stat(full, &info) == 0 else { continue }
-                }
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    pending.append(child)
-                } else if (info.st_mode & S_IFMT) == S_IFREG {
-                    found.append(File(path: full, relativePath: child))
-                }
-            }
-        }
-        return (found.sorted { $0.relativePath < $1.relativePath }, diagnostics)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// `name` inside the folder `base`.
     public static func join(_ base: String, _ name: String) -> String {
-        if base.isEmpty || base == "." { return name }
-        return base.hasSuffix("/") ? base + name : base + "/" + name
+        FileTree.join(base == "." ? "" : base, name)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import NotebookConstraints
+import NotebookFiles
 import NotebookFormats
 import NotebookModel
 
@@ -39,13 +39,15 @@ public struct NoteLoader: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Reads the file at `path`; an unreadable file is an error diagnostic and an empty note.
-    public func load(path: String, format: Format) -> Loaded {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let diagnostic = Diagnostic(.error, "cannot read the file", path: path, code: "io.read")
+    /// Reads the file at `source` (`path` when nil), shown as `path`; an unreadable file, or one
+    /// over `FileSystem.readLimit`, is an error diagnostic and an empty note.
+    public func load(path: String, from source: String? = nil, format: Format) -> Loaded {
+        do {
+            return load(bytes: try FileSystem.read(source ?? path), path: path, format: format)
+        } catch {
+            let diagnostic = Diagnostic(.error, "cannot read the file: \(error.reason)", path: path, code: "io.read")
             return Loaded(note: Note(path: path, blocks: []), source: "", diagnostics: [diagnostic])
         }
-        return load(bytes: Array(data), path: path, format: format)
     }
 
     /// Reads a note from its bytes.

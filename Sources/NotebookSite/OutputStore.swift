@@ -1,17 +1,17 @@
 import Foundation
+import NotebookFiles
 import Synchronization
 
 /// Writes a build into a folder beside the output, and puts it in place only when the build
-/// succeeded: a failed build leaves the previous output untouched.
+/// succeeded, in one atomic exchange: a failed or killed build leaves the previous output as it was.
 ///
-/// The output it replaces is kept as a hidden spare beside it (`.NAME.notebook-spare`) and
-/// written over by the next build: files are overwritten in place, and only those the build no
-/// longer makes are removed, so the file system neither makes nor frees thousands of files each
-/// time (on ext4 that was most of a build's time). The spare's symbolic links and special files
-/// are removed before anything is written.
-///
-/// Files are written with plain system calls: `Data.write(to:)` syncs every file to disk, far
-/// too slow for thousands of pages.
+/// The rules: an existing output folder is replaced only when notebook made it (it holds
+/// `OutputMarker`), when it is empty, when it is an output of notebook 0.1 (a spare beside it), or
+/// with `force`. One build at a time writes an output: a kernel lock on a file beside it. The
+/// output it replaces is kept as a hidden spare beside it (`.NAME.notebook-spare`) and written
+/// over by the next build, so the file system neither makes nor frees thousands of files each
+/// time; a spare is reused only when it is a plain folder that notebook made and finished, and is
+/// made anew otherwise. Nothing in the output or the spare is followed through a link.
 public struct OutputStore: FileSink, Sendable {
     /// The output folder the build replaces.
     public let destination: String
@@ -19,6 +19,8 @@ public struct OutputStore: FileSink, Sendable {
     public let staging: String
     /// Files the spare held before the build, and the files written, by relative path.
     private let files: Files
+    /// Held until the store is released: no other build writes this output meanwhile.
+    private let lock: FileLock
 
     private final class Files: Sendable {
         let before: Set<String>
@@ -31,74 +33,129 @@ public struct OutputStore: FileSink, Sendable {
         }
     }
 
+    /// Why an output cannot be written.
+    public enum Refusal: Error, Sendable {
+        /// The folder exists and notebook did not make it.
+        case notOurs(String)
+        /// Another build holds the output's lock.
+        case busy(String)
+        /// The path is not a plain folder (a file, a symbolic link).
+        case notAFolder(String, String)
+        case failed(FileError)
+    }
+
     /// Prepares the staging folder beside `destination`: the spare of the previous build, or an
-    /// empty folder.
-    public init(destination: String) throws(OutputError) {
+    /// empty folder; `force` replaces a folder notebook did not make.
+    public init(destination: String, force: Bool = false) throws(Refusal) {
         var trimmed = destination
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.destination = trimmed
-        self.staging = Self.sparePath(of: trimmed)
-        var info = stat()
-        if lstat(staging, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            let (files, folders) = Self.inventory(staging)
-            self.files = Files(before: files, folders: folders)
-        } else {
-            Self.remove(staging)
-            unlink(staging)
-            try Self.makeDirectory(staging)
-            self.files = Files(before: [], folders: [])
+        self.staging = Self.besidePath(of: trimmed, suffix: "spare")
+        let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? "."
+        do {
+            try FileSystem.makeFolder(parent.isEmpty ? "/" : parent)
+        } catch {
+            throw .failed(error)
+        }
+        try Self.checkDestination(trimmed, force: force)
+        let held: FileLock?
+        do {
+            held = try FileSystem.lock(Self.besidePath(of: trimmed, suffix: "lock"))
+        } catch {
+            throw .failed(error)
+        }
+        guard let held else { throw .busy(trimmed) }
+        self.lock = held
+        do {
+            self.files = try Self.prepareSpare(staging)
+        } catch {
+            throw .failed(error)
         }
     }
 
-    /// The spare beside `destination`: `/x/public` → `/x/.public.notebook-spare`.
-    static func sparePath(of destination: String) -> String {
-        guard let slash = destination.lastIndex(of: "/") else { return ".\(destination).notebook-spare" }
-        return destination[...slash] + ".\(destination[destination.index(after: slash)...]).notebook-spare"
+    /// `/x/public` → `/x/.public.notebook-SUFFIX`: the spare and the lock beside an output.
+    static func besidePath(of destination: String, suffix: String) -> String {
+        guard let slash = destination.lastIndex(of: "/") else { return ".\(destination).notebook-\(suffix)" }
+        return destination[...slash] + ".\(destination[destination.index(after: slash)...]).notebook-\(suffix)"
     }
 
-    /// The regular files and folders under `root`, by relative path (folders deepest first);
-    /// anything else found (symbolic links, sockets) is removed.
+    /// Refuses a destination that is not a folder, or a folder notebook did not make.
+    static func checkDestination(_ destination: String, force: Bool) throws(Refusal) {
+        guard let status = FileSystem.status(destination) else { return }
+        switch status.kind {
+        case .folder: break
+        case .link: throw .notAFolder(destination, "is a symbolic link; give the folder it leads to")
+        case .file, .other: throw .notAFolder(destination, "exists and is not a folder")
+        }
+        if force || OutputMarker.isMarked(destination) { return }
+        // An output of notebook 0.1 carries no marker, but has its spare beside it.
+        if FileSystem.status(besidePath(of: destination, suffix: "spare"))?.kind == .folder { return }
+        guard let names = try? FileSystem.list(destination) else {
+            throw .failed(FileError(path: destination, reason: "cannot be read"))
+        }
+        if !names.isEmpty { throw .notOurs(destination) }
+    }
+
+    /// The spare's files when it can be written over; otherwise it is removed (never through a
+    /// link) and made anew. Either way it is marked unfinished until `commit`.
+    private static func prepareSpare(_ spare: String) throws(FileError) -> Files {
+        let status = FileSystem.status(spare)
+        if status?.kind == .folder && OutputMarker.isMarked(spare) && !OutputMarker.isUnfinished(spare) {
+            try OutputMarker.markUnfinished(spare)
+            let (files, folders) = inventory(spare)
+            return Files(before: files, folders: folders)
+        }
+        if status != nil { FileSystem.removeTree(spare) }
+        try FileSystem.makeFolder(spare)
+        try OutputMarker.markUnfinished(spare)
+        return Files(before: [], folders: [])
+    }
+
+    /// The regular files and folders under `root`, by relative path (folders deepest first),
+    /// notebook's own markers left out; anything else found (symbolic links, sockets) is removed.
     static func inventory(_ root: String) -> (files: Set<String>, folders: [String]) {
         var files = Set<String>()
         var folders: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let directory = opendir(folder) else { continue }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
+            guard let names = try? FileSystem.list(folder) else { continue }
+            for name in names {
+                if relative.isEmpty && OutputMarker.names.contains(name) { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(root + "/" + path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
+                switch FileSystem.status(root + "/" + path)?.kind {
+                case .folder:
                     folders.append(path)
                     pending.append(path)
-                case S_IFREG: files.insert(path)
-                default: unlink(root + "/" + path)
+                case .file: files.insert(path)
+                case .link, .other: FileSystem.removeFile(root + "/" + path)
+                case nil: continue
                 }
             }
-            closedir(directory)
         }
         return (files, folders.sorted { $0.count > $1.count })
     }
 
     /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.
+    /// A failure names the output file (`public/notes/index.html`) and why.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
         let full = staging + "/" + path
         files.written.withLock { _ = $0.insert(path) }
-        do {
-            if let slash = full.lastIndex(of: "/") { try Self.makeDirectory(String(full[..<slash])) }
-            try Self.writeFile(bytes, at: full)
+        do throws(FileError) {
+            do throws(FileError) {
+                if let slash = full.lastIndex(of: "/") { try FileSystem.makeFolder(String(full[..<slash])) }
+                try FileSystem.write(bytes, to: full)
+            } catch {
+                // The spare may hold a file where a folder goes now, or the other way round.
+                guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP].contains(error.code) else {
+                    throw error
+                }
+                clearWay(to: path)
+                if let slash = full.lastIndex(of: "/") { try FileSystem.makeFolder(String(full[..<slash])) }
+                try FileSystem.write(bytes, to: full)
+            }
         } catch {
-            // The spare may hold a file where a folder goes now, or the other way round.
-            guard !files.before.isEmpty || !files.folders.isEmpty else { throw error }
-            clearWay(to: path)
-            if let slash = full.lastIndex(of: "/") { try Self.makeDirectory(String(full[..<slash])) }
-            try Self.writeFile(bytes, at: full)
+            throw OutputError(path: destination + "/" + path, reason: error.reason)
         }
     }
 
@@ -108,105 +165,78 @@ public struct OutputStore: FileSink, Sendable {
         let parts = path.split(separator: "/")
         for (index, part) in parts.enumerated() {
             prefix += "/" + part
-            var info = stat()
-            guard lstat(prefix, &info) == 0 else { return }
+            guard let kind = FileSystem.status(prefix)?.kind else { return }
             let isLast = index == parts.count - 1
-            if isLast ? (info.st_mode & S_IFMT) != S_IFREG : (info.st_mode & S_IFMT) != S_IFDIR {
-                Self.remove(prefix)
-                unlink(prefix)
+            if isLast ? kind != .file : kind != .folder {
+                FileSystem.removeTree(prefix)
                 return
             }
         }
     }
 
-    /// Creates or truncates the file at `full` and writes `bytes` into it.
-    static func writeFile(_ bytes: UnsafeBufferPointer<UInt8>, at full: String) throws(OutputError) {
-        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw OutputError(path: full, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(path: full, reason: String(cString: strerror(errno)))
-            }
-            offset += written
-        }
-    }
-
-    /// Removes what the spare held that this build did not write, puts the staging folder in
-    /// place of the destination, and keeps the previous output as the next build's spare.
+    /// Removes what the spare held that this build did not write, marks it finished, and swaps it
+    /// with the destination in one step; the previous output becomes the next build's spare.
     public func commit() throws(OutputError) {
+        TestHold.at("remove-stale")
         let written = files.written.withLock { $0 }
-        for path in files.before where !written.contains(path) { unlink(staging + "/" + path) }
-        for folder in files.folders { rmdir(staging + "/" + folder) }
-        let previous = destination + ".previous-\(getpid())"
-        var info = stat()
-        let hadOutput = lstat(destination, &info) == 0
-        if hadOutput {
-            guard rename(destination, previous) == 0 else {
-                throw OutputError(path: destination, reason: String(cString: strerror(errno)))
+        for path in files.before where !written.contains(path) { FileSystem.removeFile(staging + "/" + path) }
+        for folder in files.folders { FileSystem.removeEmptyFolder(staging + "/" + folder) }
+        TestHold.at("mark-finished")
+        do {
+            try OutputMarker.markFinished(staging)
+            TestHold.at("exchange")
+            if FileSystem.exists(destination) {
+                try FileSystem.exchange(staging, destination)
+            } else {
+                try FileSystem.renameWithoutReplacing(staging, to: destination)
             }
+        } catch {
+            throw OutputError(path: destination, reason: error.reason)
         }
-        guard rename(staging, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if hadOutput { _ = rename(previous, destination) }
-            throw OutputError(path: destination, reason: reason)
-        }
-        if hadOutput && (info.st_mode & S_IFMT) == S_IFDIR && rename(previous, staging) != 0 {
-            Self.remove(previous)
-        } else if hadOutput && (info.st_mode & S_IFMT) != S_IFDIR {
-            unlink(previous)
-        }
+        TestHold.at("after-exchange")
     }
 
-    /// Leaves the destination as it was; the staging folder stays as the next build's spare.
+    /// Leaves the destination as it was; the staging folder stays, marked unfinished.
     public func discard() {}
-
-    /// Removes a folder and everything in it with plain system calls (`FileManager` is slow at
-    /// thousands of files); symbolic links are removed, never followed.
-    static func remove(_ root: String) {
-        var pending = [root]
-        var folders: [String] = []
-        while let folder = pending.popLast() {
-            folders.append(folder)
-            guard let directory = opendir(folder) else { continue }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = folder + "/" + name
-                if entry.pointee.d_type == DT_DIR {
-                    pending.append(path)
-                } else if entry.pointee.d_type == DT_UNKNOWN {
-                    var info = stat()
-                    if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { pending.append(path) } else { unlink(path) }
-                } else {
-                    unlink(path)
-                }
-            }
-            closedir(directory)
-        }
-        for folder in folders.reversed() { rmdir(folder) }
-    }
-
-    /// Makes a folder and any missing parents with plain `mkdir` calls; one that exists is fine.
-    static func makeDirectory(_ path: String) throws(OutputError) {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
-            throw OutputError(path: path, reason: String(cString: strerror(errno)))
-        }
-        try makeDirectory(String(path[..<slash]))
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw OutputError(path: path, reason: String(cString: strerror(errno)))
-        }
-    }
 }
 
 /// A file of the output that could not be written.
-public struct OutputError: Error, Hashable, Sendable {
-    public var path: String
-    public var reason: String
+public typealias OutputError = FileError
+
+/// The files by which notebook knows its own output folders: `.notebook-output` (the same text in
+/// every run) in every output and spare, and `.notebook-unfinished` in a spare being written.
+public enum OutputMarker {
+    static let name = ".notebook-output"
+    static let unfinished = ".notebook-unfinished"
+    static let names: Set<String> = [name, unfinished]
+    static let text = "This folder is the output of `notebook build`, which replaces it whole on the next build.\n"
+
+    /// Whether the folder at `folder` carries notebook's output marker.
+    public static func isMarked(_ folder: String) -> Bool {
+        FileSystem.status(folder + "/" + name)?.kind == .file
+    }
+
+    static func isUnfinished(_ folder: String) -> Bool {
+        FileSystem.exists(folder + "/" + unfinished)
+    }
+
+    static func markUnfinished(_ folder: String) throws(FileError) {
+        try FileSystem.write("", to: folder + "/" + unfinished)
+        try FileSystem.write(text, to: folder + "/" + name)
+    }
+
+    static func markFinished(_ folder: String) throws(FileError) {
+        try FileSystem.write(text, to: folder + "/" + name)
+        FileSystem.removeFile(folder + "/" + unfinished)
+    }
+}
+
+/// Test-only pauses: with `NOTEBOOK_TEST_HOLD` set to a step's name, the process says so on
+/// standard error and waits there to be killed, so that tests can stop a build at that step.
+enum TestHold {
+    static func at(_ step: String) {
+        guard ProcessInfo.processInfo.environment["NOTEBOOK_TEST_HOLD"] == step else { return }
+        FileHandle.standardError.write(Data("notebook: held at \(step)\n".utf8))
+        while true { sleep(60) }
+    }
 }

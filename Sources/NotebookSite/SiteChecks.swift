@@ -22,12 +22,8 @@ public enum SiteChecks {
     /// The site paths of the site's own pages and files, besides notes: what a root-relative
     /// link may name.
     static func knownPaths(of site: LoadedSite) -> Set<String> {
-        var assets = NoteDiscovery.files(under: NoteDiscovery.join(site.directory, "assets"), site: site.directory).0.map(\.relativePath)
-        if let theme = ThemeLoader.locate(site.config.theme, site: site.directory) {
-            for layer in [ThemeLoader.locate("default", site: site.directory), theme].compactMap({ $0 }) {
-                assets += ThemeLoader.files(under: layer + "/assets")
-            }
-        }
+        let assets = NoteDiscovery.files(in: "assets", of: site.tree).0.map(\.relativePath)
+            + ThemeLoader.assetPaths(site.config.theme, site: site.tree)
         return knownPaths(notes: site.notes, files: site.files.map(\.relativePath), pageSize: site.config.pageSize, assets: assets)
     }
 

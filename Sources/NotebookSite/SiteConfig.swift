@@ -14,6 +14,8 @@ public struct SiteConfig: Hashable, Sendable {
     public var palette: [PaletteColor]
     /// The path of the formatting constraint definition, relative to the site.
     public var formatting: String
+    /// Where `formatting` is set in `notebook.yml`, for findings about it.
+    public var formattingLocation: SourceLocation?
     /// Whether raw HTML in notes reaches pages.
     public var unsafeHTML: Bool
     /// How many notes an index or tag page lists.

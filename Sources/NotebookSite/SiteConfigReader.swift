@@ -45,7 +45,9 @@ public enum SiteConfigReader {
             case "language": config.language = string() ?? config.language
             case "author": config.author = string()
             case "description": config.description = string()
-            case "formatting": config.formatting = string() ?? config.formatting
+            case "formatting":
+                config.formatting = string() ?? config.formatting
+                config.formattingLocation = value.location
             case "unsafeHTML":
                 if let flag = value.bool {
                     config.unsafeHTML = flag

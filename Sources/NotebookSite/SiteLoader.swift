@@ -1,12 +1,15 @@
 import Foundation
 import NotebookConstraints
+import NotebookFiles
 import NotebookFormats
 import NotebookModel
 
 /// A site read from its folder: settings, constraint definition, and every note, checked.
 public struct LoadedSite: Sendable {
     /// The site folder, as the user named it.
-    public var directory: String
+    public var directory: String { tree.display.isEmpty ? "." : tree.display }
+    /// The site folder, read through the site's link rule.
+    public var tree: FileTree
     public var config: SiteConfig
     public var definition: FormattingDefinition
     /// The notes in the site's order (FORMATS.md section 6), drafts included only when asked.
@@ -51,45 +54,75 @@ public struct SiteLoader: Sendable {
         var definitionPath = ""
     }
 
-    /// Reads `notebook.yml` and the formatting definition it names.
-    static func settings(of directory: String) -> Settings {
+    /// Reads `notebook.yml` and the formatting definition it names, which must lie inside the site.
+    static func settings(of site: FileTree) -> Settings {
         var settings = Settings()
-        settings.configPath = NoteDiscovery.join(directory, "notebook.yml")
-        settings.hasConfig = FileManager.default.fileExists(atPath: settings.configPath)
-        if settings.hasConfig {
-            let text = readText(settings.configPath, into: &settings.diagnostics)
+        settings.configPath = site.display("notebook.yml")
+        switch site.place(of: "notebook.yml") {
+        case .inside(let real):
+            settings.hasConfig = true
+            let text = readText(settings.configPath, from: real, into: &settings.diagnostics)
             settings.sources[settings.configPath] = text
             let read = SiteConfigReader.read(text, path: settings.configPath)
             settings.config = read.config
             settings.diagnostics += read.diagnostics
-        } else {
+        case .outside:
+            settings.hasConfig = true
+            settings.diagnostics.append(
+                Diagnostic(
+                    .error, "notebook.yml is a symbolic link that leads outside the site; not followed", path: settings.configPath,
+                    code: "files.symlink"))
+        case .missing:
             settings.diagnostics.append(
                 Diagnostic(.warning, "no notebook.yml; building with default settings", path: settings.configPath, code: "config.missing"))
         }
 
-        settings.definitionPath = NoteDiscovery.join(directory, settings.config.formatting)
-        if FileManager.default.fileExists(atPath: settings.definitionPath) {
-            let text = readText(settings.definitionPath, into: &settings.diagnostics)
+        let formatting = settings.config.formatting
+        settings.definitionPath = formatting.hasPrefix("/") ? formatting : site.display(formatting)
+        let absolute = formatting.hasPrefix("/") ? formatting : site.real(formatting)
+        let real = FileSystem.resolve(absolute)
+        if let real, FileTree.isInside(real, site.real), real != site.real {
+            let text = readText(settings.definitionPath, from: real, into: &settings.diagnostics)
             settings.sources[settings.definitionPath] = text
             let read = FormattingDefinitionReader.read(text, path: settings.definitionPath, palette: settings.config.paletteNames)
             settings.definition = read.definition
             settings.diagnostics += read.diagnostics
-        } else if settings.hasConfig && settings.config.formatting != "formatting.yml" {
+        } else if real != nil || FileSystem.exists(absolute) {
+            // Nothing of a file outside the site is read: its lines must never reach a log.
             settings.diagnostics.append(
                 Diagnostic(
-                    .error, "the formatting definition '\(settings.config.formatting)' does not exist", path: settings.configPath,
-                    code: "config.formatting"))
+                    .error, "the formatting definition '\(formatting)' is outside the site; it must be a file inside the site folder",
+                    path: settings.configPath, at: settings.config.formattingLocation, code: "config.formatting"))
+        } else if settings.hasConfig && formatting != "formatting.yml" {
+            settings.diagnostics.append(
+                Diagnostic(
+                    .error, "the formatting definition '\(formatting)' does not exist", path: settings.configPath,
+                    at: settings.config.formattingLocation, code: "config.formatting"))
         }
         return settings
     }
 
-    public func load(_ directory: String) -> LoadedSite {
-        let settings = Self.settings(of: directory)
+    /// Reads the site at `directory`; a folder that cannot be read is a site with that error.
+    public func load(_ directory: String, output: String? = nil) -> LoadedSite {
+        do {
+            return load(try FileTree(directory), output: output)
+        } catch {
+            let diagnostic = Diagnostic(.error, "cannot read the site: \(error.reason)", path: directory, code: "io.read")
+            let tree = FileTree.unreadable(directory)
+            return LoadedSite(
+                tree: tree, config: SiteConfig(), definition: .seeds, notes: [], diagnostics: [diagnostic], sources: [:], files: [],
+                usesNotesFolder: false, hasConfig: false)
+        }
+    }
+
+    /// Reads the site `site`; `output` is the real path of the output folder, never read as notes.
+    public func load(_ site: FileTree, output: String? = nil) -> LoadedSite {
+        let settings = Self.settings(of: site)
         var diagnostics = settings.diagnostics
         var sources = settings.sources
         let config = settings.config
 
-        let contents = NoteDiscovery.scan(site: directory)
+        let contents = NoteDiscovery.scan(site, output: output)
         let files = contents.notes
         diagnostics += contents.diagnostics
         let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
@@ -106,7 +139,7 @@ public struct SiteLoader: Sendable {
         diagnostics += Self.checkURLs(notes)
         notes = SiteOrder.sorted(notes)
         return LoadedSite(
-            directory: directory, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,
+            tree: site, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,
             sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: settings.hasConfig)
     }
 
@@ -121,7 +154,7 @@ public struct SiteLoader: Sendable {
     /// Reads one note file and makes its site note.
     static func load(_ file: NoteDiscovery.File, with loader: NoteLoader) -> (NoteLoader.Loaded, SiteNote) {
         let format = NoteLoader.Format(path: file.path) ?? .markdown
-        let loaded = loader.load(path: file.path, format: format)
+        let loaded = loader.load(path: file.path, from: file.source, format: format)
         let note = SiteNote(
             note: loaded.note, relativePath: file.relativePath,
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
@@ -155,12 +188,16 @@ public struct SiteLoader: Sendable {
         return diagnostics
     }
 
-    private static func readText(_ path: String, into diagnostics: inout [Diagnostic]) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.append(Diagnostic(.error, "cannot read the file", path: path, code: "io.read"))
+    /// The text of the file at `real`, shown as `path`; a file that cannot be read is an error.
+    private static func readText(_ path: String, from real: String, into diagnostics: inout [Diagnostic]) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(real)
+        } catch {
+            diagnostics.append(Diagnostic(.error, "cannot read the file: \(error.reason)", path: path, code: "io.read"))
             return ""
         }
-        let (text, decoding) = SourceText.decode(Array(data), path: path)
+        let (text, decoding) = SourceText.decode(bytes, path: path)
         diagnostics += decoding
         return text
     }

@@ -1,4 +1,4 @@
-import Foundation
+import NotebookFiles
 import NotebookFormats
 import NotebookModel
 
@@ -8,8 +8,8 @@ public enum SourceTexts {
     public static func completing(_ known: [String: String], for diagnostics: [Diagnostic]) -> [String: String] {
         var texts = known
         for diagnostic in diagnostics where diagnostic.location != nil && texts[diagnostic.path] == nil {
-            guard let data = FileManager.default.contents(atPath: diagnostic.path) else { continue }
-            texts[diagnostic.path] = SourceText.decode(Array(data), path: diagnostic.path).text
+            guard let bytes = try? FileSystem.read(diagnostic.path) else { continue }
+            texts[diagnostic.path] = SourceText.decode(bytes, path: diagnostic.path).text
         }
         return texts
     }

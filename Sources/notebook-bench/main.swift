@@ -2,6 +2,7 @@
 //
 //   notebook-bench json-decode FILE|DIR…   attributed-string JSON notes read into the model, MB/s
 import Foundation
+import NotebookFiles
 import NotebookFormats
 
 func seconds(_ duration: Duration) -> Double {
@@ -11,16 +12,14 @@ func seconds(_ duration: Duration) -> Double {
 /// The files named, with folders replaced by the `.json` files under them, sorted.
 func jsonFiles(_ arguments: [String]) -> [String] {
     arguments.flatMap { argument -> [String] in
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else { return [argument] }
-        let found = FileManager.default.enumerator(atPath: argument)?.compactMap { $0 as? String } ?? []
-        return found.filter { $0.hasSuffix(".json") }.sorted().map { argument + "/" + $0 }
+        guard FileSystem.isFolder(argument), let tree = try? FileTree(argument) else { return [argument] }
+        return tree.walk().files.filter { $0.relative.hasSuffix(".json") }.map(\.real)
     }
 }
 
 func jsonDecode(_ arguments: [String]) -> Int32 {
     let paths = jsonFiles(arguments)
-    let files = paths.compactMap { path in FileManager.default.contents(atPath: path).map { (path, Array($0)) } }
+    let files = paths.compactMap { path in (try? FileSystem.read(path)).map { (path, $0) } }
     guard files.count == paths.count, !files.isEmpty else {
         FileHandle.standardError.write(Data("notebook-bench: cannot read every file\n".utf8))
         return 1

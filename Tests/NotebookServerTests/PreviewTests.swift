@@ -88,6 +88,7 @@ import Testing
             var same = true
             let files = (FileManager.default.enumerator(atPath: fresh)?.allObjects as? [String] ?? []).filter { path in
                 var isDirectory: ObjCBool = false
+                guard path != ".notebook-output" else { return false }
                 return FileManager.default.fileExists(atPath: fresh + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }
             for path in files {

@@ -2,11 +2,13 @@ import Foundation
 
 /// Every file of an output folder and its bytes' digest, to compare two builds.
 enum OutputDigest {
-    /// Relative path → a 64-bit FNV-1a digest of the file's bytes, for every file under `root`.
-    static func of(_ root: String) -> [String: UInt64] {
+    /// Relative path → a 64-bit FNV-1a digest of the file's bytes, for every file under `root`
+    /// (with `marker`, notebook's output marker too, which a preview's folder does not carry).
+    static func of(_ root: String, marker: Bool = false) -> [String: UInt64] {
         var digests: [String: UInt64] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let path = enumerator?.nextObject() as? String {
+            if path == ".notebook-output" && !marker { continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 let data = FileManager.default.contents(atPath: root + "/" + path)

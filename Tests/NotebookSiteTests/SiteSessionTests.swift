@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 import NotebookSite
 import Testing
 import TestSupport
@@ -236,7 +237,7 @@ import TestSupport
         var random = SplitMix64(state: 7)
         var rebuiltLess = 0
         for step in 0..<20 {
-            let notes = NoteDiscovery.scan(site: directory).notes
+            let notes = NoteDiscovery.scan(try FileTree(directory)).notes
             let note = notes[random.next(below: notes.count)]
             let other = notes[random.next(below: notes.count)]
             var text = try String(contentsOfFile: note.path, encoding: .utf8)

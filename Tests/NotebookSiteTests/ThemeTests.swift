@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 import Testing
 
 @testable import NotebookSite
@@ -46,7 +47,7 @@ import Testing
 
     @Test(arguments: ["default", "plain"])
     func makesNoRequestToAnotherHost(theme: String) throws {
-        for file in ThemeLoader.files(under: "\(Self.themes)/\(theme)") {
+        for file in try FileTree("\(Self.themes)/\(theme)").walk().files.map(\.relative) {
             let text = try String(contentsOfFile: "\(Self.themes)/\(theme)/\(file)", encoding: .utf8)
             #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("//fonts."), "\(theme)/\(file)")
             #expect(!text.contains("@import url"), "\(theme)/\(file)")

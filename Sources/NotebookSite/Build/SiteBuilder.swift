@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import NotebookFiles
 import NotebookModel
 import NotebookRender
 import Synchronization
@@ -12,13 +13,16 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Replaces `baseURL` of `notebook.yml`.
     public var baseURL: String?
+    /// Replaces an existing output folder that notebook did not make.
+    public var force: Bool
     /// How many notes are read and pages written at once.
     public var workers: Int
 
     public init(
-        output: String? = nil, strict: Bool = false, includeDrafts: Bool = false, baseURL: String? = nil,
+        output: String? = nil, strict: Bool = false, includeDrafts: Bool = false, baseURL: String? = nil, force: Bool = false,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
+        self.force = force
         self.output = output
         self.strict = strict
         self.includeDrafts = includeDrafts
@@ -60,19 +64,33 @@ public struct SiteBuilder: Sendable {
 
     private func build(_ directory: String, progress: @Sendable (String) -> Void, stopwatch: inout Stopwatch) -> BuildReport {
         progress("reading notes")
-        var site = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers).load(directory)
+        let tree: FileTree
+        do {
+            tree = try FileTree(directory)
+        } catch {
+            let diagnostic = Diagnostic(.error, "cannot read the site: \(error.reason)", path: directory, code: "io.read")
+            return BuildReport(
+                diagnostics: [diagnostic], sources: [:], notes: 0, pages: 0, words: 0, succeeded: false,
+                output: options.output ?? NoteDiscovery.join(directory, "public"), usedDefaults: false)
+        }
+        let output = options.output ?? tree.display("public")
+        let outputReal = FileTree.resolvedForCreation(output)
+        let loader = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers)
+        var site = loader.load(tree, output: outputReal)
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
-        let output = options.output ?? NoteDiscovery.join(directory, "public")
         var diagnostics = site.diagnostics
         var report = BuildReport(
             diagnostics: [], sources: site.sources, notes: site.notes.count, pages: 0, words: site.wordCount,
             succeeded: false, output: output, usedDefaults: !site.hasConfig)
+        if let problem = OutputCheck.problem(output: output, real: outputReal, site: tree, theme: site.config.theme) {
+            report.diagnostics = diagnostics + [problem]
+            return report
+        }
 
         stopwatch.lap("read and check notes")
         progress("resolving links")
-        let configPath = NoteDiscovery.join(directory, "notebook.yml")
-        let (theme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: directory, configPath: configPath)
-        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
+        let (theme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: tree, configPath: tree.display("notebook.yml"))
+        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
 
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + (theme?.assets.map(\.path) ?? [])
@@ -102,9 +120,9 @@ public struct SiteBuilder: Sendable {
         progress("writing pages")
         let store: OutputStore
         do {
-            store = try OutputStore(destination: output)
+            store = try OutputStore(destination: output, force: options.force)
         } catch {
-            report.diagnostics = diagnostics + [Diagnostic(.error, "cannot write the output: \(error.reason)", path: error.path, code: "output.write")]
+            report.diagnostics = diagnostics + [OutputCheck.diagnostic(for: error, site: directory, output: output)]
             return report
         }
         let (pageCount, failures) = write(plan, theme: theme, site: site, assets: siteAssets, to: store)
@@ -141,9 +159,9 @@ public struct SiteBuilder: Sendable {
                     written.add(pages.count, ordering: .relaxed)
                 }
             }
-            + site.files.map { file in { @Sendable in try store.copy(from: file.path, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
+            + site.files.map { file in { @Sendable in try store.copy(from: file.source, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
             + theme.assets.map { asset in { @Sendable in try store.copy(from: asset.source, to: "assets/" + asset.path) } }
-            + siteAssets.map { file in { @Sendable in try store.copy(from: file.path, to: "assets/" + file.relativePath) } }
+            + siteAssets.map { file in { @Sendable in try store.copy(from: file.source, to: "assets/" + file.relativePath) } }
         let outcomes = ParallelWork.map(count: work.count, workers: options.workers) { index -> Diagnostic? in
             do {
                 try work[index]()

@@ -1,12 +1,13 @@
 import Foundation
 import Mustache
+import NotebookFiles
 import NotebookModel
 
 /// A theme ready to render: its templates (with the default theme's and the site's own merged
 /// in) and the asset files it ships.
 public struct Theme: Sendable {
     public var name: String
-    /// The folder the theme was loaded from.
+    /// The folder the theme was loaded from, as the user would name it.
     public var directory: String
     var library: MustacheLibrary
     /// Asset files: the path to copy from, and the path under `/assets/` to copy to.
@@ -16,13 +17,33 @@ public struct Theme: Sendable {
     static let requiredTemplates = ["note", "list", "tags", "highlights", "404", "redirect"]
 }
 
+/// Where a layer of templates and assets is read from: a theme's folder (its `templates/` and
+/// `assets/`), or the site's own `templates/`.
+public struct ThemeLayer: Sendable, Equatable {
+    /// The tree the layer is read through: the site's, a theme's outside it (no links
+    /// followed), or a built-in theme's.
+    public var tree: FileTree
+    /// The layer's folder inside the tree (empty for the tree itself).
+    public var folder: String
+    /// Whether the layer is the site's `templates/` (no assets of its own).
+    public var isSiteTemplates = false
+
+    /// The layer's folder as the user would name it.
+    public var directory: String { tree.display(folder) }
+
+    /// The files of the layer's `templates/` (or of the site's `templates/` itself).
+    func walk(_ sub: String) -> FileTree.Walk {
+        tree.walk(isSiteTemplates ? folder : FileTree.join(folder, sub))
+    }
+}
+
 /// Finds and loads themes: built-in ones wherever the `notebook` binary is installed, or a path.
 public enum ThemeLoader {
     /// Where built-in themes may be, most specific first.
     public static func builtInDirectories() -> [String] {
         var candidates: [String] = []
         if let custom = ProcessInfo.processInfo.environment["NOTEBOOK_THEMES"], !custom.isEmpty { candidates.append(custom) }
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        if let executable = FileSystem.executablePath() {
             var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
             candidates.append(directory.appendingPathComponent("../share/notebook/Themes").standardized.path)
             for _ in 0..<5 {
@@ -36,75 +57,105 @@ public enum ThemeLoader {
         return candidates
     }
 
-    /// The folder of a theme: a built-in name, or a path relative to the site.
-    public static func locate(_ name: String, site: String) -> String? {
-        var isDirectory: ObjCBool = false
+    /// The layer of theme `name` for `site`: a built-in name, or a path (relative to the site).
+    /// A theme inside the site is read by the site's rule; one outside it through no link.
+    public static func locate(_ name: String, site: FileTree) -> ThemeLayer? {
         if name.contains("/") || name.hasPrefix(".") {
-            let path = name.hasPrefix("/") ? name : NoteDiscovery.join(site, name)
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
+            let absolute = name.hasPrefix("/") ? name : site.real(name)
+            guard let real = FileSystem.resolve(absolute), FileSystem.status(real)?.kind == .folder else { return nil }
+            if FileTree.isInside(real, site.real) {
+                guard case .inside = site.place(of: String(real.dropFirst(site.real.count)).trimmingSlashes) else { return nil }
+                let relative = String(real.dropFirst(site.real.count)).trimmingSlashes
+                return ThemeLayer(tree: site, folder: relative)
+            }
+            let shown = name.hasPrefix("/") ? name : site.display(name)
+            guard let tree = try? FileTree(shown, links: .never) else { return nil }
+            return ThemeLayer(tree: tree, folder: "")
         }
         for directory in builtInDirectories() {
             let path = directory + "/" + name
-            if FileManager.default.fileExists(atPath: path + "/templates", isDirectory: &isDirectory), isDirectory.boolValue {
-                return path
+            if FileSystem.isFolder(path + "/templates"), let tree = try? FileTree(path) {
+                return ThemeLayer(tree: tree, folder: "")
             }
         }
         return nil
     }
 
+    /// The layers of theme `name`, lowest first: the default theme's (when `name` is another),
+    /// the theme's; with the site's `templates/` last, or an error when that folder leads outside.
+    static func layers(_ name: String, site: FileTree) -> (layers: [ThemeLayer], theme: ThemeLayer?, diagnostics: [Diagnostic]) {
+        guard let theme = locate(name, site: site) else { return ([], nil, []) }
+        var layers: [ThemeLayer] = []
+        if name != "default", let fallback = locate("default", site: site), fallback.tree.real(fallback.folder) != theme.tree.real(theme.folder) {
+            layers.append(fallback)
+        }
+        layers.append(theme)
+        let (templates, problems) = NoteDiscovery.folder("templates", in: site)
+        if templates != nil { layers.append(ThemeLayer(tree: site, folder: "templates", isSiteTemplates: true)) }
+        return (layers, theme, problems)
+    }
+
     /// Loads theme `name` for the site at `site`: the default theme's templates, overridden by
     /// the theme's, overridden by the site's own `templates/`.
-    public static func load(_ name: String, site: String, configPath: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
-        guard let directory = locate(name, site: site) else {
+    public static func load(_ name: String, site: FileTree, configPath: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
+        let (layers, located, problems) = layers(name, site: site)
+        guard let located else {
             let searched = builtInDirectories().joined(separator: ", ")
             return (nil, [
                 Diagnostic(.error, "theme '\(name)' not found (built-in themes are searched in \(searched))", path: configPath, code: "theme.missing")
             ])
         }
-        var layers: [String] = []
-        if name != "default", let fallback = locate("default", site: site), fallback != directory { layers.append(fallback) }
-        layers.append(directory)
         var library = MustacheLibrary()
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = problems
         var assets: [String: String] = [:]
-        for layer in layers + [NoteDiscovery.join(site, "templates")] {
-            let templates = layer.hasSuffix("/templates") ? layer : layer + "/templates"
-            for file in files(under: templates) where file.hasSuffix(".mustache") {
-                let path = templates + "/" + file
-                let name = String(file.dropLast(".mustache".count))
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
+        for layer in layers {
+            let templates = layer.walk("templates")
+            let (_, walkDiagnostics) = NoteDiscovery.files(from: templates)
+            diagnostics += walkDiagnostics
+            for file in templates.files where file.relative.hasSuffix(".mustache") {
+                let name = String(file.relative.dropLast(".mustache".count))
+                let source: [UInt8]
                 do {
-                    try library.register(source: String(decoding: data, as: UTF8.self), named: name, errorName: path)
+                    source = try FileSystem.read(file.real)
+                } catch {
+                    diagnostics.append(Diagnostic(.error, "cannot read the template: \(error.reason)", path: file.display, code: "io.read"))
+                    continue
+                }
+                do {
+                    try library.register(source: String(decoding: source, as: UTF8.self), named: name, errorName: file.display)
                 } catch {
                     diagnostics.append(
-                        Diagnostic(.error, error.message, path: path, at: SourceLocation(line: error.line, column: error.column), code: "template.syntax"))
+                        Diagnostic(
+                            .error, error.message, path: file.display, at: SourceLocation(line: error.line, column: error.column),
+                            code: "template.syntax"))
                 }
             }
-            if !layer.hasSuffix("/templates") {
-                for file in files(under: layer + "/assets") { assets[file] = layer + "/assets/" + file }
-            }
+            guard !layer.isSiteTemplates else { continue }
+            let walk = layer.walk("assets")
+            diagnostics += NoteDiscovery.files(from: walk).1
+            for file in walk.files { assets[file.relative] = file.real }
         }
         for required in Theme.requiredTemplates where library[required] == nil {
             diagnostics.append(
-                Diagnostic(.error, "theme '\(name)' has no template '\(required).mustache'", path: directory, code: "theme.template"))
+                Diagnostic(.error, "theme '\(name)' has no template '\(required).mustache'", path: located.directory, code: "theme.template"))
         }
-        guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
         let sortedAssets = assets.keys.sorted().map { (source: assets[$0]!, path: $0) }
-        return (Theme(name: name, directory: directory, library: library, assets: sortedAssets), [])
+        return (Theme(name: name, directory: located.directory, library: library, assets: sortedAssets), diagnostics)
     }
 
-    /// Files under `directory`, relative to it, sorted; none when it does not exist.
-    static func files(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory + "/" + item, isDirectory: &isDirectory), !isDirectory.boolValue,
-                !item.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-            {
-                found.append(item)
-            }
-        }
-        return found.sorted()
+    /// The paths under `/assets/` that theme `name`'s layers ship, for link checking.
+    static func assetPaths(_ name: String, site: FileTree) -> [String] {
+        layers(name, site: site).layers.filter { !$0.isSiteTemplates }.flatMap { $0.walk("assets").files.map(\.relative) }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing slashes.
+    var trimmingSlashes: String {
+        var text = Substring(self)
+        while text.hasPrefix("/") { text = text.dropFirst() }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
     }
 }

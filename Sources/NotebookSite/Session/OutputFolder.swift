@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 
 /// An output folder changed in place, file by file, while it is being served: each file is written
 /// beside its place and renamed over it, so a reader sees the old file or the new one, never half.
@@ -9,23 +10,24 @@ struct OutputFolder: FileSink, Sendable {
     func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
         let full = root + "/" + path
         guard let slash = full.lastIndex(of: "/") else { return }
-        try OutputStore.makeDirectory(String(full[..<slash]))
+        try FileSystem.makeFolder(String(full[..<slash]))
         let temporary = String(full[...slash]) + ".writing-\(getpid())-" + full[full.index(after: slash)...]
-        try OutputStore.writeFile(bytes, at: temporary)
-        guard rename(temporary, full) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw OutputError(path: full, reason: reason)
+        do {
+            try FileSystem.write(bytes, to: temporary)
+            try FileSystem.rename(temporary, to: full)
+        } catch {
+            FileSystem.removeFile(temporary)
+            throw OutputError(path: full, reason: error.reason, code: error.code)
         }
     }
 
     /// Removes the file at `path` and the folders it leaves empty.
     func remove(_ path: String) {
         var full = root + "/" + path
-        unlink(full)
+        FileSystem.removeFile(full)
         while let slash = full.lastIndex(of: "/"), full.count > root.count + 1 {
             full = String(full[..<slash])
-            guard full.count > root.count, rmdir(full) == 0 else { return }
+            guard full.count > root.count, FileSystem.removeEmptyFolder(full) else { return }
         }
     }
 }

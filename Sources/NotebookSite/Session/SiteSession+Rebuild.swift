@@ -109,7 +109,7 @@ extension SiteSession {
 
         stopwatch.lap("render \(toRender.count) notes")
         let site = LoadedSite(
-            directory: directory, config: config, definition: definition, notes: siteNotes, diagnostics: [], sources: [:],
+            tree: tree, config: config, definition: definition, notes: siteNotes, diagnostics: [], sources: [:],
             files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
         let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let plan = PagePlan(

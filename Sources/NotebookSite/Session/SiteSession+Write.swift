@@ -42,11 +42,15 @@ extension SiteSession {
         }
 
         var copies: [String: String] = [:]
-        for file in next.others { copies[String(SiteURLs.filePath(file.relativePath).dropFirst())] = file.path }
+        var shown: [String: String] = [:]
+        for file in next.others {
+            let target = String(SiteURLs.filePath(file.relativePath).dropFirst())
+            (copies[target], shown[target]) = (file.source, file.path)
+        }
         for asset in next.theme.assets { copies["assets/" + asset.path] = asset.source }
-        for file in next.assets { copies["assets/" + file.relativePath] = file.path }
+        for file in next.assets { (copies["assets/" + file.relativePath], shown["assets/" + file.relativePath]) = (file.source, file.path) }
         for (target, source) in copies.sorted(by: { $0.key < $1.key })
-        where everything || previous?.copies[target] != source || isPending(source) {
+        where everything || previous?.copies[target] != source || shown[target].map(isPending) == true {
             do {
                 try folder.copy(from: source, to: target)
                 written.append(target)

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 import NotebookModel
 import NotebookRender
 
@@ -35,6 +36,8 @@ public struct SessionReport: Sendable {
 /// nothing, and the next build makes up for it.
 public struct SiteSession: Sendable {
     public let directory: String
+    /// The site folder, read through the site's link rule.
+    public let tree: FileTree
     public let options: BuildOptions
     /// The output folder, changed in place.
     public let output: String
@@ -50,8 +53,9 @@ public struct SiteSession: Sendable {
     /// A session for the site in `directory`, building into `options.output` (`SITE/public` when nil).
     public init(directory: String, options: BuildOptions) {
         self.directory = directory
+        self.tree = (try? FileTree(directory)) ?? FileTree.unreadable(directory)
         self.options = options
-        self.output = options.output ?? NoteDiscovery.join(directory, "public")
+        self.output = options.output ?? tree.display("public")
     }
 
     /// The folders to watch: the site's, and those of the theme's layers outside it.
@@ -113,20 +117,20 @@ public struct SiteSession: Sendable {
 
     /// Reads settings, theme and every file.
     private func readEverything() -> Result<SessionState, SessionReportFailure> {
-        var settings = SiteLoader.settings(of: directory)
-        let (theme, themeDiagnostics) = ThemeLoader.load(settings.config.theme, site: directory, configPath: settings.configPath)
+        var settings = SiteLoader.settings(of: tree)
+        let (theme, themeDiagnostics) = ThemeLoader.load(settings.config.theme, site: tree, configPath: settings.configPath)
         settings.diagnostics += themeDiagnostics
         guard let theme else {
             return .failure(SessionReportFailure(report: failed(settings.diagnostics, sources: settings.sources, everything: true)))
         }
-        let layers = [ThemeLoader.locate("default", site: directory), ThemeLoader.locate(settings.config.theme, site: directory)]
+        let layers = ThemeLoader.layers(settings.config.theme, site: tree).layers.filter { !$0.isSiteTemplates }
         var directories: [String] = []
-        for layer in layers.compactMap({ $0 }).map(Self.withoutDotSegments) where !directories.contains(layer) { directories.append(layer) }
-        let contents = NoteDiscovery.scan(site: directory)
+        for layer in layers.map({ Self.withoutDotSegments($0.directory) }) where !directories.contains(layer) { directories.append(layer) }
+        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output))
         var state = SessionState(settings: settings, theme: theme, themeDirectories: directories, usesNotesFolder: contents.usesNotesFolder)
         state.others = contents.others
         state.discoveryDiagnostics = contents.diagnostics
-        (state.assets, state.assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
+        (state.assets, state.assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
         for record in read(contents.notes, settings: settings) { state.records[record.note.relativePath] = record }
         state.sortedPaths = contents.notes.map(\.relativePath)
         return .success(state)
@@ -139,15 +143,14 @@ public struct SiteSession: Sendable {
         let prefix = state.usesNotesFolder ? "notes/" : ""
         let known = pending.compactMap { path -> NoteDiscovery.File? in
             guard path.hasPrefix(prefix), let record = state.records[String(path.dropFirst(prefix.count))] else { return nil }
-            var info = stat()
-            guard lstat(record.note.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return NoteDiscovery.File(path: record.note.path, relativePath: record.note.relativePath)
+            guard case .inside(let real) = tree.place(of: path), FileSystem.status(real)?.kind == .file else { return nil }
+            return NoteDiscovery.File(path: record.note.path, relativePath: record.note.relativePath, source: real)
         }
         if !known.isEmpty && known.count == pending.count {
             for record in read(known, settings: state.settings) { state.records[record.note.relativePath] = record }
             return Set(known.map(\.relativePath))
         }
-        let contents = NoteDiscovery.scan(site: directory)
+        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output))
         let usedNotesFolder = state.usesNotesFolder
         state.usesNotesFolder = contents.usesNotesFolder
         guard usedNotesFolder == contents.usesNotesFolder else { return [] }
@@ -167,7 +170,7 @@ public struct SiteSession: Sendable {
         state.others = contents.others
         state.discoveryDiagnostics = contents.diagnostics
         if pending.contains(where: { $0 == "assets" || $0.hasPrefix("assets/") }) {
-            (state.assets, state.assetDiagnostics) = NoteDiscovery.files(under: NoteDiscovery.join(directory, "assets"), site: directory)
+            (state.assets, state.assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
         }
         return Set(removed).union(toRead.map(\.relativePath))
     }

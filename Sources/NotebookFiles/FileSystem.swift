@@ -1,0 +1,255 @@
+import CFileSystem
+import Foundation
+
+/// The one place where notebook touches the file system: every command opens, lists, stats,
+/// renames, writes and removes through it. Nothing here follows a symbolic link unless a caller
+/// asks for it by name (`followingLinks`), writes go through `O_NOFOLLOW`, and removal never
+/// descends through a link. The rules about *which* paths may be read or written live in
+/// `SiteFolder` (reading a site) and in the output store (writing one).
+public enum FileSystem {
+    /// The largest file notebook reads (a note, a template, a configuration): 64 MiB.
+    public static let readLimit = 64 << 20
+
+    /// What a path is, without following a final symbolic link.
+    public enum Kind: Sendable, Equatable {
+        case file, folder, link, other
+    }
+
+    /// The result of `lstat` (or `stat` when following links).
+    public struct Status: Sendable, Equatable {
+        public var kind: Kind
+        public var size: Int
+        public var device: UInt64
+        public var inode: UInt64
+        /// Whether the process may read it (and, for a folder, list it).
+        public var readable: Bool
+    }
+
+    /// The status of `path`; nil when nothing is there.
+    public static func status(_ path: String, followingLinks: Bool = false) -> Status? {
+        var info = stat()
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        let kind: Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .folder
+        case S_IFLNK: kind = .link
+        default: kind = .other
+        }
+        let readable = kind == .link || access(path, kind == .folder ? R_OK | X_OK : R_OK) == 0
+        return Status(kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino), readable: readable)
+    }
+
+    /// Whether `path` is a folder (following links).
+    public static func isFolder(_ path: String) -> Bool {
+        status(path, followingLinks: true)?.kind == .folder
+    }
+
+    /// Whether anything, a dangling link included, is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        status(path) != nil
+    }
+
+    /// The names in a folder (without `.` and `..`), unsorted.
+    public static func list(_ folder: String) throws(FileError) -> [String] {
+        guard let directory = opendir(folder) else { throw FileError(path: folder, errno: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The bytes of the regular file at `path`, read through no symbolic link; a file larger than
+    /// `limit` is an error and is not read.
+    public static func read(_ path: String, limit: Int = readLimit) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw FileError(path: path, reason: "is a symbolic link; not followed") }
+            throw FileError(path: path, errno: errno)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, reason: "is not a regular file") }
+        guard Int(info.st_size) <= limit else {
+            throw FileError(path: path, reason: "is larger than \(limit >> 20) MB; not read")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + offset, raw.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, errno: errno)
+            }
+            if count == 0 { break }
+            offset += count
+        }
+        // A file that grew while being read is read up to the limit; one that shrank is cut.
+        if offset < bytes.count { bytes.removeLast(bytes.count - offset) }
+        return bytes
+    }
+
+    /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not exist.
+    public static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The current folder, absolute.
+    public static func currentFolder() -> String {
+        FileManager.default.currentDirectoryPath
+    }
+
+    /// The path of the running executable, when the system says.
+    public static func executablePath() -> String? {
+        resolve("/proc/self/exe") ?? CommandLine.arguments.first.flatMap { resolve($0) }
+    }
+
+    /// Writes `bytes` at `path`, creating or truncating the file; never through a link.
+    /// With `exclusive`, a file already there is an error (`EEXIST`).
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, exclusive: Bool = false) throws(FileError) {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
+        let fd = open(path, flags, 0o644)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = FileError(path: path, errno: errno)
+                close(fd)
+                throw error
+            }
+            offset += written
+        }
+        guard close(fd) == 0 else { throw FileError(path: path, errno: errno) }
+    }
+
+    /// Writes `text` at `path`.
+    public static func write(_ text: String, to path: String, exclusive: Bool = false) throws(FileError) {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(FileError) in try write(bytes, to: path, exclusive: exclusive) } }
+        try result.get()
+    }
+
+    /// Makes a folder and any missing parents; one that exists is fine.
+    public static func makeFolder(_ path: String) throws(FileError) {
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && isFolder(path)) { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+            throw FileError(path: path, errno: errno == EEXIST ? ENOTDIR : errno)
+        }
+        try makeFolder(String(path[..<slash]))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno) }
+    }
+
+    /// Makes a new, private folder with a unique name under the system's temporary folder.
+    public static func makeTemporaryFolder(prefix: String) throws(FileError) -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array(((base.hasSuffix("/") ? base : base + "/") + prefix + "XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw FileError(path: base, errno: errno)
+        }
+        return String(cString: made)
+    }
+
+    /// Removes a file or a symbolic link (never what it leads to); true when something was removed.
+    @discardableResult
+    public static func removeFile(_ path: String) -> Bool {
+        unlink(path) == 0
+    }
+
+    /// Removes an empty folder; true when it was removed.
+    @discardableResult
+    public static func removeEmptyFolder(_ path: String) -> Bool {
+        rmdir(path) == 0
+    }
+
+    /// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
+    /// never followed.
+    public static func removeTree(_ path: String) {
+        guard let top = status(path) else { return }
+        guard top.kind == .folder else {
+            unlink(path)
+            return
+        }
+        var pending = [path]
+        var folders: [String] = []
+        while let folder = pending.popLast() {
+            folders.append(folder)
+            guard let names = try? list(folder) else { continue }
+            for name in names {
+                let child = folder + "/" + name
+                if status(child)?.kind == .folder { pending.append(child) } else { unlink(child) }
+            }
+        }
+        for folder in folders.reversed() { rmdir(folder) }
+    }
+
+    /// Renames `from` to `to`, replacing a file at `to` (as `rename(2)`).
+    public static func rename(_ from: String, to: String) throws(FileError) {
+        guard Glibc.rename(from, to) == 0 else { throw FileError(path: to, errno: errno) }
+    }
+
+    /// Renames `from` to `to` only when nothing is at `to`.
+    public static func renameWithoutReplacing(_ from: String, to: String) throws(FileError) {
+        guard notebook_rename_noreplace(from, to) == 0 else { throw FileError(path: to, errno: errno) }
+    }
+
+    /// Swaps `a` and `b` in one atomic step: both must exist.
+    public static func exchange(_ a: String, _ b: String) throws(FileError) {
+        guard notebook_rename_exchange(a, b) == 0 else { throw FileError(path: b, errno: errno) }
+    }
+
+    /// Takes an exclusive kernel lock (`flock`) on the file at `path`, creating it; nil when
+    /// another process holds it. The lock ends with the returned value, or with the process.
+    public static func lock(_ path: String) throws(FileError) -> FileLock? {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = errno
+            close(fd)
+            if failure == EWOULDBLOCK { return nil }
+            throw FileError(path: path, errno: failure)
+        }
+        return FileLock(descriptor: fd)
+    }
+}
+
+/// A kernel lock held on a file until this value is released (or the process ends).
+public final class FileLock: Sendable {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
+
+/// A file or folder that could not be read or written, and why.
+public struct FileError: Error, Hashable, Sendable {
+    public var path: String
+    public var reason: String
+    /// The system's error number, 0 when the failure is notebook's own rule.
+    public var code: Int32
+
+    public init(path: String, reason: String, code: Int32 = 0) {
+        self.path = path
+        self.reason = reason
+        self.code = code
+    }
+
+    /// The error for a failed system call.
+    public init(path: String, errno code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)).lowercased(), code: code)
+    }
+}

@@ -1,0 +1,208 @@
+/// A folder read by one rule: paths are shown as the user named them, read at their real place,
+/// and a symbolic link is followed only when it stays inside `boundary` (never when it is nil).
+///
+/// The site is a tree whose boundary is itself; a theme outside the site is a tree with no
+/// boundary, so none of its links are followed. `.`, `./`, `a/../site`, an absolute path, a
+/// trailing slash and a path through a link all name the same tree: only `display` differs.
+public struct FileTree: Sendable, Equatable {
+    /// The folder as the user named it, without `.` segments and trailing slashes; empty for the
+    /// current folder.
+    public let display: String
+    /// The folder's absolute path with every link resolved.
+    public let real: String
+    /// Links are followed only to places inside this real folder.
+    public let boundary: String?
+
+    /// The tree at `path`, which must be a folder; `boundary` is `.itself` or `.none`.
+    public init(_ path: String, links rule: LinkRule = .insideItself) throws(FileError) {
+        guard let real = FileSystem.resolve(path), FileSystem.status(real)?.kind == .folder else {
+            throw FileError(path: path, reason: FileSystem.exists(path) ? "is not a folder" : "does not exist")
+        }
+        self.display = Self.normalized(path)
+        self.real = real
+        switch rule {
+        case .insideItself: boundary = real
+        case .inside(let folder): boundary = folder
+        case .never: boundary = nil
+        }
+    }
+
+    /// A tree for a path that is not a readable folder, so that what could not be read can still
+    /// be named: it follows no link.
+    public static func unreadable(_ path: String) -> FileTree {
+        FileTree(display: normalized(path), real: resolvedForCreation(path), boundary: nil)
+    }
+
+    private init(display: String, real: String, boundary: String?) {
+        self.display = display
+        self.real = real
+        self.boundary = boundary
+    }
+
+    /// Which symbolic links a tree follows.
+    public enum LinkRule: Sendable {
+        /// Those that lead to a place inside the tree.
+        case insideItself
+        /// Those that lead inside the given real folder.
+        case inside(String)
+        /// None.
+        case never
+    }
+
+    /// `relative` (`/`-separated, inside the tree) as the user would name it.
+    public func display(_ relative: String) -> String {
+        Self.join(display, relative)
+    }
+
+    /// `relative` at its real place, before any link inside it is resolved.
+    public func real(_ relative: String) -> String {
+        Self.join(real, relative)
+    }
+
+    /// Whether the real path `path` is this tree's boundary or inside it.
+    public func allows(_ path: String) -> Bool {
+        guard let boundary else { return false }
+        return Self.isInside(path, boundary)
+    }
+
+    /// Where `relative` really is when it is read by the tree's rule: its real path, nil when
+    /// nothing is there; `.outside` when a link on the way leads out of the boundary.
+    public func place(of relative: String) -> Place {
+        var current = real
+        for part in relative.split(separator: "/") where part != "." {
+            guard part != ".." else { return .outside(display(relative)) }
+            let next = current + "/" + part
+            guard let status = FileSystem.status(next) else { return .missing }
+            if status.kind == .link {
+                guard let target = FileSystem.resolve(next) else { return .missing }
+                guard allows(target) else { return .outside(display(relative)) }
+                current = target
+            } else {
+                current = next
+            }
+        }
+        return .inside(current)
+    }
+
+    /// Where a path named inside a tree is.
+    public enum Place: Sendable, Equatable {
+        case missing
+        /// Its real path, reached through no link out of the tree.
+        case inside(String)
+        /// A link on the way leads out of the tree (the path as shown).
+        case outside(String)
+    }
+
+    /// The regular files under the folder `relative` (itself read by `place(of:)`), at any depth,
+    /// dot-files and dot-folders left out, sorted by path; `skip` names top-level entries to
+    /// leave out, and `skipsFolder` folders (by real path) to leave out wherever they are.
+    public func walk(_ relative: String = "", skip: Set<String> = [], skipsFolder: (String) -> Bool = { _ in false }) -> Walk {
+        var walk = Walk()
+        guard case .inside(let start) = place(of: relative) else { return walk }
+        var visited = Set<String>()
+        var pending: [(real: String, relative: String)] = [(start, "")]
+        while let (folder, folderRelative) = pending.popLast() {
+            guard visited.insert(folder).inserted else { continue }
+            let names: [String]
+            do {
+                names = try FileSystem.list(folder)
+            } catch {
+                walk.unreadable.append(FileError(path: display(Self.join(relative, folderRelative)), reason: error.reason))
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
+                if folderRelative.isEmpty && skip.contains(name) { continue }
+                let childRelative = Self.join(folderRelative, name)
+                let shown = display(Self.join(relative, childRelative))
+                var childReal = folder + "/" + name
+                guard var status = FileSystem.status(childReal) else { continue }
+                if status.kind == .link {
+                    guard let target = FileSystem.resolve(childReal), allows(target), let followed = FileSystem.status(target) else {
+                        walk.skippedLinks.append(shown)
+                        continue
+                    }
+                    childReal = target
+                    status = followed
+                }
+                switch status.kind {
+                case .folder:
+                    if skipsFolder(childReal) { continue }
+                    if !status.readable {
+                        walk.unreadable.append(FileError(path: shown, reason: "permission denied"))
+                    } else {
+                        pending.append((childReal, childRelative))
+                    }
+                case .file:
+                    if !status.readable {
+                        walk.unreadable.append(FileError(path: shown, reason: "permission denied"))
+                    } else {
+                        walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal, size: status.size))
+                    }
+                case .link, .other:
+                    continue
+                }
+            }
+        }
+        walk.files.sort { $0.relative < $1.relative }
+        walk.skippedLinks.sort()
+        walk.unreadable.sort { $0.path < $1.path }
+        return walk
+    }
+
+    /// What a walk found.
+    public struct Walk: Sendable {
+        public var files: [WalkedFile] = []
+        /// Links (as shown) that lead outside the tree, not followed.
+        public var skippedLinks: [String] = []
+        /// Folders and files that could not be read.
+        public var unreadable: [FileError] = []
+    }
+
+    /// A file found by a walk.
+    public struct WalkedFile: Sendable, Hashable {
+        /// Its path under the walked folder.
+        public var relative: String
+        /// Its path as the user would name it.
+        public var display: String
+        /// Where it is read from: a real path with no link in it.
+        public var real: String
+        public var size: Int
+    }
+
+    /// `path` without empty and `.` segments or a trailing slash; empty for the current folder.
+    public static func normalized(_ path: String) -> String {
+        let kept = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + kept : kept
+    }
+
+    /// `name` inside `base` (either may be empty).
+    public static func join(_ base: String, _ name: String) -> String {
+        if name.isEmpty { return base }
+        if base.isEmpty { return name }
+        return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    /// Whether the absolute path `path` is `folder` or inside it.
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// The absolute, link-free path `path` would have: its longest existing part resolved, the
+    /// rest added lexically. Used for paths that may not exist yet (an output folder).
+    public static func resolvedForCreation(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : join(FileSystem.currentFolder(), path)
+        var parts = absolute.split(separator: "/").map(String.init)
+        var rest: [String] = []
+        while !parts.isEmpty {
+            if let resolved = FileSystem.resolve("/" + parts.joined(separator: "/")) {
+                var result = resolved == "/" ? [] : resolved.split(separator: "/").map(String.init)
+                for part in rest.reversed() {
+                    if part == ".." { if !result.isEmpty { result.removeLast() } } else if part != "." { result.append(part) }
+                }
+                return "/" + result.joined(separator: "/")
+            }
+            rest.append(parts.removeLast())
+        }
+        return "/" + rest.reversed().filter { $0 != "." }.joined(separator: "/")
+    }
+}
