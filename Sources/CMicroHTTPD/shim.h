@@ -17,10 +17,11 @@ static size_t notebook_mhd_keep_escaped(void *cls, struct MHD_Connection *connec
 }
 
 /// Starts a daemon listening on `address` (which carries the port; 0 lets the system choose), with
-/// one thread per connection polled with poll(), an inter-thread channel so that stopping is
-/// prompt, and `timeout` seconds before an idle connection is closed. NULL when it cannot start.
+/// one thread per connection polled with poll() (never select(), which fails on descriptors from
+/// 1024 on), an inter-thread channel so that stopping is prompt, at most `limit` connections at
+/// once, and `timeout` seconds before an idle connection is closed. NULL when it cannot start.
 static inline struct MHD_Daemon *notebook_mhd_start(
-    const struct sockaddr *address, int ipv6, unsigned int timeout,
+    const struct sockaddr *address, int ipv6, unsigned int timeout, unsigned int limit,
     MHD_AccessHandlerCallback handler, void *context)
 {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC;
@@ -28,6 +29,7 @@ static inline struct MHD_Daemon *notebook_mhd_start(
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_SOCK_ADDR, 0, (void *)address },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout, NULL },
+        { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)limit, NULL },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)notebook_mhd_keep_escaped, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
@@ -38,6 +40,23 @@ static inline struct MHD_Daemon *notebook_mhd_start(
 static inline uint16_t notebook_mhd_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The number of connections the daemon holds now; 0 if unknown.
+static inline unsigned int notebook_mhd_connection_count(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
+/// The port of the daemon that holds `connection`; 0 if unknown.
+static inline uint16_t notebook_mhd_connection_port(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    return info == NULL ? 0 : notebook_mhd_port(info->daemon);
+}
+
+/// The value of the request's `Host` header; NULL when it has none.
+static inline const char *notebook_mhd_host(struct MHD_Connection *connection) {
+    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 }
 
 /// A response of unknown length (sent chunked, or until the connection closes) whose body comes

@@ -4,12 +4,16 @@ import NotebookFiles
 struct Arguments {
     var flags: Set<String> = []
     var options: [String: String] = [:]
+    /// The values of options that may be given more than once, in order.
+    var repeated: [String: [String]] = [:]
     var positional: [String] = []
 
-    /// `flagNames` take no value; `optionNames` take the next argument (or `--name=value`).
-    init(_ arguments: [String], flags flagNames: Set<String>, options optionNames: Set<String>, command: String)
-        throws(UsageError)
-    {
+    /// `flagNames` take no value; `optionNames` take the next argument (or `--name=value`), the
+    /// last one given counting; `repeatableNames` take a value each time they are given.
+    init(
+        _ arguments: [String], flags flagNames: Set<String>, options optionNames: Set<String>,
+        repeatable repeatableNames: Set<String> = [], command: String
+    ) throws(UsageError) {
         var index = 0
         var onlyPositional = false
         while index < arguments.count {
@@ -31,14 +35,20 @@ struct Arguments {
             }
             if flagNames.contains(name) && inlineValue == nil {
                 flags.insert(name)
-            } else if optionNames.contains(name) {
+            } else if optionNames.contains(name) || repeatableNames.contains(name) {
+                let value: String
                 if let inlineValue {
-                    options[name] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    options[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw UsageError("option '\(name)' needs a value", command: command)
+                }
+                if repeatableNames.contains(name) {
+                    repeated[name, default: []].append(value)
+                } else {
+                    options[name] = value
                 }
             } else {
                 throw UsageError("unknown option '\(argument)'", command: command)

@@ -26,14 +26,15 @@ public final class Preview: Sendable {
         var stopped = false
     }
 
-    /// Listens on `host`:`port` (0: any free port) over `output`, a folder the preview owns.
+    /// Listens on `host`:`port` (0: any free port) over `output`, a folder the preview owns,
+    /// answering the Host names `allowedHosts` besides the server's own (see `AllowedHosts`).
     /// `log` receives a line per build (and diagnostics); nothing is built until `start()`.
     public init(
-        site: String, output: String, host: String = "127.0.0.1", port: UInt16 = 8000, drafts: Bool = false,
-        quietPeriod: Duration = .milliseconds(20), color: Bool = false,
+        site: String, output: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
+        drafts: Bool = false, quietPeriod: Duration = .milliseconds(20), color: Bool = false,
         log: @escaping @Sendable (_ stdout: String, _ stderr: String) -> Void = { _, _ in }
     ) throws {
-        server = try StaticServer(root: output, host: host, port: port, liveReload: true)
+        server = try StaticServer(root: output, host: host, port: port, allowedHosts: allowedHosts, liveReload: true)
         let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         url = "http://\(urlHost):\(server.port)/"
         let session = SiteSession(directory: site, options: BuildOptions(output: output, includeDrafts: drafts, baseURL: url))
@@ -93,10 +94,10 @@ public final class Preview: Sendable {
     @discardableResult
     func rebuild(_ paths: Set<String>, everything: Bool = false) -> SessionReport {
         let start = ContinuousClock.now
-        let (report, generation) = state.withLock { state in
+        let (report, generation, watched) = state.withLock { state in
             let report = everything ? state.session.build() : state.session.update(changing: paths)
             state.generation += 1
-            return (report, state.generation)
+            return (report, state.generation, state.session.watchedFolders)
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -105,7 +106,7 @@ public final class Preview: Sendable {
         let sources = shown ? SourceTexts.completing(report.sources, for: report.diagnostics) : [:]
         let record = PreviewBuild(
             generation: generation, succeeded: report.succeeded, everything: report.everything, milliseconds: milliseconds,
-            changed: paths.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
+            changed: paths.map { PreviewBuild.shownPath($0, site: site, watched: watched) }.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
             errors: report.diagnostics.filter { $0.severity == .error }.count,
             warnings: report.diagnostics.filter { $0.severity == .warning }.count,
             steps: report.timings.map { PreviewBuild.Step(step: $0.step, milliseconds: ($0.seconds * 10000).rounded() / 10) })
@@ -138,12 +139,15 @@ extension Preview {
     }
 }
 
-/// One build of a preview, as `/_notebook/build` reports it and the log line says it.
+/// One build of a preview, as `/_notebook/build` reports it and the log line says it. Its paths
+/// never tell where the site, the private output folder or the theme lie on disk: changed files
+/// are relative to the site folder, files written and removed relative to the output.
 struct PreviewBuild: Codable, Sendable {
     var generation: Int
     var succeeded: Bool
     var everything: Bool
     var milliseconds: Double
+    /// The files whose change caused the build (see `shownPath`).
     var changed: [String]
     var groups: [String]
     var written: [String]
@@ -156,6 +160,20 @@ struct PreviewBuild: Codable, Sendable {
     struct Step: Codable, Sendable {
         var step: String
         var milliseconds: Double
+    }
+
+    /// A changed path as the report shows it: relative to the site folder; under another watched
+    /// folder (a theme outside the site), `theme NAME/` and the path inside it; else its name alone.
+    static func shownPath(_ path: String, site: String, watched: [String]) -> String {
+        func inside(_ folder: String) -> String? {
+            let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+            return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : nil
+        }
+        if let relative = inside(site) { return relative }
+        for folder in watched where folder != site {
+            if let relative = inside(folder) { return "theme \((folder as NSString).lastPathComponent)/\(relative)" }
+        }
+        return (path as NSString).lastPathComponent
     }
 
     var json: String {

@@ -9,7 +9,7 @@ import NotebookSite
 enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Build a site and serve it locally."
-    static let usage = "notebook serve [SITE] [--port PORT] [--host HOST] [--drafts]"
+    static let usage = "notebook serve [SITE] [--port PORT] [--host HOST] [--allowed-host NAME]... [--drafts]"
     static let discussion = """
         Builds SITE (default: the current folder) into a private temporary folder, never SITE/public,
         with its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). The
@@ -18,17 +18,25 @@ enum ServeCommand: Command {
         build fails, pages show its errors until the next good save. Pages are sent with
         Cache-Control: no-store; /_notebook/build tells what the last build rebuilt.
 
+        Only requests whose Host header names this server with its port are answered (others get
+        403, so that a web page cannot read the preview through DNS rebinding): localhost,
+        127.0.0.1 and [::1]; with --host, also that address and this computer's own addresses;
+        and every name given with --allowed-host.
+
         Options:
-          --port PORT   The port to listen on (default: 8000; 0 picks a free one).
-          --host HOST   The address to listen on (default: 127.0.0.1, this computer only).
-          --drafts      Include draft notes.
+          --port PORT            The port to listen on (default: 8000; 0 picks a free one).
+          --host HOST            The address to listen on (default: 127.0.0.1, this computer only).
+          --allowed-host NAME    Also answer requests for NAME (a host name or address, without a
+                                 port; .NAME also admits every name under NAME). Repeatable.
+          --drafts               Include draft notes.
 
         Exit status: 0 stopped, 1 the server could not start (a port in use), 2 a command line not
         understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--drafts"], options: ["--port", "--host"], command: name)
+        let parsed = try Arguments(
+            arguments, flags: ["--drafts"], options: ["--port", "--host"], repeatable: ["--allowed-host"], command: name)
         let directory = try parsed.siteFolder(command: name)
         let portText = parsed.options["--port"] ?? "8000"
         guard let requestedPort = UInt16(portText) else {
@@ -36,6 +44,15 @@ enum ServeCommand: Command {
         }
         let host = parsed.options["--host"] ?? "127.0.0.1"
         guard !host.isEmpty else { throw UsageError("the host is empty", command: name) }
+        let allowedHosts = parsed.repeated["--allowed-host"] ?? []
+        if let bad = allowedHosts.first(where: { !AllowedHosts.isValidName($0) }) {
+            throw UsageError("'\(bad)' is not a host name or address (give it without a port)", command: name)
+        }
+
+        // Before any thread starts, so that every thread of the server inherits the blocked signals
+        // and none can take a SIGTERM meant for `waitForTermination`.
+        var termination = holdTerminationSignals()
+        defer { pthread_sigmask(SIG_UNBLOCK, &termination, nil) }
 
         let privateFolder: String
         do {
@@ -52,7 +69,8 @@ enum ServeCommand: Command {
         let preview: Preview
         do {
             preview = try Preview(
-                site: directory, output: output, host: host, port: requestedPort, drafts: parsed.flags.contains("--drafts"),
+                site: directory, output: output, host: host, port: requestedPort, allowedHosts: allowedHosts,
+                drafts: parsed.flags.contains("--drafts"),
                 color: terminal.usesColor,
                 log: { out, err in
                     if !err.isEmpty { FileHandle.standardError.write(Data(err.utf8)) }
@@ -77,26 +95,29 @@ enum ServeCommand: Command {
         terminal.stderr = ""
         terminal.stdout = ""
 
-        waitForTermination()
+        waitForTermination(termination)
         preview.stop()
         terminal.stdout += "stopped serving \(directory)\n"
         return ExitStatus.success
     }
 
-    /// Blocks until SIGINT or SIGTERM, then restores their default handling.
-    private static func waitForTermination() {
-        let stopped = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "notebook.serve.signals")
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            return source
-        }
-        stopped.wait()
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+    /// Blocks SIGINT and SIGTERM in the calling thread and so in every thread it starts from now
+    /// on; the set blocked. A signal sent while blocked stays pending until `waitForTermination`.
+    private static func holdTerminationSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        return signals
+    }
+
+    /// Blocks until one of `signals` (held by `holdTerminationSignals`) arrives, then unblocks them
+    /// in this thread, so that a second Ctrl-C while stopping ends the process at once.
+    private static func waitForTermination(_ signals: sigset_t) {
+        var signals = signals
+        var number: Int32 = 0
+        while sigwait(&signals, &number) != 0 {}
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 final class RequestHandler: Sendable {
     /// The real path of the root folder (symbolic links resolved).
     let root: String
+    /// The Host values answered; every other request is refused.
+    let hosts: AllowedHosts
     /// The live-reload state when live reload is on; nil serves the files alone.
     let live: LiveReloadHub?
 
-    init(root: String, live: LiveReloadHub? = nil) {
+    init(root: String, hosts: AllowedHosts, live: LiveReloadHub? = nil) {
         self.root = root
+        self.hosts = hosts
         self.live = live
     }
 
@@ -28,8 +31,14 @@ final class RequestHandler: Sendable {
         return contentTypes[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 
-    /// The response to a request, with live reload's additions when it is on.
-    func respond(method: String, target: String) -> Response {
+    /// The response to a request that came to `port` with the Host header `host`, with live
+    /// reload's additions when it is on; 400 without a Host, 403 for a Host not answered.
+    func respond(method: String, target: String, host: String?, port: UInt16) -> Response {
+        switch hosts.check(host, port: port) {
+        case .allowed: break
+        case .missing: return Response.text(400, "Bad Request: the request has no Host header.\n")
+        case .refused: return Self.hostRefused(host ?? "")
+        }
         guard let live else { return filesResponse(method: method, target: target) }
         return liveResponse(method: method, target: target, live: live)
     }
@@ -79,6 +88,21 @@ final class RequestHandler: Sendable {
         return Response(
             status: status, headers: [("Content-Type", Self.contentType(for: path))],
             body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+    }
+
+    /// The answer to a request for another server's name (what a DNS-rebinding page sends): which
+    /// Host was refused and how to allow it. Text, never HTML, as it repeats what the client sent.
+    static func hostRefused(_ host: String) -> Response {
+        let shown = String(host.prefix(200))
+        let name = AllowedHosts.split(shown)?.name ?? "NAME"
+        return Response.text(
+            403,
+            """
+            Forbidden: this preview server does not answer for the Host "\(shown)" (so that other sites
+            cannot read it through DNS rebinding). To allow this name, start it with
+            --allowed-host \(name) (notebook serve --allowed-host \(name)).
+
+            """)
     }
 
     /// The site's `404.html` with status 404, or a short text.

@@ -24,8 +24,9 @@ public enum StaticServerError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// Serves the files of a folder over HTTP on one address: GET and HEAD only, never anything outside
-/// the folder, and never cached by the browser. Answers from libmicrohttpd's threads (one per
-/// connection) until `stop()`.
+/// the folder, never cached by the browser, and only to requests whose `Host` names this server
+/// (`AllowedHosts`; 403 otherwise, 400 without a Host). Answers from libmicrohttpd's threads (one
+/// per connection, polled with poll()) until `stop()`.
 ///
 /// With live reload, pages carry a script that reloads them when `publish` announces a new build
 /// (over Server-Sent Events at `/_notebook/events`), a failed build's page replaces every page
@@ -37,18 +38,24 @@ public final class StaticServer: Sendable {
     public let host: String
     /// The port listened on (the one the system chose when 0 was asked for).
     public let port: UInt16
+    /// The `Host` values answered (with `port`).
+    public let allowedHosts: AllowedHosts
+    /// The most connections held at once; more wait until one closes.
+    public let connectionLimit: UInt32
 
     private let handler: RequestHandler
     private let hub: LiveReloadHub
     private let daemon: Mutex<DaemonHandle?>
 
     /// Starts serving `root` on `host` and `port` (0: any free port), closing connections idle
-    /// for `connectionTimeout` seconds (0: never); throws `StaticServerError`. With `liveReload`,
-    /// event streams get a ping every `pingInterval` (at most half the timeout, so that an open
-    /// stream is never timed out).
+    /// for `connectionTimeout` seconds (0: never); throws `StaticServerError`. Requests are
+    /// answered for the Host names `AllowedHosts.serving(host:extra:)` gives, `allowedHosts`
+    /// among them. With `liveReload`, event streams get a ping every `pingInterval` (at most half
+    /// the timeout, so that an open stream is never timed out). The process's soft limit on open
+    /// files is raised toward its hard limit, so that a thousand connections and more fit.
     public init(
-        root: String, host: String = "127.0.0.1", port: UInt16 = 8000, connectionTimeout: UInt32 = 60,
-        liveReload: Bool = false, pingInterval: Duration = .seconds(15)
+        root: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
+        connectionTimeout: UInt32 = 60, liveReload: Bool = false, pingInterval: Duration = .seconds(15)
     ) throws {
         guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else {
             throw StaticServerError.invalidRoot(root)
@@ -57,10 +64,12 @@ public final class StaticServer: Sendable {
         var interval = max(pingInterval, .milliseconds(10))
         if connectionTimeout > 0 { interval = min(interval, .seconds(connectionTimeout) / 2) }
         let hub = LiveReloadHub(pingInterval: interval)
-        let handler = RequestHandler(root: realRoot, live: liveReload ? hub : nil)
+        let hosts = AllowedHosts.serving(host: host, extra: allowedHosts)
+        let handler = RequestHandler(root: realRoot, hosts: hosts, live: liveReload ? hub : nil)
         let context = Unmanaged.passUnretained(handler).toOpaque()
+        let limit = DescriptorLimit.connections(for: DescriptorLimit.raise())
         let started: OpaquePointer? = address.withSockaddr { pointer in
-            notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, { context, connection, url, method, _, _, uploadSize, requestState in
+            notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, limit, { context, connection, url, method, _, _, uploadSize, requestState in
                 guard let context, let connection, let requestState, let uploadSize else { return .NO }
                 // The first call only announces the request; answering on a later call keeps the
                 // connection alive. A request body is read and dropped.
@@ -74,7 +83,9 @@ public final class StaticServer: Sendable {
                 }
                 let handler = Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue()
                 let response = handler.respond(
-                    method: method.map { String(cString: $0) } ?? "", target: url.map { String(cString: $0) } ?? "")
+                    method: method.map { String(cString: $0) } ?? "", target: url.map { String(cString: $0) } ?? "",
+                    host: notebook_mhd_host(connection).map { String(cString: $0) },
+                    port: notebook_mhd_connection_port(connection))
                 return response.queue(on: connection)
             }, context)
         }
@@ -85,6 +96,8 @@ public final class StaticServer: Sendable {
         self.host = host
         self.handler = handler
         self.hub = hub
+        self.allowedHosts = hosts
+        self.connectionLimit = limit
         self.port = port == 0 ? notebook_mhd_port(started) : port
         self.daemon = Mutex(DaemonHandle(pointer: started))
     }
@@ -120,6 +133,11 @@ public final class StaticServer: Sendable {
         // A reader blocked in an event stream would keep MHD_stop_daemon waiting forever.
         hub.close()
         MHD_stop_daemon(handle.pointer)
+    }
+
+    /// The number of connections open now (0 once stopped).
+    var connectionCount: Int {
+        daemon.withLock { handle in handle.map { Int(notebook_mhd_connection_count($0.pointer)) } ?? 0 }
     }
 
     /// The number of event streams libmicrohttpd still holds.

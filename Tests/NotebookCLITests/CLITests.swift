@@ -77,6 +77,14 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         #expect(outcome.stderr.isEmpty)
     }
 
+    @Test func helpForServeTellsWhichHostsAreAnswered() {
+        let help = run(["serve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("[--allowed-host NAME]..."))
+        #expect(help.stdout.contains("--allowed-host NAME    Also answer requests for NAME"))
+        #expect(help.stdout.contains("Host header"))
+    }
+
     @Test func helpForRender() {
         let help = run(["help", "render"])
         #expect(help.status == 0)
@@ -127,6 +135,8 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         (["render", "a.md", "b.md"], "expected one FILE"),
         (["render", "--format", "xml", "a.md"], "unknown format 'xml'"),
         (["render", "a.md", "--format"], "option '--format' needs a value"),
+        (["serve", ".", "--allowed-host", "notebook.test:8000"], "'notebook.test:8000' is not a host name or address"),
+        (["serve", ".", "--allowed-host"], "option '--allowed-host' needs a value"),
     ])
     func otherUsageErrors(_ arguments: [String], _ message: String) {
         let outcome = run(arguments)

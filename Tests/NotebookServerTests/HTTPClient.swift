@@ -55,9 +55,17 @@ enum HTTPClient {
 
     /// Sends `method target HTTP/1.0` and reads the reply until the server closes.
     static func request(_ method: String, _ target: String, port: UInt16) throws -> HTTPReply {
+        try request(method, target, port: port, headers: "Host: 127.0.0.1:\(port)\r\n")
+    }
+
+    /// Sends `method target version` with the header lines `headers` (each ending in CRLF; no
+    /// Host unless given there) and reads the reply until the server closes.
+    static func request(_ method: String, _ target: String, port: UInt16, headers: String, version: String = "HTTP/1.0")
+        throws -> HTTPReply
+    {
         let descriptor = try connectSocket(port: port)
         defer { close(descriptor) }
-        try send(descriptor, "\(method) \(target) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        try send(descriptor, "\(method) \(target) \(version)\r\n\(headers)\(version == "HTTP/1.1" ? "Connection: close\r\n" : "")\r\n")
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         for _ in 0..<100_000 {
@@ -108,12 +116,14 @@ final class EventStreamClient {
     private let chunked: Bool
     private var ended = false
 
-    /// Connects and reads the response head; every read waits at most `timeoutSeconds`.
-    init(port: UInt16, target: String = "/_notebook/events", timeoutSeconds: Int = 30) throws {
+    /// Connects and reads the response head; every read waits at most `timeoutSeconds`. The
+    /// request names `host` (default: 127.0.0.1 and the port) as its Host.
+    init(port: UInt16, target: String = "/_notebook/events", host: String? = nil, timeoutSeconds: Int = 30) throws {
         descriptor = try HTTPClient.connectSocket(port: port, timeoutSeconds: timeoutSeconds)
         do {
             try HTTPClient.send(
-                descriptor, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+                descriptor,
+                "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nAccept: text/event-stream\r\n\r\n")
             var data: [UInt8] = []
             while !Self.contains(data, Array("\r\n\r\n".utf8)) {
                 data += try Self.receive(descriptor)

@@ -1,5 +1,5 @@
 import Foundation
-import NotebookCLI
+@testable import NotebookCLI
 import NotebookSite
 import Testing
 
@@ -121,7 +121,11 @@ import Testing
         #expect(
             report["written"] as? [String]
                 == ["a/index.html", "b/index.html", "feed.xml", "highlights/index.html", "index.html", "search/index.json", "tags/y/index.html"])
-        #expect(report["changed"] as? [String] == [running.site + "/notes/b.md"])
+        #expect(report["changed"] as? [String] == ["notes/b.md"])
+        let served = try running.get("/_notebook/build").text
+        for folder in [running.site, running.output, FileManager.default.temporaryDirectory.path, "/tmp"] {
+            #expect(!served.contains(folder), "the build report shows \(folder)")
+        }
         #expect(try running.get("/b/").text.contains("goodbye"))
         #expect(try running.get("/highlights/").text.contains("goodbye"))
         #expect(try running.get("/search/index.json").text.contains("goodbye"))
@@ -235,6 +239,18 @@ import Testing
         #expect(try events.nextData() == "1")
         _ = try running.write("notes/c.md", "---\ntitle: C\n---\nC changed.\n")
         #expect(try events.nextData() == "2")
+    }
+
+    @Test func theBuildReportShowsNoFolderOnDisk() {
+        let watched = ["/tmp/x/site", "/usr/share/notebook/Themes/plain"]
+        #expect(PreviewBuild.shownPath("/tmp/x/site/notes/a.md", site: "/tmp/x/site", watched: watched) == "notes/a.md")
+        #expect(PreviewBuild.shownPath("/tmp/x/site/notes/a.md", site: "/tmp/x/site/", watched: watched) == "notes/a.md")
+        #expect(PreviewBuild.shownPath("./notes/a.md", site: ".", watched: ["."]) == "notes/a.md")
+        #expect(PreviewBuild.shownPath("my-notes/notebook.yml", site: "my-notes", watched: ["my-notes"]) == "notebook.yml")
+        #expect(
+            PreviewBuild.shownPath("/usr/share/notebook/Themes/plain/templates/page.mustache", site: "/tmp/x/site", watched: watched)
+                == "theme plain/templates/page.mustache")
+        #expect(PreviewBuild.shownPath("/elsewhere/secret/file.md", site: "/tmp/x/site", watched: watched) == "file.md")
     }
 
     @Test func aBuiltSiteHasNoLiveReload() throws {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The `notebook serve` binary: it tells where it serves, and SIGTERM stops it cleanly while
-/// pages listen for reloads.
+/// The `notebook serve` binary: it tells where it serves, answers the names `--allowed-host`
+/// gives, and SIGTERM stops it cleanly while pages listen for reloads.
 @Suite struct ServeProcessTests {
     @Test func sigtermStopsItWithEventStreamsOpen() throws {
         let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
@@ -15,7 +15,7 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", site, "--port", "0"]
+        process.arguments = ["serve", site, "--port", "0", "--allowed-host", "notebook.test", "--allowed-host=second.test"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -32,6 +32,10 @@ import Testing
             printed.split(separator: "http://127.0.0.1:").dropFirst().first.flatMap { UInt16($0.prefix { $0.isNumber }) },
             "no address in \(printed)")
         #expect(try HTTPClient.request("GET", "/hello/", port: port).text.contains("A note."))
+        for (host, status) in [("notebook.test", 200), ("second.test", 200), ("evil.example", 403)] {
+            let reply = try HTTPClient.request("GET", "/hello/", port: port, headers: "Host: \(host):\(port)\r\n")
+            #expect(reply.status == status, "\(host)")
+        }
         let streams = try (0..<3).map { _ in try EventStreamClient(port: port) }
         for stream in streams { #expect(try stream.nextData() == "1") }
 

@@ -160,7 +160,7 @@ final class Fixture {
         defer { server.stop() }
         let descriptor = try HTTPClient.connectSocket(port: server.port)
         defer { close(descriptor) }
-        try HTTPClient.send(descriptor, "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try HTTPClient.send(descriptor, "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         #expect(count > 0)
@@ -193,7 +193,7 @@ final class Fixture {
         defer { close(idle) }
         let busy = try HTTPClient.connectSocket(port: server.port)
         defer { close(busy) }
-        try HTTPClient.send(busy, "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try HTTPClient.send(busy, "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         var buffer = [UInt8](repeating: 0, count: 4096)
         _ = buffer.withUnsafeMutableBytes { recv(busy, $0.baseAddress, $0.count, 0) }
         let start = ContinuousClock.now
