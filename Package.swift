@@ -53,6 +53,7 @@ let package = Package(
         .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
+        .testTarget(name: "SafetyTests", dependencies: ["notebook"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],
     swiftLanguageModes: [.v6]

@@ -64,6 +64,29 @@ public enum FileSystem {
         return names
     }
 
+    /// The names in a folder (without `.` and `..`), each with what it is (a link is `.link`).
+    public static func entries(_ folder: String) throws(FileError) -> [(name: String, kind: Kind)] {
+        guard let directory = opendir(folder) else { throw FileError(path: folder, errno: errno) }
+        defer { closedir(directory) }
+        var entries: [(name: String, kind: Kind)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: Kind
+            switch Int(entry.pointee.d_type) {
+            case Int(DT_REG): kind = .file
+            case Int(DT_DIR): kind = .folder
+            case Int(DT_LNK): kind = .link
+            case Int(DT_UNKNOWN): kind = status(folder == "/" ? "/" + name : folder + "/" + name)?.kind ?? .other
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        return entries
+    }
+
     /// The bytes of the regular file at `path`, read through no symbolic link; a file larger than
     /// `limit` is an error and is not read.
     public static func read(_ path: String, limit: Int = readLimit) throws(FileError) -> [UInt8] {
@@ -93,6 +116,19 @@ public enum FileSystem {
         // A file that grew while being read is read up to the limit; one that shrank is cut.
         if offset < bytes.count { bytes.removeLast(bytes.count - offset) }
         return bytes
+    }
+
+    /// The regular file at `path` opened for reading through no link, with its size, for a
+    /// caller that sends it on (the preview server); the caller closes the descriptor.
+    public static func openRegularFile(_ path: String) -> (descriptor: Int32, size: Int)? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(info.st_size))
     }
 
     /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not exist.

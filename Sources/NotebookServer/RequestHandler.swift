@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import NotebookFiles
 
 /// Answers one request from the files under a root folder; immutable, so shared by every
 /// connection thread.
@@ -53,7 +54,7 @@ final class RequestHandler: Sendable {
         guard let segments = Self.segments(of: target) else { return notFound() }
         let candidate = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
         guard let real = inside(candidate) else { return notFound() }
-        if StaticServer.isDirectory(real) {
+        if FileSystem.isFolder(real) {
             let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
             guard path.hasSuffix("/") else {
                 let location = "/" + segments.map(Self.percentEncode).map { $0 + "/" }.joined()
@@ -71,23 +72,17 @@ final class RequestHandler: Sendable {
 
     /// The real path of `path` when it exists and lies inside the root; nil otherwise.
     private func inside(_ path: String) -> String? {
-        guard let real = StaticServer.realPath(path) else { return nil }
+        guard let real = FileSystem.resolve(path) else { return nil }
         guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else { return nil }
         return real
     }
 
     /// A regular file as the response, or nil when it cannot be opened.
     private func file(_ path: String, status: UInt32) -> Response? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            return nil
-        }
+        guard let (descriptor, size) = FileSystem.openRegularFile(path) else { return nil }
         return Response(
             status: status, headers: [("Content-Type", Self.contentType(for: path))],
-            body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+            body: .file(descriptor: descriptor, size: UInt64(size)))
     }
 
     /// The answer to a request for another server's name (what a DNS-rebinding page sends): which

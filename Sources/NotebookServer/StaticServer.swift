@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import NotebookFiles
 import Synchronization
 
 /// Why a server could not start.
@@ -57,7 +58,7 @@ public final class StaticServer: Sendable {
         root: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
         connectionTimeout: UInt32 = 60, liveReload: Bool = false, pingInterval: Duration = .seconds(15)
     ) throws {
-        guard let realRoot = Self.realPath(root), Self.isDirectory(realRoot) else {
+        guard let realRoot = FileSystem.resolve(root), FileSystem.isFolder(realRoot) else {
             throw StaticServerError.invalidRoot(root)
         }
         guard let address = SocketAddress(host: host, port: port) else { throw StaticServerError.invalidHost(host) }
@@ -143,17 +144,6 @@ public final class StaticServer: Sendable {
     /// The number of event streams libmicrohttpd still holds.
     var eventStreamCount: Int {
         hub.streamCount
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Glibc
+import NotebookFiles
 
 /// A file watcher's inotify descriptor, its watches and the batch being gathered; used only by the
 /// watcher's thread once started.
@@ -181,20 +182,7 @@ final class WatchLoop {
 
     /// The names in a folder but `.` and `..`, each with whether it is a folder (not a link to one).
     private static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var entries: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            var isFolder = Int(entry.pointee.d_type) == DT_DIR
-            if Int(entry.pointee.d_type) == DT_UNKNOWN {
-                var info = stat()
-                isFolder = lstat(join(folder, name), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            entries.append((name, isFolder))
-        }
-        return entries
+        ((try? FileSystem.entries(folder)) ?? []).map { ($0.name, $0.kind == .folder) }
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

@@ -14,9 +14,11 @@ public enum SiteChecks {
         return resolution
     }
 
-    /// What `resolve` reports, for `check`.
+    /// What `resolve` reports, for `check`, with the findings about the `assets/` and
+    /// `templates/` folders that a build reports.
     public static func links(of site: LoadedSite, strict: Bool) -> [Diagnostic] {
         resolve(site, urls: SiteURLs(baseURL: site.config.baseURL), strict: strict).diagnostics
+            + NoteDiscovery.files(in: "assets", of: site.tree).1 + NoteDiscovery.folder("templates", in: site.tree).diagnostics
     }
 
     /// The site paths of the site's own pages and files, besides notes: what a root-relative
