@@ -17,7 +17,7 @@ def events(url):
     """Yields the data of each Server-Sent Event from URL/_notebook/events."""
     parts = urlparse(url)
     sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
-    sock.sendall(f"GET /_notebook/events HTTP/1.1\r\nHost: {parts.hostname}\r\nAccept: text/event-stream\r\n\r\n".encode())
+    sock.sendall(f"GET /_notebook/events HTTP/1.1\r\nHost: {parts.netloc}\r\nAccept: text/event-stream\r\n\r\n".encode())
     buffer = b""
     while True:
         chunk = sock.recv(65536)
