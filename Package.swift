@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
-        .testTarget(name: "SafetyTests", dependencies: ["notebook"]),
+        .testTarget(name: "SafetyTests", dependencies: ["notebook", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],
     swiftLanguageModes: [.v6]

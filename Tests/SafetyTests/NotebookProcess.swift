@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `notebook` binary, run as a person runs it: in a folder, with arguments, maybe as
@@ -124,21 +125,7 @@ final class Scratch {
 
 /// Every file under a folder with a digest of its bytes, dot-files included.
 func digest(_ root: String) -> [String: UInt64] {
-    var digests: [String: UInt64] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let path = enumerator?.nextObject() as? String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: root + "/" + path)
-        else { continue }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        digests[path] = hash
-    }
-    return digests
+    FolderDigest.of(root)
 }
 
 /// A small site with a template of its own, a Markdown note and a JSON note, and a broken link.
