@@ -42,9 +42,9 @@ extension SiteSession {
         }
 
         var copies: [String: String] = [:]
-        for file in next.others { copies[String(SiteURLs.filePath(file.relativePath).dropFirst())] = file.path }
-        for asset in next.theme.assets { copies["assets/" + asset.path] = asset.source }
-        for file in next.assets { copies["assets/" + file.relativePath] = file.path }
+        for copy in OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets) {
+            copies[copy.target] = copy.source
+        }
         for (target, source) in copies.sorted(by: { $0.key < $1.key })
         where everything || previous?.copies[target] != source || isPending(source) {
             do {
