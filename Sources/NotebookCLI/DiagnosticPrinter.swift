@@ -43,15 +43,43 @@ public struct DiagnosticPrinter: Sendable {
     }
 
     private func text(_ d: Diagnostic, excerpt: (line: String, padding: String)?) -> String {
-        let place = [d.path] + (d.location.map { ["\($0.line)", "\($0.column)"] } ?? [])
+        let place = [Self.visible(d.path)] + (d.location.map { ["\($0.line)", "\($0.column)"] } ?? [])
         let label = d.severity.rawValue
         var line = paint(place.joined(separator: ":") + ":", "1") + " "
         line += paint(label + ":", d.severity == .error ? "1;31" : d.severity == .warning ? "1;35" : "1;36")
-        line += " " + paint(d.message, "1") + "\n"
+        line += " " + paint(Self.visible(d.message), "1") + "\n"
         if let excerpt {
             line += excerpt.line + "\n" + excerpt.padding + paint("^", "1;32") + "\n"
         }
         return line
+    }
+
+    /// `text` with every control character (C0 but the kept ones, DEL, C1) in a visible form,
+    /// `\x1B` for ESC, so that nothing a note holds can drive the terminal or break a line.
+    static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+        replacing(in: text, { isControl($0) && !kept.contains($0) }) { "\\x" + hex($0) }
+    }
+
+    /// `text` with the scalars `matching` replaced by what `replacement` makes of them.
+    private static func replacing(
+        in text: String, _ matching: (Unicode.Scalar) -> Bool, with replacement: (Unicode.Scalar) -> String
+    ) -> String {
+        guard text.unicodeScalars.contains(where: matching) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if matching(scalar) { out += replacement(scalar).unicodeScalars } else { out.append(scalar) }
+        }
+        return String(out)
+    }
+
+    /// Two uppercase hexadecimal digits of a scalar below U+0100.
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private func paint(_ text: String, _ code: String) -> String {
@@ -60,12 +88,13 @@ public struct DiagnosticPrinter: Sendable {
 
     private func github(_ d: Diagnostic) -> String {
         let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
-        var properties = ["file=\(Self.escapeProperty(d.path))"]
+        // Line breaks are the annotation's own (`%0A`); other controls are shown as in text.
+        var properties = ["file=\(Self.escapeProperty(Self.visible(d.path)))"]
         if let location = d.location {
             properties.append("line=\(location.line)")
             properties.append("col=\(location.column)")
         }
-        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(d.message))\n"
+        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(Self.visible(d.message, keeping: ["\n", "\r"])))\n"
     }
 
     private static func escapeData(_ text: String) -> String {
@@ -105,7 +134,13 @@ public struct DiagnosticPrinter: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return Self.escapingDELAndC1(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// JSON text with DEL and C1 controls, which JSON may leave raw, written as `\u007F`…`\u009F`
+    /// (C0 controls are escaped by the encoder already): the same document, safe on a terminal.
+    private static func escapingDELAndC1(_ json: String) -> String {
+        replacing(in: json, { (0x7F...0x9F).contains($0.value) }) { "\\u00" + hex($0) }
     }
 }
 
@@ -128,7 +163,12 @@ struct SourceExcerpts {
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         guard end - start <= 500 else { return nil }
         let line = bytes[start..<end]
-        let prefix = String(decoding: line.prefix(max(location.column - 1, 0)), as: UTF8.self)
-        return (String(decoding: line, as: UTF8.self), String(prefix.map { $0 == "\t" ? "\t" : " " }))
+        // Controls are shown as `\xNN` in the line and in the padding alike, so the caret stays under its column.
+        let prefix = DiagnosticPrinter.visible(String(decoding: line.prefix(max(location.column - 1, 0)), as: UTF8.self), keeping: ["\t"])
+        return (
+            DiagnosticPrinter.visible(String(decoding: line, as: UTF8.self), keeping: ["\t"]),
+            String(prefix.map { $0 == "\t" ? "\t" : " " })
+        )
     }
 }
+

@@ -1,6 +1,7 @@
 import NotebookModel
 
-/// The checks of a whole site that `check` and `build` share: links and aliases.
+/// The checks of a whole site that `check`, `build` and the preview share: links, aliases, and
+/// files of the output that two sources would write.
 public enum SiteChecks {
     /// Links resolved for `urls`, with broken links and alias conflicts as diagnostics. `assets`
     /// are the paths under `/assets/` (the site's and its theme's), read from disk when nil.
@@ -10,22 +11,34 @@ public enum SiteChecks {
         } ?? knownPaths(of: site)
         var resolution = LinkResolution(
             notes: site.notes, files: site.files.map(\.relativePath), knownPaths: known, urls: urls, strict: strict)
-        resolution.diagnostics += PagePlan.aliasConflicts(site.notes)
+        resolution.diagnostics += PagePlan.aliasErrors(site.notes)
         return resolution
     }
 
-    /// What `resolve` reports, for `check`, with the findings about the `assets/` and
-    /// `templates/` folders that a build reports.
+    /// What `resolve` and `collisions` report, for `check`, with the findings about the
+    /// `assets/` and `templates/` folders that a build reports.
     public static func links(of site: LoadedSite, strict: Bool) -> [Diagnostic] {
-        resolve(site, urls: SiteURLs(baseURL: site.config.baseURL), strict: strict).diagnostics
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        return resolve(site, urls: urls, strict: strict).diagnostics + collisions(site, urls: urls, copies: copies(of: site))
             + NoteDiscovery.files(in: "assets", of: site.tree).1 + NoteDiscovery.folder("templates", in: site.tree).diagnostics
+    }
+
+    /// Files of the output that two sources would write, or where one needs a folder: the
+    /// site's pages as `PagePlan` lays them out, and `copies`.
+    static func collisions(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy]) -> [Diagnostic] {
+        OutputCollisions.find(PagePlan(layoutOf: site, urls: urls).claims() + copies.map(\.claim))
+    }
+
+    /// The files a build of the site copies, its assets and its theme's read from disk.
+    static func copies(of site: LoadedSite) -> [OutputCopy] {
+        let siteAssets = NoteDiscovery.files(in: "assets", of: site.tree).0
+        return OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: ThemeLoader.assets(site.config.theme, site: site.tree))
     }
 
     /// The site paths of the site's own pages and files, besides notes: what a root-relative
     /// link may name.
     static func knownPaths(of site: LoadedSite) -> Set<String> {
-        let assets = NoteDiscovery.files(in: "assets", of: site.tree).0.map(\.relativePath)
-            + ThemeLoader.assetPaths(site.config.theme, site: site.tree)
+        let assets = copies(of: site).filter(\.isAsset).map { String($0.target.dropFirst("assets/".count)) }
         return knownPaths(notes: site.notes, files: site.files.map(\.relativePath), pageSize: site.config.pageSize, assets: assets)
     }
 
@@ -40,7 +53,7 @@ public enum SiteChecks {
         var tagged: [String: Int] = [:]
         for note in notes {
             for tag in note.tags { tagged[tag.slug, default: 0] += 1 }
-            for alias in note.metadata.aliases { if let path = PagePlan.aliasPath(alias) { paths.insert(path) } }
+            for alias in note.metadata.aliases { if case .success(let path) = AliasPath.normalize(alias) { paths.insert(path) } }
             if NoteURL.isTagIntroduction(note.url) { paths.insert(note.url) }
         }
         for (tag, count) in tagged {

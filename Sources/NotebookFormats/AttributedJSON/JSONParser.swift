@@ -297,7 +297,8 @@ struct JSONParser {
             case UInt8(ascii: "t"): buffer.append(0x09)
             case UInt8(ascii: "u"):
                 guard let scalar = parseUnicodeEscape(at: index) else { return nil }
-                appendUTF8(scalar.scalar, to: &buffer)
+                // `\u0000` is read as U+FFFD, as a NUL byte of the file is (`SourceText`).
+                appendUTF8(scalar.scalar == "\0" ? "\u{FFFD}" : scalar.scalar, to: &buffer)
                 index = scalar.next
                 continue
             default:

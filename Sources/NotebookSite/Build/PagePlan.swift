@@ -12,12 +12,17 @@ struct PagePlan: Sendable {
         var path: String
         /// The page's number in its list; 1 for a page that is not part of one.
         var number = 1
+        /// What the page comes from, for a note's page or a redirect; nil for the site's own pages.
+        var source: OutputClaim.Source?
         /// Makes what the page shows, when it is to be written.
         var make: @Sendable () -> Content
 
-        init(path: String, number: Int = 1, content: @autoclosure @escaping @Sendable () -> Content) {
+        init(
+            path: String, number: Int = 1, source: OutputClaim.Source? = nil, content: @autoclosure @escaping @Sendable () -> Content
+        ) {
             self.path = path
             self.number = number
+            self.source = source
             self.make = content
         }
     }
@@ -45,7 +50,14 @@ struct PagePlan: Sendable {
     private let introductions: [String: String]
     private let byPath: [String: Int]
 
-    /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices too.
+    /// A plan that only lays out the pages, for the collision check before notes are rendered:
+    /// its pages' paths are those of a full plan, what they show is empty.
+    init(layoutOf site: LoadedSite, urls: SiteURLs) {
+        self.init(site: site, urls: urls, rendered: [], search: [], backlinks: [])
+    }
+
+    /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices
+    /// too. All three are empty for a plan that only lays out the pages.
     init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], search: [String], backlinks: [[Int]]) {
         let config = site.config
         var notes = site.notes
@@ -56,15 +68,17 @@ struct PagePlan: Sendable {
         var introductions: [String: String] = [:]
         let isIntroduction = notes.map { NoteURL.isTagIntroduction($0.url) }
         for (index, note) in notes.enumerated() where isIntroduction[index] {
-            introductions[Self.introducedTag(note.url)] = rendered[index].html
+            introductions[Self.introducedTag(note.url)] = rendered.isEmpty ? "" : rendered[index].html
         }
         if isIntroduction.contains(true) {
             let kept = notes.indices.filter { !isIntroduction[$0] }
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
-            rendered = kept.map { rendered[$0] }
-            search = kept.map { search[$0] }
-            backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
+            if !rendered.isEmpty {
+                rendered = kept.map { rendered[$0] }
+                search = kept.map { search[$0] }
+                backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
+            }
         }
         let wordCount = notes.reduce(0) { $0 + $1.wordCount }
         let tags = Self.tags(notes, urls: urls, introduced: introductions.keys.sorted())
@@ -181,24 +195,37 @@ struct PagePlan: Sendable {
         return lists
     }
 
-    private func notePages(_ index: Int) -> [Page] {
-        let note = notes[index]
+    /// What a note's page shows besides the site's parts.
+    private func noteView(_ index: Int) -> NoteView {
         let html = rendered[index]
-        let view = NoteView(
+        return NoteView(
             card: card(index), html: html.html,
             toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
             hasToc: html.headings.count > 1,
             backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
             hasBacklinks: !backlinks[index].isEmpty)
+    }
+
+    private func notePages(_ index: Int) -> [Page] {
+        let note = notes[index]
         var pages = [
-            Page(path: Self.file(note.url), content: .template("note", context(page(note.title, note.summary, note.url, type: "article"), note: view)))
+            Page(
+                path: Self.file(note.url), source: .note(note.path),
+                content: .template("note", context(page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
         ]
         for alias in note.metadata.aliases {
-            guard let path = Self.aliasPath(alias) else { continue }
+            guard case .success(let path) = AliasPath.normalize(alias) else { continue }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
-            pages.append(Page(path: Self.file(path), content: .template("redirect", redirect)))
+            pages.append(Page(path: Self.file(path), source: .alias(alias, note: note.path), content: .template("redirect", redirect)))
         }
         return pages
+    }
+
+    /// Every file the plan writes, with what it comes from, group by group.
+    func claims() -> [OutputClaim] {
+        groups.flatMap { group in
+            pages(of: group).map { OutputClaim(path: $0.path, source: $0.source ?? .page(group, number: $0.number)) }
+        }
     }
 
     private func indexPages() -> [Page] {
@@ -314,31 +341,18 @@ struct PagePlan: Sendable {
         return HighlightsView(groups: views, count: views.reduce(0) { $0 + $1.passages.count })
     }
 
-    /// The site path of an alias: a folder path, `/old/post/`, or a file path kept as it is.
-    static func aliasPath(_ alias: String) -> String? {
-        var path = alias.trimmingCharacters(in: .whitespaces)
-        guard !path.isEmpty, !path.contains("..") else { return nil }
-        if !path.hasPrefix("/") { path = "/" + path }
-        if !path.hasSuffix("/") && !path.hasSuffix(".html") { path += "/" }
-        return path
-    }
-
-    /// Aliases that fall on a note's URL, a reserved URL or another alias: errors.
-    static func aliasConflicts(_ notes: [SiteNote]) -> [Diagnostic] {
-        var taken = Dictionary(notes.map { ($0.url, $0.path) }, uniquingKeysWith: { first, _ in first })
+    /// Aliases that are not places on the site: errors at their notes. Aliases on a taken path
+    /// are found by the collision check (`OutputCollisions`).
+    static func aliasErrors(_ notes: [SiteNote]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for note in notes {
             for alias in note.metadata.aliases {
-                guard let path = aliasPath(alias) else {
+                switch AliasPath.normalize(alias) {
+                case .success: continue
+                case .failure(.notASitePath):
                     diagnostics.append(Diagnostic(.error, "alias '\(alias)' is not a site path", path: note.path, code: "alias.invalid"))
-                    continue
-                }
-                if NoteURL.isReserved(path) || path == "/" {
-                    diagnostics.append(Diagnostic(.error, "alias \(path) is reserved for the site's own pages", path: note.path, code: "alias.reserved"))
-                } else if let owner = taken[path] {
-                    diagnostics.append(Diagnostic(.error, "alias \(path) is also the URL of \(owner)", path: note.path, code: "alias.collision"))
-                } else {
-                    taken[path] = note.path
+                case .failure(.leavesTheSite):
+                    diagnostics.append(Diagnostic(.error, "alias '\(alias)' leaves the site", path: note.path, code: "alias.outside"))
                 }
             }
         }
@@ -358,11 +372,15 @@ struct PagePlan: Sendable {
 import Foundation
 
 extension PagePlan.Page {
-    /// The page's text: its template rendered with its context, or its text.
+    /// The page's text: its template rendered with its context, or its text. A NUL that came
+    /// through (a front-matter or annotation escape, a template) is U+FFFD: no page carries one.
     func render(with theme: Theme) throws -> String {
-        switch make() {
-        case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
-        case .text(let text): text
-        }
+        let text =
+            switch make() {
+            case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
+            case .text(let text): text
+            }
+        guard text.utf8.contains(0) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
     }
 }

@@ -97,6 +97,8 @@ public struct SiteBuilder: Sendable {
         let links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: theme == nil ? nil : assets)
         site.notes = links.notes
         diagnostics += links.diagnostics + themeDiagnostics + assetDiagnostics
+        let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: theme?.assets ?? [])
+        if theme != nil { diagnostics += SiteChecks.collisions(site, urls: urls, copies: copies) }
 
         stopwatch.lap("resolve links, load theme")
         guard let theme, !diagnostics.hasErrors else {
@@ -125,7 +127,7 @@ public struct SiteBuilder: Sendable {
             report.diagnostics = diagnostics + [OutputCheck.diagnostic(for: error, site: directory, output: output)]
             return report
         }
-        let (pageCount, failures) = write(plan, theme: theme, site: site, assets: siteAssets, to: store)
+        let (pageCount, failures) = write(plan, theme: theme, site: site, copies: copies, to: store)
         stopwatch.lap("render templates, write files")
         guard failures.isEmpty else {
             store.discard()
@@ -146,9 +148,9 @@ public struct SiteBuilder: Sendable {
         return report
     }
 
-    /// Renders and writes every page, copies every file; how many pages, and the failures, if any.
+    /// Renders and writes every page, makes every copy; how many pages, and the failures, if any.
     private func write(
-        _ plan: PagePlan, theme: Theme, site: LoadedSite, assets siteAssets: [NoteDiscovery.File], to store: OutputStore
+        _ plan: PagePlan, theme: Theme, site: LoadedSite, copies: [OutputCopy], to store: OutputStore
     ) -> (pages: Int, failures: [Diagnostic]) {
         let written = Atomic<Int>(0)
         let work: [@Sendable () throws -> Void] =
@@ -159,9 +161,7 @@ public struct SiteBuilder: Sendable {
                     written.add(pages.count, ordering: .relaxed)
                 }
             }
-            + site.files.map { file in { @Sendable in try store.copy(from: file.source, to: String(SiteURLs.filePath(file.relativePath).dropFirst())) } }
-            + theme.assets.map { asset in { @Sendable in try store.copy(from: asset.source, to: "assets/" + asset.path) } }
-            + siteAssets.map { file in { @Sendable in try store.copy(from: file.source, to: "assets/" + file.relativePath) } }
+            + copies.map { copy in { @Sendable in try store.copy(from: copy.source, to: copy.target) } }
         let outcomes = ParallelWork.map(count: work.count, workers: options.workers) { index -> Diagnostic? in
             do {
                 try work[index]()

@@ -144,9 +144,14 @@ public enum ThemeLoader {
         return (Theme(name: name, directory: located.directory, library: library, assets: sortedAssets), diagnostics)
     }
 
-    /// The paths under `/assets/` that theme `name`'s layers ship, for link checking.
-    static func assetPaths(_ name: String, site: FileTree) -> [String] {
-        layers(name, site: site).layers.filter { !$0.isSiteTemplates }.flatMap { $0.walk("assets").files.map(\.relative) }
+    /// The assets theme `name`'s layers ship (a higher layer's replacing a lower's), sorted by
+    /// path under `/assets/`.
+    static func assets(_ name: String, site: FileTree) -> [(source: String, path: String)] {
+        var assets: [String: String] = [:]
+        for layer in layers(name, site: site).layers where !layer.isSiteTemplates {
+            for file in layer.walk("assets").files { assets[file.relative] = file.real }
+        }
+        return assets.keys.sorted().map { (source: assets[$0]!, path: $0) }
     }
 }
 

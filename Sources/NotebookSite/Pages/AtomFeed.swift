@@ -12,7 +12,7 @@ enum AtomFeed {
 
     static func xml(title: String, author: String?, language: String, urls: SiteURLs, entries: [Entry]) -> String {
         // The feed's time is its newest entry's, never the clock's, so builds repeat byte for byte.
-        let updated = entries.compactMap(\.date).map(XMLText.timestamp).max() ?? "1970-01-01T00:00:00Z"
+        let updated = entries.compactMap(\.date).map { XMLText.escape(XMLText.timestamp($0)) }.max() ?? "1970-01-01T00:00:00Z"
         var out = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(language))">
@@ -27,7 +27,7 @@ enum AtomFeed {
         for entry in entries {
             let url = XMLText.escape(urls.absolute(entry.path))
             out += "<entry>\n<title>\(XMLText.escape(entry.title))</title>\n<link href=\"\(url)\"/>\n<id>\(url)</id>\n"
-            out += "<updated>\(entry.date.map(XMLText.timestamp) ?? updated)</updated>\n"
+            out += "<updated>\(entry.date.map { XMLText.escape(XMLText.timestamp($0)) } ?? updated)</updated>\n"
             for tag in entry.tags { out += "<category term=\"\(XMLText.escape(tag))\"/>\n" }
             out += "<summary>\(XMLText.escape(entry.summary))</summary>\n"
             out += "<content type=\"html\">\(XMLText.escape(entry.html))</content>\n</entry>\n"

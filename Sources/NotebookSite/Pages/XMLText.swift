@@ -1,7 +1,11 @@
 /// Escaping for XML text and attribute values.
 enum XMLText {
+    /// `text` escaped for XML 1.0, with every character its `Char` production does not allow
+    /// (C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF) replaced by
+    /// U+FFFD, so that any parser reads the document whatever the notes hold.
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 })
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0xEF })
         else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
@@ -13,7 +17,7 @@ enum XMLText {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: break  // not allowed in XML 1.0
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out.unicodeScalars.append("\u{FFFD}")
             default: out.unicodeScalars.append(scalar)
             }
         }

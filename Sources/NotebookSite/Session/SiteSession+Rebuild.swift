@@ -39,10 +39,17 @@ extension SiteSession {
             next.placeDiagnostics = old.placeDiagnostics
         } else {
             next.placeDiagnostics = SiteLoader.checkURLs(next.sortedPaths.compactMap { next.records[$0]?.note }.filter(included))
-                + PagePlan.aliasConflicts(siteNotes)
+                + PagePlan.aliasErrors(siteNotes)
         }
         let paths = siteNotes.map(\.relativePath)
-        stopwatch.lap("order notes, check URLs")
+        let config = next.settings.config
+        let site = LoadedSite(
+            tree: tree, config: config, definition: next.settings.definition, notes: siteNotes, diagnostics: [], sources: [:],
+            files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
+        // Files beside the notes and assets may clash with pages whatever changed: checked every time.
+        let collisions = SiteChecks.collisions(
+            site, urls: urls, copies: OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets))
+        stopwatch.lap("order notes, check URLs and output files")
 
         let files = next.others.map(\.relativePath)
         let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
@@ -79,7 +86,7 @@ extension SiteSession {
 
         var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
         for path in next.records.keys.sorted() { diagnostics += next.records[path]!.diagnostics }
-        diagnostics += next.placeDiagnostics + next.assetDiagnostics
+        diagnostics += next.placeDiagnostics + collisions + next.assetDiagnostics
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
@@ -87,7 +94,6 @@ extension SiteSession {
         stopwatch.lap("find what changed")
         // Link and render the affected notes.
         let definition = next.settings.definition
-        let config = next.settings.config
         let rendering = NoteRendering(config: config, definition: definition, urls: urls)
         let toRender = paths.indices.filter { affected.contains(paths[$0]) }
         let strict = options.strict
@@ -108,9 +114,6 @@ extension SiteSession {
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
         stopwatch.lap("render \(toRender.count) notes")
-        let site = LoadedSite(
-            tree: tree, config: config, definition: definition, notes: siteNotes, diagnostics: [], sources: [:],
-            files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
         let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let plan = PagePlan(
             site: site, urls: urls, rendered: paths.map { next.outputs[$0]!.rendered }, search: paths.map { next.outputs[$0]!.search },

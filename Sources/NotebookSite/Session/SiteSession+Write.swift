@@ -43,12 +43,9 @@ extension SiteSession {
 
         var copies: [String: String] = [:]
         var shown: [String: String] = [:]
-        for file in next.others {
-            let target = String(SiteURLs.filePath(file.relativePath).dropFirst())
-            (copies[target], shown[target]) = (file.source, file.path)
+        for copy in OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets) {
+            (copies[copy.target], shown[copy.target]) = (copy.source, copy.shown)
         }
-        for asset in next.theme.assets { copies["assets/" + asset.path] = asset.source }
-        for file in next.assets { (copies["assets/" + file.relativePath], shown["assets/" + file.relativePath]) = (file.source, file.path) }
         for (target, source) in copies.sorted(by: { $0.key < $1.key })
         where everything || previous?.copies[target] != source || shown[target].map(isPending) == true {
             do {

@@ -1,0 +1,157 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// Two sources for one output file are an error naming both, in every run; aliases are normalized first.
+@Suite struct OutputCollisionTests {
+    /// The errors of a build of `files` (plus `notebook.yml`), and whether it wrote nothing.
+    func errors(_ files: [String: String], workers: Int = 2) throws -> [Diagnostic] {
+        var files = files
+        files["notebook.yml"] = files["notebook.yml"] ?? "title: T\npageSize: 1\n"
+        let site = try TemporarySite(files)
+        return errors(building: site.path, workers: workers)
+    }
+
+    func errors(building site: String, workers: Int = 2) -> [Diagnostic] {
+        let output = site + "-out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let report = SiteBuilder(options: BuildOptions(output: output, workers: workers)).build(site)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(report.succeeded == errors.isEmpty)
+        if !errors.isEmpty { #expect(!FileManager.default.fileExists(atPath: output), "a failed build wrote its output") }
+        return errors
+    }
+
+    /// The one collision of `files`: its message names both sources, and it is at `path`.
+    func expectCollision(
+        _ files: [String: String], at path: String, naming other: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let errors = try errors(files)
+        #expect(errors.count == 1, "\(errors)", sourceLocation: sourceLocation)
+        guard let error = errors.first else { return }
+        #expect(error.code == "output.collision", "\(error)", sourceLocation: sourceLocation)
+        #expect(error.path.hasSuffix(path), "\(error)", sourceLocation: sourceLocation)
+        #expect(error.message.contains(other), "\(error.message)", sourceLocation: sourceLocation)
+    }
+
+    @Test func twoNotesOnOneURLNameBoth() throws {
+        let errors = try errors(["notes/a.md": "---\nslug: b\n---\na\n", "notes/b.md": "b\n"])
+        #expect(errors.count == 1)
+        #expect(errors.first?.code == "url.collision" && errors.first?.message.contains("notes/a.md") == true && errors.first?.path.hasSuffix("b.md") == true)
+    }
+
+    @Test func anAliasOnANotesPage() throws {
+        try expectCollision(["notes/a.md": "---\naliases: [/b/]\n---\na\n", "notes/b.md": "b\n"], at: "notes/a.md", naming: "notes/b.md")
+    }
+
+    @Test func twoAliases() throws {
+        try expectCollision(
+            ["notes/a.md": "---\naliases: [/old/]\n---\na\n", "notes/b.md": "---\naliases: [old]\n---\nb\n"], at: "notes/b.md",
+            naming: "the alias '/old/' of")
+    }
+
+    @Test(arguments: [
+        ("/", "'index'"), ("/index.html", "'index'"), ("/tags/", "'tags'"), ("/tags/t/", "'tag t'"), ("/page/2/", "'index' (page 2)"),
+        ("/tags/t/page/2/", "'tag t' (page 2)"), ("/highlights/", "'highlights'"), ("/404.html", "'404'"),
+        ("/search/index.json", "'search'"), ("/feed.xml", "'feed'"), ("/sitemap.xml", "'sitemap'"), ("/assets/style.css", "style.css"),
+    ])
+    func anAliasOnAPageOfTheSite(alias: String, page: String) throws {
+        try expectCollision(
+            ["notes/a.md": "---\ntags: [t]\naliases: ['\(alias)']\n---\na\n", "notes/b.md": "---\ntags: [t]\n---\nb\n"], at: "notes/a.md",
+            naming: page)
+    }
+
+    @Test(arguments: [
+        ("notes/index.html", "'index'"), ("notes/feed.xml", "'feed'"), ("notes/404.html", "'404'"), ("notes/b/index.html", "notes/b.md"),
+        ("notes/tags/index.html", "'tags'"), ("notes/b", "notes/b.md"),
+    ])
+    func aFileBesideTheNotesOnAPage(file: String, page: String) throws {
+        try expectCollision(["notes/b.md": "b\n", file: "<p>raw</p>"], at: file, naming: page)
+    }
+
+    @Test func aFileBesideTheNotesOnAnAsset() throws {
+        try expectCollision(["notes/b.md": "b\n", "notes/assets/style.css": "x"], at: "notes/assets/style.css", naming: "style.css")
+        try expectCollision(
+            ["notes/b.md": "b\n", "notes/assets/extra.css": "x", "assets/extra.css": "y"], at: "notes/assets/extra.css",
+            naming: "assets/extra.css")
+        // The site's asset replaces the theme's; files of one name in two folders are two files.
+        #expect(try errors(["notes/b.md": "b\n", "assets/style.css": "mine", "notes/pic.png": "png", "notes/sub/pic.png": "png"]).isEmpty)
+    }
+
+
+    @Test(arguments: ["/b//", "/b", "/./b/", "/x/../b", "b", "/b/index.html", "/x/y/../../b/.", "/%62/", "b/./"])
+    func aliasesAreNormalizedBeforeTheyAreCompared(alias: String) throws {
+        try expectCollision(["notes/a.md": "---\naliases: ['\(alias)']\n---\na\n", "notes/b.md": "b\n"], at: "notes/a.md", naming: "notes/b.md")
+    }
+
+    @Test func percentEncodingIsDecoded() throws {
+        try expectCollision(
+            ["notes/a.md": "---\naliases: ['/caf%C3%A9/']\n---\na\n", "notes/café.md": "b\n"], at: "notes/a.md", naming: "café.md")
+    }
+
+    @Test func anHTMLAliasStaysAFile() throws {
+        let site = try TemporarySite(["notebook.yml": "title: T\n", "notes/a.md": "---\naliases: [/b.html, /c/index.html]\n---\na\n", "notes/b.md": "b\n"])
+        let output = site.path + "-out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let report = SiteBuilder(options: BuildOptions(output: output)).build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(FileManager.default.fileExists(atPath: output + "/b.html"))
+        #expect(FileManager.default.fileExists(atPath: output + "/c/index.html"))
+    }
+
+    @Test(arguments: [
+        ("/../x", "alias.outside"), ("/a/../../x", "alias.outside"), ("..", "alias.outside"), ("https://example.org/x", "alias.invalid"),
+        ("//host/x", "alias.invalid"), ("mailto:me@example.org", "alias.invalid"), ("/x?y=1", "alias.invalid"), ("/%zz/", "alias.invalid"),
+        ("/%00/", "alias.invalid"), ("/%2E%2E/x", "alias.outside"), ("/%FF/", "alias.invalid"),
+    ])
+    func anAliasOutsideTheSiteIsAnErrorAtTheNote(alias: String, code: String) throws {
+        let errors = try errors(["notes/a.md": "---\naliases: ['\(alias)']\n---\na\n"])
+        #expect(errors.count == 1 && errors.first?.code == code && errors.first?.path.hasSuffix("notes/a.md") == true, "\(errors)")
+    }
+
+    @Test func theResultIsTheSameForAnyNumberOfWorkersInEveryRun() throws {
+        var files: [String: String] = ["notes/index.html": "raw", "notes/feed.xml": "raw"]
+        for index in 0..<12 {
+            files["notes/n\(index).md"] = "---\ntags: [t]\naliases: [/same/, /n\((index + 1) % 12)/, '/tags/t//']\n---\nx\n"
+        }
+        let site = try TemporarySite(files)
+        let first = errors(building: site.path, workers: 1)
+        #expect(first.count == 12 + 11 + 12 + 2, "\(first.map(\.message))")
+        for workers in [1, 4, 4, 1, 4] {
+            #expect(errors(building: site.path, workers: workers) == first)
+        }
+    }
+
+    @Test func checkAndThePreviewReportWhatTheBuildReports() throws {
+        let files = [
+            "notebook.yml": "title: T\n", "notes/a.md": "---\naliases: [/b//, /index.html]\n---\na\n", "notes/b.md": "b\n",
+            "notes/feed.xml": "raw",
+        ]
+        let site = try TemporarySite(files)
+        let expected = errors(building: site.path)
+        #expect(expected.count == 3)
+        let loaded = SiteLoader().load(site.path)
+        #expect(SiteChecks.links(of: loaded, strict: false).filter { $0.severity == .error } == expected)
+        var session = SiteSession(directory: site.path, options: BuildOptions(output: site.path + "-out"))
+        defer { try? FileManager.default.removeItem(atPath: site.path + "-out") }
+        let report = session.build()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.filter { $0.severity == .error } == expected)
+    }
+
+    @Test func thePreviewNoticesAFileThatComesToClash() throws {
+        let site = try TemporarySite(["notebook.yml": "title: T\n", "notes/b.md": "b\n"])
+        let output = site.path + "-out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var session = SiteSession(directory: site.path, options: BuildOptions(output: output))
+        #expect(session.build().succeeded)
+        let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        try Data("raw".utf8).write(to: URL(fileURLWithPath: site.path + "/notes/index.html"))
+        let report = session.update(changing: [site.path + "/notes/index.html"])
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.contains { $0.code == "output.collision" && $0.path.hasSuffix("notes/index.html") })
+        #expect(try String(contentsOfFile: output + "/index.html", encoding: .utf8) == home)
+    }
+}
