@@ -32,7 +32,7 @@ def shapes(s):
         ("link closers, no openers", "a]" * (65000 * s), False),
         ("link openers, no closers", "[a" * (65000 * s), False),
         ("mismatched openers/closers", "*a_ " * (50000 * s), False),
-        ("cmark issue #389", "*a " * (20000 * s) + "_a*_ " * (20000 * s), False),
+        ("cmark issue #389", "*a " * (20000 * s) + "_a*_ " * (20000 * s), True),
         ("openers/closers multiple of 3", "a**b" + "c* " * (50000 * s), False),
         ("link openers, emph closers", "[ a_" * (50000 * s), False),
         ("pattern [ (]( repeated", "[ (](" * (80000 * s), False),
