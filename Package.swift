@@ -44,7 +44,8 @@ let package = Package(
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
-            name: "NotebookFormatsTests", dependencies: ["NotebookFormats", "NotebookRender", "TestSupport"],
+            name: "NotebookFormatsTests",
+            dependencies: ["NotebookFormats", "NotebookRender", "NotebookConstraints", "Mustache", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "NotebookRenderTests", dependencies: ["NotebookRender", "NotebookFormats"],

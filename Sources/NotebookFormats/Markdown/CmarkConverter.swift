@@ -26,6 +26,61 @@ struct CmarkConverter {
         var location: SourceLocation?
         var children: [Child] = []
         var depth = 0
+        /// Block containers (quotes, lists) and inline containers open around this frame, itself included.
+        var blockLevel = 0
+        var inlineLevel = 0
+        /// The frame that receives the children of this one when it is past the nesting limit and
+        /// left out of the model; nil when the frame is built.
+        var target: Int? = nil
+    }
+
+    /// What opening `node` under `parent` makes: a frame that is built, or one that passes its
+    /// children on because it would nest past the limit (decided top down, so that the model
+    /// never grows deeper than the limit and each piece is handed on once).
+    private mutating func open(_ node: OpaquePointer, under parent: Frame?, parentIndex: Int) -> Frame {
+        var frame = Frame(node: node, location: location(of: node))
+        frame.blockLevel = parent?.blockLevel ?? 0
+        frame.inlineLevel = parent?.inlineLevel ?? 0
+        let passOn = { (frame: inout Frame) in frame.target = parent?.target ?? parentIndex }
+        let level: WritableKeyPath<Frame, Int>
+        switch Self.nesting(of: node) {
+        case .block:
+            level = \.blockLevel
+        case .inline:
+            level = \.inlineLevel
+        case .leaf:
+            frame.inlineLevel = 0
+            return frame
+        case .item:
+            if parent?.target != nil { passOn(&frame) }
+            return frame
+        case .other:
+            return frame
+        }
+        if frame[keyPath: level] + 1 > MarkdownReader.maximumNesting {
+            context.reportNesting(at: frame.location)
+            passOn(&frame)
+        } else {
+            frame[keyPath: level] += 1
+        }
+        return frame
+    }
+
+    private enum Nesting { case block, inline, leaf, item, other }
+
+    private static func nesting(of node: OpaquePointer) -> Nesting {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST: .block
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE: .inline
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING: .leaf
+        case CMARK_NODE_ITEM: .item
+        default:
+            switch cmark_node_get_type_string(node).map({ String(cString: $0) }) {
+            case "strikethrough": .inline
+            case "table_cell": .leaf
+            default: .other
+            }
+        }
     }
 
     /// The body's blocks and every diagnostic found on the way.
@@ -43,20 +98,23 @@ struct CmarkConverter {
                 guard event == CMARK_EVENT_ENTER else { continue }
                 (children, depth) = ([], 0)
             } else if event == CMARK_EVENT_ENTER {
-                frames.append(Frame(node: node, location: location(of: node)))
+                frames.append(open(node, under: frames.last, parentIndex: frames.count - 1))
                 continue
             } else {
                 guard let frame = frames.popLast() else { continue }
+                // A frame past the limit has already handed its children on.
+                if frame.target != nil { continue }
                 (children, depth) = (frame.children, frame.depth)
             }
             let built = build(node, children: children, childDepth: depth)
-            if frames.isEmpty {
-                result = built.compactMap { if case .block(let b) = $0.child { b } else { nil } }
-            } else {
+            if let parent = frames.indices.last {
+                let target = frames[parent].target ?? parent
                 for piece in built {
-                    frames[frames.count - 1].children.append(piece.child)
-                    frames[frames.count - 1].depth = max(frames[frames.count - 1].depth, piece.depth)
+                    frames[target].children.append(piece.child)
+                    frames[target].depth = max(frames[target].depth, piece.depth)
                 }
+            } else {
+                result = built.compactMap { if case .block(let b) = $0.child { b } else { nil } }
             }
         }
         return (result, context.diagnostics)

@@ -87,6 +87,7 @@ private struct TokenFinder {
     var annotations: [AnnotationSyntax] = []
     /// Open brackets: offset, and whether it is `^[`.
     private var brackets: [(offset: Int, isAnnotation: Bool)] = []
+    private var codeSpans = BacktickRuns()
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -209,29 +210,14 @@ private struct TokenFinder {
     }
 
     /// After a code span starting at `i`, or after the backtick run when it opens none.
-    private func skipCodeSpan(_ i: Int) -> Int {
+    ///
+    /// A span ends at the next run of as many backticks before a blank line; both are looked up
+    /// in `codeSpans`, which reads each byte once, so that a long text of unmatched runs stays linear.
+    private mutating func skipCodeSpan(_ i: Int) -> Int {
         var j = i
         while j < bytes.count && bytes[j] == UInt8(ascii: "`") { j += 1 }
-        let width = j - i
-        var k = j
-        var lineHasText = false
-        while k < bytes.count {
-            let byte = bytes[k]
-            if byte == UInt8(ascii: "`") {
-                var end = k
-                while end < bytes.count && bytes[end] == UInt8(ascii: "`") { end += 1 }
-                if end - k == width { return end }
-                k = end
-                lineHasText = true
-            } else if byte == UInt8(ascii: "\n") {
-                if !lineHasText && k > j && bytes[k - 1] == UInt8(ascii: "\n") { break }
-                lineHasText = false
-                k += 1
-            } else {
-                if byte != 0x20 && byte != 0x09 && byte != 0x0D { lineHasText = true }
-                k += 1
-            }
-        }
+        let limit = codeSpans.blankLine(after: j, in: bytes)
+        if let closer = codeSpans.run(of: j - i, from: j, before: limit, in: bytes) { return closer + j - i }
         return j
     }
 

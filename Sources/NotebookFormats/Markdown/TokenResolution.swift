@@ -14,6 +14,43 @@ extension CmarkConverter {
     private struct Opener {
         var item: Int
         var annotation: Int?
+        /// The deepest nesting among the items after this opener and before the next one.
+        var depth = 0
+    }
+
+    /// The openers still open, with each annotation's place among them, so that every token is
+    /// paired in constant time (amortized) whatever the input.
+    private struct OpenerStack {
+        private(set) var openers: [Opener] = []
+        private var annotationIndex: [Int: Int] = [:]
+
+        mutating func push(_ opener: Opener) {
+            if let annotation = opener.annotation { annotationIndex[annotation] = openers.count }
+            openers.append(opener)
+        }
+
+        func index(of annotation: Int) -> Int? { annotationIndex[annotation] }
+
+        /// Whether the innermost opener is a `==` one.
+        var lastIsHighlight: Bool { openers.last.map { $0.annotation == nil } ?? false }
+
+        /// Records an item of nesting `depth` added after the innermost opener.
+        mutating func noteDepth(_ depth: Int) {
+            guard !openers.isEmpty else { return }
+            openers[openers.count - 1].depth = max(openers[openers.count - 1].depth, depth)
+        }
+
+        /// Removes `openers[index...]`; gives the first one and the deepest nesting after it.
+        mutating func pop(from index: Int) -> (opener: Opener, depth: Int) {
+            let opener = openers[index]
+            var depth = 0
+            for removed in openers[index...] {
+                depth = max(depth, removed.depth)
+                if let annotation = removed.annotation { annotationIndex[annotation] = nil }
+            }
+            openers.removeSubrange(index...)
+            return (opener, depth)
+        }
     }
 
     /// The inlines of one container with its tokens turned into formatting: annotations and
@@ -24,42 +61,44 @@ extension CmarkConverter {
         guard items.contains(where: { $0.token != nil }) else { return (mergeText(inlines), depth) }
 
         var out: [Item] = []
-        var openers: [Opener] = []
+        var openers = OpenerStack()
+        func add(_ item: Item) {
+            openers.noteDepth(item.depth)
+            out.append(item)
+        }
         for item in items {
             guard let index = item.token else {
-                out.append(item)
+                add(item)
                 continue
             }
             let token = context.scan.tokens[index]
             switch token.kind {
             case .wikilink(let syntax):
-                out.append(Item(inline: wikilink(syntax, at: item.location), location: item.location, depth: 1))
+                add(Item(inline: wikilink(syntax, at: item.location), location: item.location, depth: 1))
             case .annotationOpen(let annotation):
-                openers.append(Opener(item: out.count, annotation: annotation))
+                openers.push(Opener(item: out.count, annotation: annotation))
                 out.append(item)
             case .annotationClose(let annotation):
-                if let o = openers.lastIndex(where: { $0.annotation == annotation }) {
-                    let opener = openers[o]
-                    openers.removeSubrange(o...)
+                if let o = openers.index(of: annotation) {
+                    let (opener, inner) = openers.pop(from: o)
                     let syntax = context.scan.annotations[annotation]
                     let formatting = annotationFormatting(syntax)
-                    close(&out, from: opener.item, formatting: formatting, at: out[opener.item].location)
+                    let built = close(&out, from: opener.item, depth: inner, formatting: formatting)
+                    openers.noteDepth(built)
                 } else {
-                    out.append(literal(item))
+                    add(literal(item))
                 }
             case .highlight:
-                if item.canClose, let o = openers.lastIndex(where: { $0.annotation == nil }),
-                    !openers[o...].contains(where: { $0.annotation != nil })
-                {
-                    let opener = openers[o]
-                    openers.removeSubrange(o...)
+                if item.canClose, openers.lastIsHighlight {
+                    let (opener, inner) = openers.pop(from: openers.openers.count - 1)
                     let color = context.palette.first.map(Color.palette)
-                    close(&out, from: opener.item, formatting: Formatting(highlight: color), at: out[opener.item].location)
+                    let built = close(&out, from: opener.item, depth: inner, formatting: Formatting(highlight: color))
+                    openers.noteDepth(built)
                 } else if item.canOpen {
-                    openers.append(Opener(item: out.count, annotation: nil))
+                    openers.push(Opener(item: out.count, annotation: nil))
                     out.append(item)
                 } else {
-                    out.append(literal(item))
+                    add(literal(item))
                 }
             }
         }
@@ -67,18 +106,21 @@ extension CmarkConverter {
         return (mergeText(finished.compactMap(\.inline)), finished.map(\.depth).max() ?? 0)
     }
 
-    /// Replaces `out[from...]` (the opener and what follows) by a span of what follows.
-    private mutating func close(_ out: inout [Item], from: Int, formatting: Formatting, at location: SourceLocation?) {
+    /// Replaces `out[from...]` (the opener and what follows, of nesting `depth`) by a span of what
+    /// follows; past the nesting limit, only drops the opener. Gives the nesting of what it leaves.
+    private mutating func close(_ out: inout [Item], from: Int, depth: Int, formatting: Formatting) -> Int {
+        let location = out[from].location
+        if depth + 1 > MarkdownReader.maximumNesting {
+            // Left in place, so that a run of such closers costs nothing per item.
+            context.reportNesting(at: location)
+            out[from] = Item(inline: nil, location: location, depth: 0)
+            return depth
+        }
         let content = out[(from + 1)...].map { $0.token == nil ? $0 : literal($0) }
         out.removeSubrange(from...)
-        let depth = content.map(\.depth).max() ?? 0
-        if depth + 1 > MarkdownReader.maximumNesting {
-            context.reportNesting(at: location)
-            out.append(contentsOf: content)
-            return
-        }
         let span = Inline.span(formatting, mergeText(content.compactMap(\.inline)), at: location)
         out.append(Item(inline: span, location: location, depth: depth + 1))
+        return depth + 1
     }
 
     private func literal(_ item: Item) -> Item {
