@@ -37,7 +37,7 @@ struct CmarkConverter {
     /// What opening `node` under `parent` makes: a frame that is built, or one that passes its
     /// children on because it would nest past the limit (decided top down, so that the model
     /// never grows deeper than the limit and each piece is handed on once).
-    private mutating func open(_ node: OpaquePointer, under parent: Frame?, parentIndex: Int) -> Frame {
+    private mutating func openFrame(_ node: OpaquePointer, under parent: Frame?, parentIndex: Int) -> Frame {
         var frame = Frame(node: node, location: location(of: node))
         frame.blockLevel = parent?.blockLevel ?? 0
         frame.inlineLevel = parent?.inlineLevel ?? 0
@@ -98,7 +98,7 @@ struct CmarkConverter {
                 guard event == CMARK_EVENT_ENTER else { continue }
                 (children, depth) = ([], 0)
             } else if event == CMARK_EVENT_ENTER {
-                frames.append(open(node, under: frames.last, parentIndex: frames.count - 1))
+                frames.append(openFrame(node, under: frames.last, parentIndex: frames.count - 1))
                 continue
             } else {
                 guard let frame = frames.popLast() else { continue }
