@@ -21,8 +21,6 @@ public enum FileSystem {
         public var size: Int
         public var device: UInt64
         public var inode: UInt64
-        /// Whether the process may read it (and, for a folder, list it).
-        public var readable: Bool
     }
 
     /// The status of `path`; nil when nothing is there.
@@ -36,8 +34,12 @@ public enum FileSystem {
         case S_IFLNK: kind = .link
         default: kind = .other
         }
-        let readable = kind == .link || access(path, kind == .folder ? R_OK | X_OK : R_OK) == 0
-        return Status(kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino), readable: readable)
+        return Status(kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Whether the process may read the file at `path`.
+    public static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
     }
 
     /// Whether `path` is a folder (following links).
@@ -177,9 +179,10 @@ public enum FileSystem {
 
     /// Makes a folder and any missing parents; one that exists is fine.
     public static func makeFolder(_ path: String) throws(FileError) {
-        if mkdir(path, 0o755) == 0 || (errno == EEXIST && isFolder(path)) { return }
+        // A file where the folder goes is found by whatever is made inside it next (ENOTDIR).
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
-            throw FileError(path: path, errno: errno == EEXIST ? ENOTDIR : errno)
+            throw FileError(path: path, errno: errno)
         }
         try makeFolder(String(path[..<slash]))
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno) }

@@ -107,7 +107,7 @@ public struct FileTree: Sendable, Equatable {
             do {
                 names = try FileSystem.list(folder)
             } catch {
-                walk.unreadable.append(FileError(path: display(Self.join(relative, folderRelative)), reason: error.reason))
+                walk.unreadable.append(FileError(path: display(Self.join(relative, folderRelative)), reason: error.reason, code: error.code))
                 continue
             }
             for name in names where !name.hasPrefix(".") {
@@ -126,18 +126,9 @@ public struct FileTree: Sendable, Equatable {
                 }
                 switch status.kind {
                 case .folder:
-                    if skipsFolder(childReal) { continue }
-                    if !status.readable {
-                        walk.unreadable.append(FileError(path: shown, reason: "permission denied"))
-                    } else {
-                        pending.append((childReal, childRelative))
-                    }
+                    if !skipsFolder(childReal) { pending.append((childReal, childRelative)) }
                 case .file:
-                    if !status.readable {
-                        walk.unreadable.append(FileError(path: shown, reason: "permission denied"))
-                    } else {
-                        walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal, size: status.size))
-                    }
+                    walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal, size: status.size))
                 case .link, .other:
                     continue
                 }
@@ -154,7 +145,7 @@ public struct FileTree: Sendable, Equatable {
         public var files: [WalkedFile] = []
         /// Links (as shown) that lead outside the tree, not followed.
         public var skippedLinks: [String] = []
-        /// Folders and files that could not be read.
+        /// Folders that could not be listed (a file that cannot be read is found when it is read).
         public var unreadable: [FileError] = []
     }
 

@@ -81,14 +81,23 @@ public enum NoteDiscovery {
         }
     }
 
-    /// A walk's files, and its findings as diagnostics.
+    /// A walk's files, and its findings as diagnostics: links not followed, folders that cannot
+    /// be listed, and files other than notes that cannot be read (a note is read next anyway).
     static func files(from walk: FileTree.Walk) -> ([File], [Diagnostic]) {
-        let files = walk.files.map { File(path: $0.display, relativePath: $0.relative, source: $0.real) }
+        var files: [File] = []
+        var unreadable: [Diagnostic] = []
+        for file in walk.files {
+            if isNote(file.relative) || FileSystem.isReadable(file.real) {
+                files.append(File(path: file.display, relativePath: file.relative, source: file.real))
+            } else {
+                unreadable.append(Diagnostic(.error, "cannot read: permission denied", path: file.display, code: "io.read"))
+            }
+        }
         let diagnostics =
             walk.skippedLinks.map {
                 Diagnostic(.warning, "symbolic link leads outside the site; not followed", path: $0, code: "files.symlink")
             }
-            + walk.unreadable.map { Diagnostic(.error, "cannot read: \($0.reason)", path: $0.path, code: "io.read") }
+            + walk.unreadable.map { Diagnostic(.error, "cannot read: \($0.reason)", path: $0.path, code: "io.read") } + unreadable
         return (files, diagnostics)
     }
 

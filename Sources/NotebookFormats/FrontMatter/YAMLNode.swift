@@ -306,7 +306,9 @@ struct YAMLTreeBuilder {
             return .success(root)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let bytes = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            // A `"\0"` escape gives a NUL, which is U+FFFD everywhere.
+            let text = bytes.contains(0) ? String(decoding: SourceText.withoutNUL(Array(bytes)), as: UTF8.self) : String(decoding: bytes, as: UTF8.self)
             let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
             let node = YAMLNode(.scalar(text, plain: plain), at: at, tag: Self.text(scalar.tag))
             if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (node, 1) }

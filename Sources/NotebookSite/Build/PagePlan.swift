@@ -372,15 +372,12 @@ struct PagePlan: Sendable {
 import Foundation
 
 extension PagePlan.Page {
-    /// The page's text: its template rendered with its context, or its text. A NUL that came
-    /// through (a front-matter or annotation escape, a template) is U+FFFD: no page carries one.
+    /// The page's text: its template rendered with its context, or its text. No NUL reaches it:
+    /// every reader (`SourceText`, the JSON and YAML escapes, templates) makes NUL U+FFFD.
     func render(with theme: Theme) throws -> String {
-        let text =
-            switch make() {
-            case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
-            case .text(let text): text
-            }
-        guard text.utf8.contains(0) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+        switch make() {
+        case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
+        case .text(let text): text
+        }
     }
 }

@@ -98,7 +98,9 @@ public struct SiteBuilder: Sendable {
         site.notes = links.notes
         diagnostics += links.diagnostics + themeDiagnostics + assetDiagnostics
         let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: theme?.assets ?? [])
-        if theme != nil { diagnostics += SiteChecks.collisions(site, urls: urls, copies: copies) }
+        // With errors already, the build stops here: the collisions are found on a layout of the
+        // pages, so that every finding is reported at once. Otherwise on the plan itself, below.
+        if theme != nil && diagnostics.hasErrors { diagnostics += SiteChecks.collisions(site, urls: urls, copies: copies) }
 
         stopwatch.lap("resolve links, load theme")
         guard let theme, !diagnostics.hasErrors else {
@@ -118,6 +120,11 @@ public struct SiteBuilder: Sendable {
         for index in site.notes.indices { site.notes[index].note.blocks = [] }
         let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)
         site.notes = []
+        let collisions = OutputCollisions.find(plan.claims() + copies.map(\.claim))
+        guard collisions.isEmpty else {
+            report.diagnostics = diagnostics + collisions
+            return report
+        }
         stopwatch.lap("plan pages")
         progress("writing pages")
         let store: OutputStore

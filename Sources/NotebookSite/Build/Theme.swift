@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import NotebookFiles
+import NotebookFormats
 import NotebookModel
 
 /// A theme ready to render: its templates (with the default theme's and the site's own merged
@@ -122,7 +123,7 @@ public enum ThemeLoader {
                     continue
                 }
                 do {
-                    try library.register(source: String(decoding: source, as: UTF8.self), named: name, errorName: file.display)
+                    try library.register(source: SourceText.decode(source, path: file.display).text, named: name, errorName: file.display)
                 } catch {
                     diagnostics.append(
                         Diagnostic(
