@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -54,8 +55,19 @@ static inline uint16_t notebook_mhd_connection_port(struct MHD_Connection *conne
     return info == NULL ? 0 : notebook_mhd_port(info->daemon);
 }
 
-/// The value of the request's `Host` header; NULL when it has none.
+static inline enum MHD_Result notebook_mhd_count_host(void *count, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    (void)value;
+    if (key != NULL && strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) *(int *)count += 1;
+    return MHD_YES;
+}
+
+/// The value of the request's `Host` header; NULL when it has none, or more than one (RFC 9112
+/// asks for a 400 then: two Hosts could be read differently by two servers).
 static inline const char *notebook_mhd_host(struct MHD_Connection *connection) {
+    int count = 0;
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, notebook_mhd_count_host, &count);
+    if (count != 1) return NULL;
     return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 }
 

@@ -31,6 +31,9 @@ enum BuildCommand: Command {
             arguments, flags: ["--strict", "--drafts", "--timings", "--force"], options: ["-o", "--output", "--base-url", "--format"], command: name)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         let directory = try parsed.siteFolder(command: name)
+        if let output = parsed.options["-o"] ?? parsed.options["--output"], output.isEmpty {
+            throw UsageError("the output folder is empty; give -o DIR", command: name)
+        }
         let options = BuildOptions(
             output: parsed.options["-o"] ?? parsed.options["--output"], strict: parsed.flags.contains("--strict"),
             includeDrafts: parsed.flags.contains("--drafts"), baseURL: parsed.options["--base-url"],

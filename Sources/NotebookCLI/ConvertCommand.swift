@@ -80,6 +80,12 @@ enum ConvertCommand: Command {
 
     /// Why `output` may not be written: it is the input (by any name), or it exists without `force`.
     static func outputProblem(_ output: String, input: String, force: Bool) -> String? {
+        switch FileSystem.status(output)?.kind {
+        case .link: return "is a symbolic link; not written"
+        case .folder: return "is a folder; give a file name"
+        case .other: return "is not a regular file; not written"
+        case .file, nil: break
+        }
         guard let existing = FileSystem.status(output, followingLinks: true) else { return nil }
         if let source = FileSystem.status(input, followingLinks: true), source.device == existing.device, source.inode == existing.inode {
             return "is the file being converted; write the result to another file"

@@ -111,17 +111,31 @@ enum SiteScaffold {
             terminal.stderr += "notebook new: error: the title '\(title)' gives no file name; use letters or digits\n"
             return ExitStatus.inputErrors
         }
-        let notes = NoteDiscovery.join(site, "notes")
-        let path = NoteDiscovery.join(notes, slug + (json ? ".json" : ".md"))
-        guard force || !FileSystem.exists(path) else {
+        // The note goes where the site keeps its notes: notes/ (through no link out of the site),
+        // or, in a vault without notes/ that has notes, its top folder.
+        guard let tree = try? FileTree(site) else {
+            terminal.stderr += "\(site): error: the site is not a folder\n"
+            return ExitStatus.inputErrors
+        }
+        let (notesFolder, problems) = NoteDiscovery.folder("notes", in: tree)
+        if let problem = problems.first {
+            terminal.stderr += "\(problem.path): error: \(problem.message)\n"
+            return ExitStatus.inputErrors
+        }
+        let name = slug + (json ? ".json" : ".md")
+        let inVault = notesFolder == nil && !NoteDiscovery.scan(tree).notes.isEmpty
+        let relative = inVault ? name : "notes/" + name
+        let path = tree.display(relative)
+        let real = tree.real(relative)
+        guard force || !FileSystem.exists(real) else {
             terminal.stderr += "\(path): error: a note with this name exists already; add --force to replace it\n"
             return ExitStatus.inputErrors
         }
         let note = Note(path: path, metadata: NoteMetadata(title: title, date: today()), blocks: [])
         let contents = json ? AttributedJSONWriter().write(note).json + "\n" : MarkdownWriter().write(note) + "\n"
         do {
-            try FileSystem.makeFolder(notes)
-            try FileSystem.write(contents, to: path, exclusive: !force)
+            try FileSystem.makeFolder(notesFolder ?? tree.real(inVault ? "" : "notes"))
+            try FileSystem.write(contents, to: real, exclusive: !force)
         } catch {
             terminal.stderr += "\(path): error: cannot write the file: \(error.reason)\n"
             return ExitStatus.inputErrors

@@ -155,7 +155,12 @@ public enum FileSystem {
     public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, exclusive: Bool = false) throws(FileError) {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
         let fd = open(path, flags, 0o644)
-        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        guard fd >= 0 else {
+            if errno == ELOOP || (errno == EEXIST && status(path)?.kind == .link) {
+                throw FileError(path: path, reason: "is a symbolic link; not written", code: ELOOP)
+            }
+            throw FileError(path: path, errno: errno)
+        }
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)

@@ -117,8 +117,17 @@ public struct FileTree: Sendable, Equatable {
                 var childReal = folder + "/" + name
                 guard var status = FileSystem.status(childReal) else { continue }
                 if status.kind == .link {
-                    guard let target = FileSystem.resolve(childReal), allows(target), let followed = FileSystem.status(target) else {
+                    guard let target = FileSystem.resolve(childReal), let followed = FileSystem.status(target) else {
+                        walk.danglingLinks.append(shown)
+                        continue
+                    }
+                    guard allows(target) else {
                         walk.skippedLinks.append(shown)
+                        continue
+                    }
+                    // A link back to the walked folder or one holding it would read it again.
+                    guard followed.kind != .folder || !Self.isInside(start, target) else {
+                        walk.loopingLinks.append(shown)
                         continue
                     }
                     childReal = target
@@ -136,6 +145,8 @@ public struct FileTree: Sendable, Equatable {
         }
         walk.files.sort { $0.relative < $1.relative }
         walk.skippedLinks.sort()
+        walk.danglingLinks.sort()
+        walk.loopingLinks.sort()
         walk.unreadable.sort { $0.path < $1.path }
         return walk
     }
@@ -145,6 +156,9 @@ public struct FileTree: Sendable, Equatable {
         public var files: [WalkedFile] = []
         /// Links (as shown) that lead outside the tree, not followed.
         public var skippedLinks: [String] = []
+        /// Links that lead nowhere, and links to a folder that holds the walked one.
+        public var danglingLinks: [String] = []
+        public var loopingLinks: [String] = []
         /// Folders that could not be listed (a file that cannot be read is found when it is read).
         public var unreadable: [FileError] = []
     }

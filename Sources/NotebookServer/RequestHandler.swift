@@ -37,7 +37,7 @@ final class RequestHandler: Sendable {
     func respond(method: String, target: String, host: String?, port: UInt16) -> Response {
         switch hosts.check(host, port: port) {
         case .allowed: break
-        case .missing: return Response.text(400, "Bad Request: the request has no Host header.\n")
+        case .missing: return Response.text(400, "Bad Request: the request must have exactly one Host header.\n")
         case .refused: return Self.hostRefused(host ?? "")
         }
         guard let live else { return filesResponse(method: method, target: target) }

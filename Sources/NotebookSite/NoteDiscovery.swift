@@ -43,13 +43,13 @@ public enum NoteDiscovery {
         let output = output ?? site.real("public")
         let (notesFolder, problems) = folder("notes", in: site)
         guard problems.isEmpty else { return Contents(notes: [], others: [], usesNotesFolder: true, diagnostics: problems) }
+        // Output folders are never read as notes, wherever a link or the site's layout puts them.
+        let isOutput: (String) -> Bool = { real in real == output || OutputMarker.isMarked(real) }
         let walk: FileTree.Walk
         if notesFolder != nil {
-            walk = site.walk("notes")
+            walk = site.walk("notes", skipsFolder: isOutput)
         } else {
-            walk = site.walk(
-                "", skip: ["assets", "templates", "notebook.yml", "formatting.yml"],
-                skipsFolder: { real in real == output || OutputMarker.isMarked(real) })
+            walk = site.walk("", skip: ["assets", "templates", "notebook.yml", "formatting.yml"], skipsFolder: isOutput)
         }
         let (all, diagnostics) = files(from: walk)
         return Contents(
@@ -69,8 +69,18 @@ public enum NoteDiscovery {
     /// link that leads outside the site.
     public static func folder(_ name: String, in site: FileTree) -> (real: String?, diagnostics: [Diagnostic]) {
         switch site.place(of: name) {
-        case .missing: return (nil, [])
-        case .inside(let real): return (FileSystem.status(real)?.kind == .folder ? real : nil, [])
+        case .missing:
+            guard FileSystem.status(site.real(name))?.kind == .link else { return (nil, []) }
+            return (nil, [
+                Diagnostic(.error, "'\(name)' is a symbolic link that leads nowhere", path: site.display(name), code: "files.symlink")
+            ])
+        case .inside(let real):
+            guard FileSystem.status(real)?.kind == .folder else {
+                return (nil, [
+                    Diagnostic(.error, "'\(name)' is not a folder; the site's \(name) must be one", path: site.display(name), code: "files.kind")
+                ])
+            }
+            return (real, [])
         case .outside(let shown):
             let target = FileSystem.resolve(site.real(name)) ?? shown
             return (nil, [
@@ -96,6 +106,10 @@ public enum NoteDiscovery {
         let diagnostics =
             walk.skippedLinks.map {
                 Diagnostic(.warning, "symbolic link leads outside the site; not followed", path: $0, code: "files.symlink")
+            }
+            + walk.danglingLinks.map { Diagnostic(.warning, "symbolic link leads nowhere; skipped", path: $0, code: "files.symlink") }
+            + walk.loopingLinks.map {
+                Diagnostic(.warning, "symbolic link leads to a folder that holds it; not followed", path: $0, code: "files.symlink")
             }
             + walk.unreadable.map { Diagnostic(.error, "cannot read: \($0.reason)", path: $0.path, code: "io.read") } + unreadable
         return (files, diagnostics)

@@ -13,8 +13,10 @@ import Synchronization
 /// time; a spare is reused only when it is a plain folder that notebook made and finished, and is
 /// made anew otherwise. Nothing in the output or the spare is followed through a link.
 public struct OutputStore: FileSink, Sendable {
-    /// The output folder the build replaces.
+    /// The output folder the build replaces: its real place (its parent's links resolved).
     public let destination: String
+    /// The output folder as the user named it, for messages.
+    public let shown: String
     /// The folder being written: the spare, or a new folder.
     public let staging: String
     /// Files the spare held before the build, and the files written, by relative path.
@@ -44,27 +46,37 @@ public struct OutputStore: FileSink, Sendable {
         case failed(FileError)
     }
 
+    /// Where the output `path` really is: its parent with every link resolved, and its own name
+    /// (a link there is not resolved: it is refused). `DIR/.` is `DIR`; a path ending in `..`
+    /// names no folder of its own.
+    public static func realPlace(of path: String) -> String? {
+        let normalized = FileTree.normalized(path)
+        guard let name = normalized.split(separator: "/").last, name != ".." else { return nil }
+        let parent = normalized.dropLast(name.count)
+        return FileTree.join(FileTree.resolvedForCreation(parent.isEmpty ? "." : String(parent)), String(name))
+    }
+
     /// Prepares the staging folder beside `destination`: the spare of the previous build, or an
     /// empty folder; `force` replaces a folder notebook did not make.
     public init(destination: String, force: Bool = false) throws(Refusal) {
-        var trimmed = destination
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        self.destination = trimmed
-        self.staging = Self.besidePath(of: trimmed, suffix: "spare")
-        let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? "."
+        shown = destination
+        guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
+        self.destination = real
+        self.staging = Self.besidePath(of: real, suffix: "spare")
+        let parent = String(real[..<real.lastIndex(of: "/")!])
         do {
             try FileSystem.makeFolder(parent.isEmpty ? "/" : parent)
         } catch {
             throw .failed(error)
         }
-        try Self.checkDestination(trimmed, force: force)
+        try Self.checkDestination(real, shown: destination, force: force)
         let held: FileLock?
         do {
-            held = try FileSystem.lock(Self.besidePath(of: trimmed, suffix: "lock"))
+            held = try FileSystem.lock(Self.besidePath(of: real, suffix: "lock"))
         } catch {
             throw .failed(error)
         }
-        guard let held else { throw .busy(trimmed) }
+        guard let held else { throw .busy(destination) }
         self.lock = held
         do {
             self.files = try Self.prepareSpare(staging)
@@ -80,20 +92,22 @@ public struct OutputStore: FileSink, Sendable {
     }
 
     /// Refuses a destination that is not a folder, or a folder notebook did not make.
-    static func checkDestination(_ destination: String, force: Bool) throws(Refusal) {
+    static func checkDestination(_ destination: String, shown: String, force: Bool) throws(Refusal) {
         guard let status = FileSystem.status(destination) else { return }
         switch status.kind {
         case .folder: break
-        case .link: throw .notAFolder(destination, "is a symbolic link; give the folder it leads to")
-        case .file, .other: throw .notAFolder(destination, "exists and is not a folder")
+        case .link: throw .notAFolder(shown, "is a symbolic link; give the folder it leads to")
+        case .file, .other: throw .notAFolder(shown, "exists and is not a folder")
         }
         if force || OutputMarker.isMarked(destination) { return }
-        // An output of notebook 0.1 carries no marker, but has its spare beside it.
-        if FileSystem.status(besidePath(of: destination, suffix: "spare"))?.kind == .folder { return }
+        // An output of notebook 0.1 carries no marker, but has its spare beside it, which (unlike
+        // the spares of this version) carries none either.
+        let spare = besidePath(of: destination, suffix: "spare")
+        if FileSystem.status(spare)?.kind == .folder && !OutputMarker.isMarked(spare) { return }
         guard let names = try? FileSystem.list(destination) else {
-            throw .failed(FileError(path: destination, reason: "cannot be read"))
+            throw .failed(FileError(path: shown, reason: "cannot be read"))
         }
-        if !names.isEmpty { throw .notOurs(destination) }
+        if !names.isEmpty { throw .notOurs(shown) }
     }
 
     /// The spare's files when it can be written over; otherwise it is removed (never through a
@@ -155,7 +169,7 @@ public struct OutputStore: FileSink, Sendable {
                 try FileSystem.write(bytes, to: full)
             }
         } catch {
-            throw OutputError(path: destination + "/" + path, reason: error.reason)
+            throw OutputError(path: FileTree.join(FileTree.normalized(shown), path), reason: error.reason, code: error.code)
         }
     }
 
@@ -191,7 +205,7 @@ public struct OutputStore: FileSink, Sendable {
                 try FileSystem.renameWithoutReplacing(staging, to: destination)
             }
         } catch {
-            throw OutputError(path: destination, reason: error.reason)
+            throw OutputError(path: shown, reason: error.reason, code: error.code)
         }
         TestHold.at("after-exchange")
     }

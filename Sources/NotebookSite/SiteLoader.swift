@@ -91,7 +91,10 @@ public struct SiteLoader: Sendable {
             // Nothing of a file outside the site is read: its lines must never reach a log.
             settings.diagnostics.append(
                 Diagnostic(
-                    .error, "the formatting definition '\(formatting)' is outside the site; it must be a file inside the site folder",
+                    .error,
+                    "the formatting definition '\(formatting)' "
+                        + (FileSystem.status(absolute)?.kind == .link ? "is a symbolic link that leads outside the site" : "is outside the site")
+                        + "; it must be a file inside the site folder",
                     path: settings.configPath, at: settings.config.formattingLocation, code: "config.formatting"))
         } else if settings.hasConfig && formatting != "formatting.yml" {
             settings.diagnostics.append(

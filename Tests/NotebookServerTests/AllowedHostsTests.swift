@@ -133,6 +133,17 @@ import Testing
         }
     }
 
+    @Test func twoHostHeadersAreBad() throws {
+        defer { server.stop() }
+        let port = server.port
+        for target in ["/", "/_notebook/build"] {
+            let headers = "Host: localhost:\(port)\r\nHost: evil.example\r\n"
+            let reply = try HTTPClient.request("GET", target, port: port, headers: headers, version: "HTTP/1.0")
+            #expect(reply.status == 400, "\(target)")
+            #expect(!reply.text.contains("<h1>home</h1>"))
+        }
+    }
+
     @Test func aPlainServerChecksHostsToo() throws {
         defer { server.stop() }
         let plain = try StaticServer(root: fixture.root.path, host: "127.0.0.1", port: 0)

@@ -122,7 +122,7 @@ import Testing
         let report = SiteBuilder(options: BuildOptions(workers: 2)).build(site.path)
         #expect(report.succeeded)
         let warned = report.diagnostics.filter { $0.code == "files.symlink" }.map { $0.path.split(separator: "/").last.map(String.init) ?? "" }
-        #expect(Set(warned) == ["leak.md", "private", "key.txt"])
+        #expect(Set(warned) == ["leak.md", "private", "key.txt", "loop"])
         let output = OutputDigest.of(site.path + "/public")
         #expect(!output.keys.contains { $0.contains("leak") || $0.contains("key.txt") || $0.contains("private") })
         let search = try String(contentsOfFile: site.path + "/public/search/index.json", encoding: .utf8)

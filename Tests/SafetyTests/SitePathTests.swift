@@ -114,7 +114,7 @@ import Testing
                 let outcome = try NotebookProcess.run([command, "site", "--format", format], in: scratch.path)
                 #expect(outcome.status == 1, "\(command) \(path)")
                 #expect(!outcome.all.contains("SECRET-CREDENTIAL-LINE"), "\(command) \(path): \(outcome.all)")
-                #expect(outcome.all.contains("is outside the site"), "\(command) \(path): \(outcome.all)")
+                #expect(outcome.all.contains("outside the site; it must be a file inside the site folder"), "\(command) \(path): \(outcome.all)")
             }
         }
     }

@@ -4,21 +4,41 @@ import NotebookModel
 /// The rule that the output is never a source: not the site, not a folder that holds the site,
 /// not inside `notes/`, `assets/`, `templates/` or the theme. Checked before anything is written.
 enum OutputCheck {
-    /// What is wrong with writing the output `output` (real path `real`) for `site`, if anything.
-    static func problem(output: String, real: String, site: FileTree, theme: String) -> Diagnostic? {
+    /// What is wrong with writing the output `output` for `site`, if anything: it may not be,
+    /// hold, or lie inside anything the build reads (the site's `notes/`, `assets/` and
+    /// `templates/` even before they exist, the theme, `notebook.yml`, the formatting definition),
+    /// nor hold notes of a site without `notes/`, nor be notebook's spare or lock.
+    static func problem(output: String, site: FileTree, config: SiteConfig, usesNotesFolder: Bool) -> Diagnostic? {
         func refuse(_ why: String) -> Diagnostic {
             Diagnostic(.error, "the output folder \(why); nothing was written: choose another folder with -o", path: output, code: "output.source")
         }
+        guard let real = OutputStore.realPlace(of: output) else { return refuse("does not name a folder of its own") }
         if real == site.real { return refuse("is the site folder itself") }
         if FileTree.isInside(site.real, real) { return refuse("holds the site folder") }
-        for name in ["notes", "assets", "templates"] {
-            if case .inside(let folder) = site.place(of: name), FileTree.isInside(real, folder) {
-                return refuse("is inside the site's \(name)/ folder, which the build reads")
-            }
+        let name = real.split(separator: "/").last.map(String.init) ?? ""
+        if name.hasPrefix(".") && (name.hasSuffix(".notebook-spare") || name.hasSuffix(".notebook-lock")) {
+            return refuse("is the spare or the lock of another output")
         }
-        for layer in ThemeLoader.layers(theme, site: site).layers where !layer.isSiteTemplates {
+        for folder in ["notes", "assets", "templates"] {
+            let place: String
+            if case .inside(let found) = site.place(of: folder) { place = found } else { place = site.real(folder) }
+            if FileTree.isInside(real, place) { return refuse("is inside the site's \(folder)/ folder, which the build reads") }
+            if FileTree.isInside(place, real) { return refuse("holds the site's \(folder)/ folder, which the build reads") }
+        }
+        for layer in ThemeLoader.layers(config.theme, site: site).layers where !layer.isSiteTemplates {
             let folder = FileSystem.resolve(layer.tree.real(layer.folder)) ?? layer.tree.real(layer.folder)
             if FileTree.isInside(real, folder) { return refuse("is inside the theme \(layer.directory), which the build reads") }
+            if FileTree.isInside(folder, real) { return refuse("holds the theme \(layer.directory), which the build reads") }
+        }
+        for file in ["notebook.yml", config.formatting] {
+            let path = FileSystem.resolve(file.hasPrefix("/") ? file : site.real(file)) ?? site.real(file)
+            if FileTree.isInside(path, real) { return refuse("holds \(file), which the build reads") }
+        }
+        // Without notes/, the site's folders are the notes: an output may not hold any of them.
+        if !usesNotesFolder, FileSystem.status(real)?.kind == .folder, !OutputMarker.isMarked(real),
+            let tree = try? FileTree(real, links: .never), tree.walk().files.contains(where: { NoteDiscovery.isNote($0.relative) })
+        {
+            return refuse("holds notes of the site")
         }
         return nil
     }

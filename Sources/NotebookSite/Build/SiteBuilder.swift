@@ -74,7 +74,7 @@ public struct SiteBuilder: Sendable {
                 output: options.output ?? NoteDiscovery.join(directory, "public"), usedDefaults: false)
         }
         let output = options.output ?? tree.display("public")
-        let outputReal = FileTree.resolvedForCreation(output)
+        let outputReal = OutputStore.realPlace(of: output) ?? FileTree.resolvedForCreation(output)
         let loader = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers)
         var site = loader.load(tree, output: outputReal)
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
@@ -82,7 +82,7 @@ public struct SiteBuilder: Sendable {
         var report = BuildReport(
             diagnostics: [], sources: site.sources, notes: site.notes.count, pages: 0, words: site.wordCount,
             succeeded: false, output: output, usedDefaults: !site.hasConfig)
-        if let problem = OutputCheck.problem(output: output, real: outputReal, site: tree, theme: site.config.theme) {
+        if let problem = OutputCheck.problem(output: output, site: tree, config: site.config, usesNotesFolder: site.usesNotesFolder) {
             report.diagnostics = diagnostics + [problem]
             return report
         }

@@ -55,7 +55,8 @@ public enum ThemeLoader {
         // The repository this build came from, for tests and development builds.
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("../../../Themes").standardized.path)
-        return candidates
+        var seen = Set<String>()
+        return candidates.filter { seen.insert(FileSystem.resolve($0) ?? $0).inserted }
     }
 
     /// The layer of theme `name` for `site`: a built-in name, or a path (relative to the site).
