@@ -161,16 +161,11 @@ public enum FileSystem {
             }
             throw FileError(path: path, errno: errno)
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = FileError(path: path, errno: errno)
-                close(fd)
-                throw error
-            }
-            offset += written
+        do throws(FileError) {
+            try writeAll(bytes, to: fd, path: path)
+        } catch {
+            close(fd)
+            throw error
         }
         guard close(fd) == 0 else { throw FileError(path: path, errno: errno) }
     }
@@ -180,6 +175,48 @@ public enum FileSystem {
         var text = text
         let result = text.withUTF8 { bytes in Result { () throws(FileError) in try write(bytes, to: path, exclusive: exclusive) } }
         try result.get()
+    }
+
+    /// Copies the regular file at `source` (read through no link) to `path` (created or
+    /// truncated, never through a link), a block at a time. A failure names the file it is about.
+    public static func copyFile(from source: String, to path: String) throws(FileError) {
+        guard let (input, size) = openRegularFile(source) else {
+            throw FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
+        }
+        defer { close(input) }
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard output >= 0 else { throw FileError(path: path, errno: errno) }
+        var buffer = [UInt8](repeating: 0, count: min(max(size, 1), 1 << 20))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
+                close(output)
+                throw error
+            }
+            if count == 0 { break }
+            do throws(FileError) {
+                try buffer.withUnsafeBufferPointer { bytes throws(FileError) in try writeAll(UnsafeBufferPointer(rebasing: bytes[..<count]), to: output, path: path) }
+            } catch {
+                close(output)
+                throw error
+            }
+        }
+        guard close(output) == 0 else { throw FileError(path: path, errno: errno) }
+    }
+
+    /// Writes all of `bytes` to the open file `fd` (at `path`, for errors).
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32, path: String) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, errno: errno)
+            }
+            offset += written
+        }
     }
 
     /// Makes a folder and any missing parents; one that exists is fine.

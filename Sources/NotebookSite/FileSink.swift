@@ -4,6 +4,8 @@ import NotebookFiles
 protocol FileSink {
     /// Writes `bytes` at `path` (relative, `/`-separated), making its folders.
     func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError)
+    /// Copies the file at `source` to `path`, a block at a time.
+    func copy(from source: String, to path: String) throws(OutputError)
 }
 
 extension FileSink {
@@ -14,12 +16,4 @@ extension FileSink {
         try result.get()
     }
 
-    /// Copies the file at `source` to `path`.
-    func copy(from source: String, to path: String) throws(OutputError) {
-        let data = try FileSystem.read(source, limit: .max)
-        let result = data.withUnsafeBufferPointer { bytes in
-            Result { () throws(OutputError) in try write(bytes, to: path) }
-        }
-        try result.get()
-    }
 }

@@ -153,22 +153,36 @@ public struct OutputStore: FileSink, Sendable {
     /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.
     /// A failure names the output file (`public/notes/index.html`) and why.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
+        try place(path) { full throws(FileError) in try FileSystem.write(bytes, to: full) }
+    }
+
+    /// Copies the file at `source` to `path`, a block at a time: a large attachment costs no memory.
+    public func copy(from source: String, to path: String) throws(OutputError) {
+        try place(path) { full throws(FileError) in try FileSystem.copyFile(from: source, to: full) }
+    }
+
+    /// Makes the file at `path` in the staging folder with `make`, making its folders; when the
+    /// spare holds a file where a folder goes now, or the other way round, clears the way once.
+    private func place(_ path: String, with make: (String) throws(FileError) -> Void) throws(OutputError) {
         let full = staging + "/" + path
         files.written.withLock { _ = $0.insert(path) }
         do throws(FileError) {
             do throws(FileError) {
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeFolder(String(full[..<slash])) }
-                try FileSystem.write(bytes, to: full)
+                try make(full)
             } catch {
-                // The spare may hold a file where a folder goes now, or the other way round.
-                guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP].contains(error.code) else {
+                guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP].contains(error.code),
+                    error.path.hasPrefix(staging)
+                else {
                     throw error
                 }
                 clearWay(to: path)
                 if let slash = full.lastIndex(of: "/") { try FileSystem.makeFolder(String(full[..<slash])) }
-                try FileSystem.write(bytes, to: full)
+                try make(full)
             }
         } catch {
+            // A source that cannot be read is named as it is; a file of the output as the user sees it.
+            guard error.path.hasPrefix(staging) else { throw error }
             throw OutputError(path: FileTree.join(FileTree.normalized(shown), path), reason: error.reason, code: error.code)
         }
     }

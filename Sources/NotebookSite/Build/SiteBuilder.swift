@@ -189,7 +189,10 @@ extension SiteBuilder {
             Diagnostic(
                 .error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column),
                 code: "template.render")
-        case let error as OutputError: Diagnostic(.error, "cannot write: \(error.reason)", path: error.path, code: "output.write")
+        case let error as OutputError:
+            Diagnostic(
+                .error, error.reason.hasPrefix("cannot") ? error.reason : "cannot write: \(error.reason)", path: error.path,
+                code: "output.write")
         default: Diagnostic(.error, "\(error)", path: site, code: "build")
         }
     }

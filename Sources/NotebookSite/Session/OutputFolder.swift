@@ -8,16 +8,26 @@ struct OutputFolder: FileSink, Sendable {
 
     /// Writes bytes at `path` (relative, `/`-separated), making its folders.
     func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
+        try replace(path) { temporary throws(FileError) in try FileSystem.write(bytes, to: temporary) }
+    }
+
+    /// Copies the file at `source` to `path`, a block at a time.
+    func copy(from source: String, to path: String) throws(OutputError) {
+        try replace(path) { temporary throws(FileError) in try FileSystem.copyFile(from: source, to: temporary) }
+    }
+
+    /// Makes the file beside `path` with `make`, then renames it over `path`.
+    private func replace(_ path: String, with make: (String) throws(FileError) -> Void) throws(OutputError) {
         let full = root + "/" + path
         guard let slash = full.lastIndex(of: "/") else { return }
         try FileSystem.makeFolder(String(full[..<slash]))
         let temporary = String(full[...slash]) + ".writing-\(getpid())-" + full[full.index(after: slash)...]
-        do {
-            try FileSystem.write(bytes, to: temporary)
+        do throws(FileError) {
+            try make(temporary)
             try FileSystem.rename(temporary, to: full)
         } catch {
             FileSystem.removeFile(temporary)
-            throw OutputError(path: full, reason: error.reason, code: error.code)
+            throw error.path == temporary ? OutputError(path: full, reason: error.reason, code: error.code) : error
         }
     }
 
