@@ -48,6 +48,11 @@ for scale in "${scales[@]}"; do
     while IFS=$'\t' read -r file name slow; do
         size=$(stat -c %s "$file")
         c=$(run_time "${cmark[@]}" "$file")
+        if [ "$size" -gt $((64 << 20)) ]; then
+            # Over notebook's 64 MB limit for one file: refused at once, not judged.
+            echo "| $name | ${scale}x | $size | $c | refused | - | over the 64 MB limit |"
+            continue
+        fi
         n=$(run_time "$NOTEBOOK" render "$file")
         verdict=$(python3 - "$scale" "$size" "$c" "$n" "${base[$name]:-}" "$slow" <<'PY'
 import sys

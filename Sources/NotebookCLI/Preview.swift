@@ -187,7 +187,7 @@ struct PreviewBuild: Codable, Sendable {
         guard succeeded else {
             return "build failed: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(time); the pages show the errors"
         }
-        let what = everything ? "built everything" : "rebuilt \(groups.joined(separator: ", "))"
+        let what = everything ? "built everything" : groups.isEmpty ? "nothing to rebuild" : "rebuilt \(groups.joined(separator: ", "))"
         return "\(what): \(plural(written.count, "file")) written, \(removed.count) removed in \(time)"
     }
 }

@@ -42,3 +42,33 @@ extension Array where Element == Diagnostic {
     /// Whether any of these is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 }
+
+extension Array where Element == Diagnostic {
+    /// One file's findings with warnings of one kind (`code`) past the first `limit` folded into
+    /// a single warning that counts them, as compilers cap repeated findings; errors are all kept.
+    public func foldingRepeatedWarnings(limit: Int = 100) -> [Diagnostic] {
+        var seen: [String: Int] = [:]
+        var kept: [Diagnostic] = []
+        var folded: [(code: String, path: String, count: Int)] = []
+        for diagnostic in self {
+            guard diagnostic.severity == .warning else {
+                kept.append(diagnostic)
+                continue
+            }
+            let count = seen[diagnostic.code, default: 0] + 1
+            seen[diagnostic.code] = count
+            if count <= limit {
+                kept.append(diagnostic)
+            } else if count == limit + 1 {
+                folded.append((diagnostic.code, diagnostic.path, 1))
+            } else if let index = folded.firstIndex(where: { $0.code == diagnostic.code }) {
+                folded[index].count += 1
+            }
+        }
+        return kept + folded.map { fold in
+            Diagnostic(
+                .warning, "\(fold.count) more warning\(fold.count == 1 ? "" : "s") like the \(limit) above (\(fold.code)) are not shown",
+                path: fold.path, code: fold.code)
+        }
+    }
+}

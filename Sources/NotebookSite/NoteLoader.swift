@@ -61,6 +61,6 @@ public struct NoteLoader: Sendable {
         let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)
         var note = constrained
         note.blocks = TextStyleHeadings.apply(note.blocks)
-        return Loaded(note: note, source: source, diagnostics: decoding + read.diagnostics + findings)
+        return Loaded(note: note, source: source, diagnostics: (decoding + read.diagnostics + findings).foldingRepeatedWarnings())
     }
 }

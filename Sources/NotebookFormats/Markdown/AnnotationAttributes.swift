@@ -16,6 +16,7 @@ struct AnnotationAttributes: Sendable {
 
     /// The Markdown names an annotation may use.
     static let names = ["bold", "italic", "underline", "strikethrough", "highlight", "color", "textStyle", "scale"]
+    private static let known = names.joined(separator: ", ")
 
     func read(_ text: String) -> (Formatting, [Finding]) {
         let members: [JSON5Member]
@@ -38,7 +39,7 @@ struct AnnotationAttributes: Sendable {
                 findings.append(
                     Finding(
                         severity: .warning,
-                        message: "unknown annotation key '\(member.key)'; known keys: \(Self.names.joined(separator: ", "))",
+                        message: "unknown annotation key '\(member.key)'; known keys: \(Self.known)",
                         offset: member.keyOffset, code: "annotation.unknown-key"))
             }
         }

@@ -96,10 +96,8 @@ struct TokenMarkers: Sendable {
     private func readIndex(_ scalars: [Unicode.Scalar], from: Int) -> (Int, Int)? {
         var value = 0
         var i = from
-        while i < scalars.count, let digit = scalars[i].properties.numericType == .decimal && scalars[i].isASCII
-            ? Int(scalars[i].value - 48) : nil
-        {
-            value = value &* 10 &+ digit
+        while i < scalars.count, (48...57).contains(scalars[i].value) {
+            value = value &* 10 &+ Int(scalars[i].value - 48)
             i += 1
         }
         guard i > from, i < scalars.count, scalars[i] == end else { return nil }
