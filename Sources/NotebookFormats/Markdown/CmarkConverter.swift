@@ -158,7 +158,8 @@ struct CmarkConverter {
     private mutating func build(_ node: OpaquePointer, children: [Child], childDepth: Int) -> [Piece] {
         let at = location(of: node)
         let inlines = children.compactMap { if case .inline(let i) = $0 { i } else { nil } }
-        let blocks = children.flatMap(Self.blocks(of:))
+        // Made only for block containers: an inline's children would each become a paragraph.
+        var blocks: [Block] { children.flatMap(Self.blocks(of:)) }
         func inline(_ kind: Inline.Kind) -> [Piece] { [(.inline(Inline(kind, at: at)), 0)] }
         func block(_ kind: Block.Kind, depth: Int = 0) -> [Piece] { [(.block(Block(kind, at: at)), depth)] }
         func span(_ formatting: Formatting) -> [Piece] {

@@ -56,7 +56,8 @@ extension CmarkConverter {
     /// The inlines of one container with its tokens turned into formatting: annotations and
     /// `==` pairs become spans, wikilinks links, and tokens left unpaired their source text.
     mutating func resolveTokens(_ inlines: [Inline], depth: Int) -> (inlines: [Inline], depth: Int) {
-        guard let markers = context.scan.markers else { return (mergeText(inlines), depth) }
+        // A note without notebook syntax has no tokens to look for in its text.
+        guard let markers = context.scan.markers, !context.scan.tokens.isEmpty else { return (mergeText(inlines), depth) }
         let items = expand(inlines, markers: markers, depth: depth)
         guard items.contains(where: { $0.token != nil }) else { return (mergeText(inlines), depth) }
 
@@ -203,6 +204,8 @@ extension CmarkConverter {
 
 /// Adjacent text joined into one, as the parser splits text at every special character.
 func mergeText(_ inlines: [Inline]) -> [Inline] {
+    func isText(_ inline: Inline) -> Bool { if case .text = inline.kind { true } else { false } }
+    guard inlines.indices.dropFirst().contains(where: { isText(inlines[$0]) && isText(inlines[$0 - 1]) }) else { return inlines }
     var out: [Inline] = []
     out.reserveCapacity(inlines.count)
     var pending: (text: String, location: SourceLocation?)? = nil
