@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
-        .testTarget(name: "SafetyTests", dependencies: ["notebook", "TestSupport"]),
+        .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,18 @@
-// What Swift's Glibc module does not expose: renameat2 is declared only under _GNU_SOURCE.
+// What Swift's Glibc module does not expose (renameat2, O_PATH, openat2: GNU or Linux only).
 #ifndef NOTEBOOK_CFILESYSTEM_H
 #define NOTEBOOK_CFILESYSTEM_H
 
+#include <errno.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef O_PATH
+#define O_PATH 010000000
+#endif
 
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 
@@ -14,6 +24,49 @@ static inline int notebook_rename_exchange(const char *a, const char *b) {
 /// Renames `from` to `to` only if `to` does not exist (RENAME_NOREPLACE).
 static inline int notebook_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1u << 0);
+}
+
+/// Opens `path` with no symbolic link anywhere on the way (openat2 with RESOLVE_NO_SYMLINKS):
+/// a folder swapped for a link while notebook works is refused (ELOOP), not followed. Where the
+/// kernel lacks openat2, each component is opened in turn with O_NOFOLLOW.
+static inline int notebook_open_no_links(const char *path, int flags, mode_t mode) {
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (unsigned long long)flags;
+    how.mode = (flags & O_CREAT) ? mode : 0;
+    how.resolve = RESOLVE_NO_SYMLINKS;
+    long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+    if (fd >= 0 || errno != ENOSYS) return (int)fd;
+    /* Fallback: walk the components. */
+    char copy[4096];
+    size_t length = strlen(path);
+    if (length >= sizeof copy) { errno = ENAMETOOLONG; return -1; }
+    memcpy(copy, path, length + 1);
+    int dir = copy[0] == '/' ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC) : AT_FDCWD;
+    char *start = copy[0] == '/' ? copy + 1 : copy;
+    for (;;) {
+        char *slash = strchr(start, '/');
+        if (slash == NULL) {
+            int result = openat(dir, start, flags | O_NOFOLLOW, mode);
+            int saved = errno;
+            if (dir != AT_FDCWD) close(dir);
+            errno = saved;
+            return result;
+        }
+        *slash = 0;
+        if (*start == 0) { start = slash + 1; continue; }
+        int next = openat(dir, start, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int saved = errno;
+        if (dir != AT_FDCWD) close(dir);
+        if (next < 0) { errno = saved == ENOTDIR ? ELOOP : saved; return -1; }
+        dir = next;
+        start = slash + 1;
+    }
+}
+
+/// The folder at `path`, opened (O_PATH) through no symbolic link, for *at() calls in it.
+static inline int notebook_open_folder_no_links(const char *path) {
+    return notebook_open_no_links(path, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
 }
 
 #endif

@@ -28,7 +28,7 @@ enum CheckCommand: Command {
         let directory = try parsed.siteFolder(command: name)
         let strict = parsed.flags.contains("--strict")
         let site = SiteLoader(strict: strict, includeDrafts: parsed.flags.contains("--drafts")).load(directory)
-        let diagnostics = site.diagnostics + SiteChecks.links(of: site, strict: strict)
+        let diagnostics = (site.diagnostics + SiteChecks.links(of: site, strict: strict)).strictAboutLinks(strict)
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)

@@ -40,7 +40,7 @@ enum ConvertCommand: Command {
         }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(file)
+            bytes = try FileSystem.read(file, links: .asNamed)
         } catch {
             terminal.stderr += "\(file): error: cannot read the file: \(error.reason)\n"
             return ExitStatus.inputErrors
@@ -63,7 +63,7 @@ enum ConvertCommand: Command {
         }
         if let path = outputPath {
             do {
-                try FileSystem.write(output, to: path, exclusive: !parsed.flags.contains("--force"))
+                try FileSystem.write(output, to: path, exclusive: !parsed.flags.contains("--force"), linkedFolders: true)
             } catch {
                 terminal.stderr += "\(path): error: cannot write the file: \(error.reason)\n"
                 return ExitStatus.inputErrors

@@ -91,11 +91,13 @@ enum SiteScaffold {
             (PublishWorkflow.path, PublishWorkflow.text),
             (".gitignore", "/public/\n/.public.notebook-spare/\n/.public.notebook-lock\n"),
         ]
+        // Written at the folder's real place, through no link from there on.
+        let real = FileTree.resolvedForCreation(directory)
         for (path, contents) in files {
             let full = NoteDiscovery.join(directory, path)
             do {
-                try FileSystem.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
-                try FileSystem.write(contents, to: full, exclusive: true)
+                try FileSystem.makeFolder(URL(fileURLWithPath: real + "/" + path).deletingLastPathComponent().path)
+                try FileSystem.write(contents, to: real + "/" + path, exclusive: true)
             } catch {
                 terminal.stderr += "\(full): error: cannot write the file: \(error.reason)\n"
                 return ExitStatus.inputErrors

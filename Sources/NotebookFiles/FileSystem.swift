@@ -89,14 +89,31 @@ public enum FileSystem {
         return entries
     }
 
-    /// The bytes of the regular file at `path`, read through no symbolic link; a file larger than
-    /// `limit` is an error and is not read.
-    public static func read(_ path: String, limit: Int = readLimit) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            if errno == ELOOP { throw FileError(path: path, reason: "is a symbolic link; not followed") }
-            throw FileError(path: path, errno: errno)
+    /// How a path is opened: through no symbolic link at all (the paths notebook works out
+    /// itself, which are real), or as the user named it on the command line (`render FILE`).
+    public enum Links: Sendable {
+        case none, asNamed
+    }
+
+    /// Opens `path` by the rule `links`; -1 with `errno` set when it cannot.
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644, links: Links) -> Int32 {
+        switch links {
+        case .none: notebook_open_no_links(path, flags | O_CLOEXEC, mode)
+        case .asNamed: Glibc.open(path, flags | O_CLOEXEC, mode)
         }
+    }
+
+    /// The error for a path that could not be opened with no link on the way.
+    static func openError(_ path: String, _ code: Int32, writing: Bool) -> FileError {
+        guard code == ELOOP else { return FileError(path: path, errno: code) }
+        return FileError(path: path, reason: "is a symbolic link, or one is on its way; not " + (writing ? "written" : "followed"), code: ELOOP)
+    }
+
+    /// The bytes of the regular file at `path`, read through no symbolic link (unless `links`
+    /// says the user named it); a file larger than `limit` is an error and is not read.
+    public static func read(_ path: String, limit: Int = readLimit, links: Links = .none) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK, links: links)
+        guard fd >= 0 else { throw openError(path, errno, writing: false) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
@@ -123,7 +140,7 @@ public enum FileSystem {
     /// The regular file at `path` opened for reading through no link, with its size, for a
     /// caller that sends it on (the preview server); the caller closes the descriptor.
     public static func openRegularFile(_ path: String) -> (descriptor: Int32, size: Int)? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(path, O_RDONLY, links: .none)
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -150,16 +167,17 @@ public enum FileSystem {
         resolve("/proc/self/exe") ?? CommandLine.arguments.first.flatMap { resolve($0) }
     }
 
-    /// Writes `bytes` at `path`, creating or truncating the file; never through a link.
+    /// Writes `bytes` at `path`, creating or truncating the file; never through a link (with
+    /// `linkedFolders`, the folders on the way may be links the user named, the file itself not).
     /// With `exclusive`, a file already there is an error (`EEXIST`).
-    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, exclusive: Bool = false) throws(FileError) {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
-        let fd = open(path, flags, 0o644)
+    public static func write(
+        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, exclusive: Bool = false, linkedFolders: Bool = false
+    ) throws(FileError) {
+        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
+        let fd = open(path, flags, links: linkedFolders ? .asNamed : .none)
         guard fd >= 0 else {
-            if errno == ELOOP || (errno == EEXIST && status(path)?.kind == .link) {
-                throw FileError(path: path, reason: "is a symbolic link; not written", code: ELOOP)
-            }
-            throw FileError(path: path, errno: errno)
+            if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
+            throw openError(path, errno, writing: true)
         }
         do throws(FileError) {
             try writeAll(bytes, to: fd, path: path)
@@ -171,9 +189,11 @@ public enum FileSystem {
     }
 
     /// Writes `text` at `path`.
-    public static func write(_ text: String, to path: String, exclusive: Bool = false) throws(FileError) {
+    public static func write(_ text: String, to path: String, exclusive: Bool = false, linkedFolders: Bool = false) throws(FileError) {
         var text = text
-        let result = text.withUTF8 { bytes in Result { () throws(FileError) in try write(bytes, to: path, exclusive: exclusive) } }
+        let result = text.withUTF8 { bytes in
+            Result { () throws(FileError) in try write(bytes, to: path, exclusive: exclusive, linkedFolders: linkedFolders) }
+        }
         try result.get()
     }
 
@@ -184,8 +204,8 @@ public enum FileSystem {
             throw FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
         }
         defer { close(input) }
-        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard output >= 0 else { throw FileError(path: path, errno: errno) }
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC, links: .none)
+        guard output >= 0 else { throw openError(path, errno, writing: true) }
         var buffer = [UInt8](repeating: 0, count: min(max(size, 1), 1 << 20))
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
@@ -222,12 +242,28 @@ public enum FileSystem {
     /// Makes a folder and any missing parents; one that exists is fine.
     public static func makeFolder(_ path: String) throws(FileError) {
         // A file where the folder goes is found by whatever is made inside it next (ENOTDIR).
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if makeOneFolder(path) == 0 || errno == EEXIST { return }
         guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
-            throw FileError(path: path, errno: errno)
+            throw openError(path, errno, writing: true)
         }
         try makeFolder(String(path[..<slash]))
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno) }
+        if makeOneFolder(path) != 0 && errno != EEXIST { throw openError(path, errno, writing: true) }
+    }
+
+    /// Runs `body` with the folder holding `path` opened through no link, and `path`'s last name:
+    /// what `mkdirat` and `unlinkat` need to act on `path` only where it really is.
+    private static func inParent(_ path: String, _ body: (Int32, String) -> Int32) -> Int32 {
+        let slash = path.lastIndex(of: "/")
+        let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = notebook_open_folder_no_links(parent)
+        guard folder >= 0 else { return -1 }
+        defer { close(folder) }
+        return body(folder, name)
+    }
+
+    private static func makeOneFolder(_ path: String) -> Int32 {
+        inParent(path) { mkdirat($0, $1, 0o755) }
     }
 
     /// Makes a new, private folder with a unique name under the system's temporary folder.
@@ -237,19 +273,20 @@ public enum FileSystem {
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw FileError(path: base, errno: errno)
         }
-        return String(cString: made)
+        // Its real path: everything made in it is then reached through no link.
+        return resolve(String(cString: made)) ?? String(cString: made)
     }
 
     /// Removes a file or a symbolic link (never what it leads to); true when something was removed.
     @discardableResult
     public static func removeFile(_ path: String) -> Bool {
-        unlink(path) == 0
+        inParent(path) { unlinkat($0, $1, 0) } == 0
     }
 
     /// Removes an empty folder; true when it was removed.
     @discardableResult
     public static func removeEmptyFolder(_ path: String) -> Bool {
-        rmdir(path) == 0
+        inParent(path) { unlinkat($0, $1, AT_REMOVEDIR) } == 0
     }
 
     /// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
@@ -257,7 +294,7 @@ public enum FileSystem {
     public static func removeTree(_ path: String) {
         guard let top = status(path) else { return }
         guard top.kind == .folder else {
-            unlink(path)
+            removeFile(path)
             return
         }
         var pending = [path]
@@ -267,10 +304,10 @@ public enum FileSystem {
             guard let names = try? list(folder) else { continue }
             for name in names {
                 let child = folder + "/" + name
-                if status(child)?.kind == .folder { pending.append(child) } else { unlink(child) }
+                if status(child)?.kind == .folder { pending.append(child) } else { removeFile(child) }
             }
         }
-        for folder in folders.reversed() { rmdir(folder) }
+        for folder in folders.reversed() { removeEmptyFolder(folder) }
     }
 
     /// Renames `from` to `to`, replacing a file at `to` (as `rename(2)`).
@@ -291,8 +328,8 @@ public enum FileSystem {
     /// Takes an exclusive kernel lock (`flock`) on the file at `path`, creating it; nil when
     /// another process holds it. The lock ends with the returned value, or with the process.
     public static func lock(_ path: String) throws(FileError) -> FileLock? {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        let fd = open(path, O_RDWR | O_CREAT, links: .none)
+        guard fd >= 0 else { throw openError(path, errno, writing: true) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
             close(fd)

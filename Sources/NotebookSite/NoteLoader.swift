@@ -39,11 +39,14 @@ public struct NoteLoader: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Reads the file at `source` (`path` when nil), shown as `path`; an unreadable file, or one
-    /// over `FileSystem.readLimit`, is an error diagnostic and an empty note.
+    /// Reads the file at `source` (through no link), or at `path` as the user named it when nil;
+    /// an unreadable file, or one over `FileSystem.readLimit`, is an error diagnostic and an
+    /// empty note.
     public func load(path: String, from source: String? = nil, format: Format) -> Loaded {
         do {
-            return load(bytes: try FileSystem.read(source ?? path), path: path, format: format)
+            // A file the user named (`render FILE`) is read as named; a site's, at its real place.
+            let bytes = try source == nil ? FileSystem.read(path, links: .asNamed) : FileSystem.read(source!)
+            return load(bytes: bytes, path: path, format: format)
         } catch {
             let diagnostic = Diagnostic(.error, "cannot read the file: \(error.reason)", path: path, code: "io.read")
             return Loaded(note: Note(path: path, blocks: []), source: "", diagnostics: [diagnostic])

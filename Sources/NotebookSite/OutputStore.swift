@@ -56,28 +56,41 @@ public struct OutputStore: FileSink, Sendable {
         return FileTree.join(FileTree.resolvedForCreation(parent.isEmpty ? "." : String(parent)), String(name))
     }
 
-    /// Prepares the staging folder beside `destination`: the spare of the previous build, or an
-    /// empty folder; `force` replaces a folder notebook did not make.
-    public init(destination: String, force: Bool = false) throws(Refusal) {
-        shown = destination
-        guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
-        self.destination = real
-        self.staging = Self.besidePath(of: real, suffix: "spare")
+    /// Checks that `destination` may be replaced (see `checkDestination`) and takes its lock, so
+    /// that a second build stops before it reads anything; makes the folder that will hold it.
+    public static func claim(_ destination: String, force: Bool) throws(Refusal) -> FileLock {
+        guard let real = realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
         let parent = String(real[..<real.lastIndex(of: "/")!])
         do {
             try FileSystem.makeFolder(parent.isEmpty ? "/" : parent)
         } catch {
             throw .failed(error)
         }
-        try Self.checkDestination(real, shown: destination, force: force)
+        try checkDestination(real, shown: destination, force: force)
         let held: FileLock?
         do {
-            held = try FileSystem.lock(Self.besidePath(of: real, suffix: "lock"))
+            held = try FileSystem.lock(besidePath(of: real, suffix: "lock"))
         } catch {
-            throw .failed(error)
+            throw .failed(FileError(path: FileTree.normalized(destination), reason: "cannot take its lock: " + error.reason, code: error.code))
         }
         guard let held else { throw .busy(destination) }
-        self.lock = held
+        return held
+    }
+
+    /// Prepares the staging folder beside `destination`: the spare of the previous build, or an
+    /// empty folder; `force` replaces a folder notebook did not make. `lock` is the output's
+    /// lock from `claim`, taken now when nil.
+    public init(destination: String, force: Bool = false, lock: FileLock? = nil) throws(Refusal) {
+        shown = destination
+        guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
+        self.destination = real
+        self.staging = Self.besidePath(of: real, suffix: "spare")
+        if let lock {
+            try Self.checkDestination(real, shown: destination, force: force)
+            self.lock = lock
+        } else {
+            self.lock = try Self.claim(destination, force: force)
+        }
         do {
             self.files = try Self.prepareSpare(staging)
         } catch {
@@ -99,15 +112,27 @@ public struct OutputStore: FileSink, Sendable {
         case .link: throw .notAFolder(shown, "is a symbolic link; give the folder it leads to")
         case .file, .other: throw .notAFolder(shown, "exists and is not a folder")
         }
+        // The output is put in place by renaming, which a mount point cannot be.
+        let parent = String(destination[..<(destination.lastIndex(of: "/") ?? destination.startIndex)])
+        if let above = FileSystem.status(parent.isEmpty ? "/" : parent), above.device != status.device {
+            throw .notAFolder(shown, "is a mount point, which notebook cannot replace in one step; give a folder inside it, such as \(FileTree.join(FileTree.normalized(shown), "site"))")
+        }
         if force || OutputMarker.isMarked(destination) { return }
         // An output of notebook 0.1 carries no marker, but has its spare beside it, which (unlike
         // the spares of this version) carries none either.
-        let spare = besidePath(of: destination, suffix: "spare")
-        if FileSystem.status(spare)?.kind == .folder && !OutputMarker.isMarked(spare) { return }
+        if isOutputOfNotebook01(destination) { return }
         guard let names = try? FileSystem.list(destination) else {
             throw .failed(FileError(path: shown, reason: "cannot be read"))
         }
         if !names.isEmpty { throw .notOurs(shown) }
+    }
+
+    /// Whether `folder` is an output of notebook 0.1: no marker, but a spare beside it that
+    /// carries none either (unlike this version's), and the files every 0.1 build wrote at its top.
+    static func isOutputOfNotebook01(_ folder: String) -> Bool {
+        let spare = besidePath(of: folder, suffix: "spare")
+        return FileSystem.status(spare)?.kind == .folder && !OutputMarker.isMarked(spare)
+            && ["index.html", "404.html", "sitemap.xml", "feed.xml"].allSatisfy { FileSystem.status(folder + "/" + $0)?.kind == .file }
     }
 
     /// The spare's files when it can be written over; otherwise it is removed (never through a

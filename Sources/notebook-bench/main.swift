@@ -19,7 +19,7 @@ func jsonFiles(_ arguments: [String]) -> [String] {
 
 func jsonDecode(_ arguments: [String]) -> Int32 {
     let paths = jsonFiles(arguments)
-    let files = paths.compactMap { path in (try? FileSystem.read(path)).map { (path, $0) } }
+    let files = paths.compactMap { path in (try? FileSystem.read(path, links: .asNamed)).map { (path, $0) } }
     guard files.count == paths.count, !files.isEmpty else {
         FileHandle.standardError.write(Data("notebook-bench: cannot read every file\n".utf8))
         return 1

@@ -35,7 +35,7 @@ import Testing
     @Test func anOutputOfNotebook01IsAdopted() throws {
         let scratch = try smallSite()
         // notebook 0.1 wrote no marker, but kept its spare beside the output.
-        try scratch.write("site/public/index.html", "old\n")
+        for file in ["index.html", "404.html", "sitemap.xml", "feed.xml"] { try scratch.write("site/public/" + file, "old\n") }
         try scratch.write("site/.public.notebook-spare/index.html", "older\n")
         let build = try NotebookProcess.run(["build", "site"], in: scratch.path)
         #expect(build.status == 0, "\(build.all)")
@@ -138,6 +138,7 @@ import Testing
         #expect(first.waitForError("held at exchange").contains("held at exchange"))
         let second = try NotebookProcess.run(["build", "site"], in: scratch.path)
         #expect(second.status == 1)
+        #expect(!second.stdout.contains("built") && !second.stderr.contains("Nowhere"), "the second build read the notes: \(second.all)")
         #expect(second.stderr.contains("site/public: error: another notebook build is writing this output folder"), "\(second.stderr)")
         first.kill()
         #expect(digest(scratch.path + "/site/public") == before)

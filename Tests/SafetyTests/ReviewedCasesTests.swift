@@ -34,7 +34,7 @@ import Testing
         try scratch.link("site/notes/market-day.md", to: scratch.path + "/elsewhere.md")
         let outcome = try NotebookProcess.run(["new", "note", "Market Day", "--site", "site", "--force"], in: scratch.path)
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("is a symbolic link; not written"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("is a symbolic link"), "\(outcome.stderr)")
         #expect(scratch.read("elsewhere.md") == "keep\n")
     }
 
@@ -70,7 +70,7 @@ import Testing
         }
         let holding = try NotebookProcess.run(["build", "v", "-o", "v/sub", "--force"], in: scratch.path)
         #expect(holding.status == 1)
-        #expect(holding.stderr.contains("holds notes of the site"), "\(holding.stderr)")
+        #expect(holding.stderr.contains("holds files of the site"), "\(holding.stderr)")
         #expect(scratch.exists("v/sub/c.md"))
         #expect(try NotebookProcess.run(["build", "v"], in: scratch.path).stdout.contains("built 3 notes"))
     }
@@ -137,5 +137,50 @@ import Testing
         }
         #expect(scratch.read("target.json") == "keep\n")
         #expect(!scratch.exists("nowhere.json"))
+    }
+
+    @Test func aStraySpareDoesNotMakeAFolderAnOutputOfNotebook01() throws {
+        let scratch = try smallSite()
+        try scratch.write("site/docs/manual.md", "manual\n")
+        try scratch.write("site/.docs.notebook-spare/.gitkeep", "")
+        for _ in 0..<2 {
+            let build = try NotebookProcess.run(["build", ".", "-o", "docs"], in: scratch.path + "/site")
+            #expect(build.status == 1, "\(build.all)")
+        }
+        #expect(scratch.read("site/docs/manual.md") == "manual\n")
+    }
+
+    @Test func aVaultsOutputNeverHoldsFilesBesideItsNotes() throws {
+        let scratch = try Scratch(["v/a.md": "# A ![x](img/p.png)\n", "v/img/p.png": "PNG"])
+        let build = try NotebookProcess.run(["build", "v", "-o", "v/img", "--force"], in: scratch.path)
+        #expect(build.status == 1, "\(build.all)")
+        #expect(scratch.read("v/img/p.png") == "PNG")
+    }
+
+    @Test func strictMakesALinkNotFollowedAnError() throws {
+        let scratch = try smallSite()
+        try scratch.write("secret.md", "# S\n")
+        try scratch.link("site/notes/s.md", to: scratch.path + "/secret.md")
+        for command in ["check", "build"] {
+            #expect(try NotebookProcess.run([command, "site"], in: scratch.path).status == 0)
+            let strict = try NotebookProcess.run([command, "site", "--strict"], in: scratch.path)
+            #expect(strict.status == 1, "\(command): \(strict.all)")
+            #expect(strict.stderr.contains("site/notes/s.md: error: symbolic link leads outside the site"))
+        }
+    }
+
+    @Test func aMountPointAsTheOutputIsRefusedBeforeAnythingIsWritten() throws {
+        guard NotebookProcess.isRoot else { return }
+        let scratch = try smallSite()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/mnt", withIntermediateDirectories: true)
+        let mount = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=1m", "tmpfs", scratch.path + "/mnt"])
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0)
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [scratch.path + "/mnt"]).waitUntilExit() }
+        let build = try NotebookProcess.run(["build", "site", "-o", "mnt"], in: scratch.path)
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("is a mount point"), "\(build.stderr)")
+        #expect(!scratch.exists(".mnt.notebook-spare"))
+        #expect(try NotebookProcess.run(["build", "site", "-o", "mnt/site"], in: scratch.path).status == 0)
     }
 }

@@ -34,11 +34,12 @@ enum OutputCheck {
             let path = FileSystem.resolve(file.hasPrefix("/") ? file : site.real(file)) ?? site.real(file)
             if FileTree.isInside(path, real) { return refuse("holds \(file), which the build reads") }
         }
-        // Without notes/, the site's folders are the notes: an output may not hold any of them.
-        if !usesNotesFolder, FileSystem.status(real)?.kind == .folder, !OutputMarker.isMarked(real),
-            let tree = try? FileTree(real, links: .never), tree.walk().files.contains(where: { NoteDiscovery.isNote($0.relative) })
+        // Without notes/, every folder of the site holds its notes and the files beside them: an
+        // output inside the site may not hold any of those.
+        if !usesNotesFolder, FileTree.isInside(real, site.real), FileSystem.status(real)?.kind == .folder, !OutputMarker.isMarked(real),
+            !OutputStore.isOutputOfNotebook01(real), let tree = try? FileTree(real, links: .never), !tree.walk().files.isEmpty
         {
-            return refuse("holds notes of the site")
+            return refuse("holds files of the site (notes, or files beside them)")
         }
         return nil
     }

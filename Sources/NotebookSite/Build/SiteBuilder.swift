@@ -75,6 +75,23 @@ public struct SiteBuilder: Sendable {
         }
         let output = options.output ?? tree.display("public")
         let outputReal = OutputStore.realPlace(of: output) ?? FileTree.resolvedForCreation(output)
+        // Before any note is read: the output is no source, may be replaced, and is this build's.
+        let settings = SiteLoader.settings(of: tree)
+        let usesNotesFolder = NoteDiscovery.folder("notes", in: tree).real != nil
+        let lock: FileLock
+        do {
+            if let problem = OutputCheck.problem(output: output, site: tree, config: settings.config, usesNotesFolder: usesNotesFolder) {
+                return BuildReport(
+                    diagnostics: settings.diagnostics + [problem], sources: settings.sources, notes: 0, pages: 0, words: 0,
+                    succeeded: false, output: output, usedDefaults: !settings.hasConfig)
+            }
+            lock = try OutputStore.claim(output, force: options.force)
+        } catch {
+            return BuildReport(
+                diagnostics: settings.diagnostics + [OutputCheck.diagnostic(for: error, site: directory, output: output)],
+                sources: settings.sources, notes: 0, pages: 0, words: 0, succeeded: false, output: output,
+                usedDefaults: !settings.hasConfig)
+        }
         let loader = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers)
         var site = loader.load(tree, output: outputReal)
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
@@ -82,10 +99,6 @@ public struct SiteBuilder: Sendable {
         var report = BuildReport(
             diagnostics: [], sources: site.sources, notes: site.notes.count, pages: 0, words: site.wordCount,
             succeeded: false, output: output, usedDefaults: !site.hasConfig)
-        if let problem = OutputCheck.problem(output: output, site: tree, config: site.config, usesNotesFolder: site.usesNotesFolder) {
-            report.diagnostics = diagnostics + [problem]
-            return report
-        }
 
         stopwatch.lap("read and check notes")
         progress("resolving links")
@@ -103,6 +116,7 @@ public struct SiteBuilder: Sendable {
         if theme != nil && diagnostics.hasErrors { diagnostics += SiteChecks.collisions(site, urls: urls, copies: copies) }
 
         stopwatch.lap("resolve links, load theme")
+        diagnostics = diagnostics.strictAboutLinks(options.strict)
         guard let theme, !diagnostics.hasErrors else {
             report.diagnostics = diagnostics
             return report
@@ -129,7 +143,7 @@ public struct SiteBuilder: Sendable {
         progress("writing pages")
         let store: OutputStore
         do {
-            store = try OutputStore(destination: output, force: options.force)
+            store = try OutputStore(destination: output, force: options.force, lock: lock)
         } catch {
             report.diagnostics = diagnostics + [OutputCheck.diagnostic(for: error, site: directory, output: output)]
             return report
