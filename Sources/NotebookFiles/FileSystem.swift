@@ -54,16 +54,7 @@ public enum FileSystem {
 
     /// The names in a folder (without `.` and `..`), unsorted.
     public static func list(_ folder: String) throws(FileError) -> [String] {
-        guard let directory = opendir(folder) else { throw FileError(path: folder, errno: errno) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        try entries(folder).map(\.name)
     }
 
     /// The names in a folder (without `.` and `..`), each with what it is (a link is `.link`).

@@ -13,7 +13,7 @@ public struct FileTree: Sendable, Equatable {
     /// Links are followed only to places inside this real folder.
     public let boundary: String?
 
-    /// The tree at `path`, which must be a folder; `boundary` is `.itself` or `.none`.
+    /// The tree at `path`, which must be a folder, following links by `rule`.
     public init(_ path: String, links rule: LinkRule = .insideItself) throws(FileError) {
         guard let real = FileSystem.resolve(path), FileSystem.status(real)?.kind == .folder else {
             throw FileError(path: path, reason: FileSystem.exists(path) ? "is not a folder" : "does not exist")
@@ -22,7 +22,6 @@ public struct FileTree: Sendable, Equatable {
         self.real = real
         switch rule {
         case .insideItself: boundary = real
-        case .inside(let folder): boundary = folder
         case .never: boundary = nil
         }
     }
@@ -43,8 +42,6 @@ public struct FileTree: Sendable, Equatable {
     public enum LinkRule: Sendable {
         /// Those that lead to a place inside the tree.
         case insideItself
-        /// Those that lead inside the given real folder.
-        case inside(String)
         /// None.
         case never
     }

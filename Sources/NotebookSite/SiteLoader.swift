@@ -120,7 +120,11 @@ public struct SiteLoader: Sendable {
 
     /// Reads the site `site`; `output` is the real path of the output folder, never read as notes.
     public func load(_ site: FileTree, output: String? = nil) -> LoadedSite {
-        let settings = Self.settings(of: site)
+        load(site, output: output, settings: Self.settings(of: site))
+    }
+
+    /// The same with the site's settings read already (a build reads them first, to check the output).
+    func load(_ site: FileTree, output: String?, settings: Settings) -> LoadedSite {
         var diagnostics = settings.diagnostics
         var sources = settings.sources
         let config = settings.config

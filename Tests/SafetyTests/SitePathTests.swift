@@ -149,4 +149,29 @@ import Testing
         }
         #expect(!scratch.exists("site/public"))
     }
+
+    @Test func serveReadsTheSiteNamedAsDotLikeAnyOtherForm() throws {
+        let scratch = try smallSite()
+        let serving = try NotebookProcess.start(["serve", ".", "--port", "0"], in: scratch.path + "/site")
+        defer { serving.kill() }
+        var printed = ""
+        while !printed.contains("Ctrl-C to stop") {
+            let data = serving.stdout.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let port = try #require(printed.split(separator: "http://127.0.0.1:").dropFirst().first.map { String($0.prefix { $0.isNumber }) })
+        let fetch = Process()
+        fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        fetch.arguments = [
+            "python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+            "http://127.0.0.1:\(port)/a/",
+        ]
+        let page = Pipe()
+        fetch.standardOutput = page
+        try fetch.run()
+        let text = String(decoding: page.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fetch.waitUntilExit()
+        #expect(text.contains("SITE-OWN-FOOTER"), "the site's own templates are used under serve .")
+    }
 }

@@ -93,7 +93,7 @@ public struct SiteBuilder: Sendable {
                 usedDefaults: !settings.hasConfig)
         }
         let loader = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers)
-        var site = loader.load(tree, output: outputReal)
+        var site = loader.load(tree, output: outputReal, settings: settings)
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
         var diagnostics = site.diagnostics
         var report = BuildReport(

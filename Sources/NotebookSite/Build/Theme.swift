@@ -66,9 +66,7 @@ public enum ThemeLoader {
             let absolute = name.hasPrefix("/") ? name : site.real(name)
             guard let real = FileSystem.resolve(absolute), FileSystem.status(real)?.kind == .folder else { return nil }
             if FileTree.isInside(real, site.real) {
-                guard case .inside = site.place(of: String(real.dropFirst(site.real.count)).trimmingSlashes) else { return nil }
-                let relative = String(real.dropFirst(site.real.count)).trimmingSlashes
-                return ThemeLayer(tree: site, folder: relative)
+                return ThemeLayer(tree: site, folder: String(real.dropFirst(site.real.count)).trimmingSlashes)
             }
             let shown = name.hasPrefix("/") ? name : site.display(name)
             guard let tree = try? FileTree(shown, links: .never) else { return nil }
