@@ -22,7 +22,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidDelimiters
         /// An empty tag, or a name with whitespace or empty dotted components.
         case invalidTagName
-        /// Sections, parents and blocks nested deeper than a template may nest them.
+        /// Sections, parents and blocks nested deeper than a template may nest them (a warning:
+        /// see ``MustacheTemplate/warnings``).
         case nestingTooDeep
         /// Partials, parents or lambdas expanding into each other deeper than the library allows.
         case recursionLimit

@@ -12,6 +12,9 @@
 public struct MustacheTemplate: Sendable {
     let source: TemplateSource
     let fragment: Fragment
+    /// Findings that did not stop the parse: sections nested too deep, whose tags were kept as
+    /// text. Each is located like an error (its ``MustacheError/kind`` is `nestingTooDeep`).
+    public let warnings: [MustacheError]
 
     /// Compiles `source`.
     ///
@@ -28,7 +31,7 @@ public struct MustacheTemplate: Sendable {
     init(parsing source: String, name: String, delimiters: Delimiters) throws(MustacheError) {
         let templateSource = TemplateSource(name: name, text: source)
         self.source = templateSource
-        fragment = try Parser.parse(templateSource, delimiters: delimiters)
+        (fragment, warnings) = try Parser.parse(templateSource, delimiters: delimiters)
     }
 
     /// The name given when parsing, which errors report.

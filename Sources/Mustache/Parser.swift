@@ -1,8 +1,9 @@
 /// Compiles template source into a ``Fragment`` in three passes: tokenize (following Set
 /// Delimiter tags), settle standalone lines, build the tree (checking that tags pair up).
 struct Parser {
-    /// Sections, inverted sections, parents and blocks nest at most this deep in one template.
-    static let maxNesting = 100
+    /// Sections, inverted sections, parents and blocks nest at most this deep in one template;
+    /// deeper ones are flattened: their tags are kept as text, with a warning.
+    static let maxNesting = 64
 
     private enum TagKind {
         case escaped, unescaped, section, inverted, close, comment, partial, parent, block, delimiters
@@ -42,7 +43,10 @@ struct Parser {
         bytes = Array(source.text.utf8)
     }
 
-    static func parse(_ source: TemplateSource, delimiters: Delimiters = .standard) throws(MustacheError) -> Fragment {
+    /// The template's tree, and a warning for each section flattened past ``maxNesting``.
+    static func parse(
+        _ source: TemplateSource, delimiters: Delimiters = .standard
+    ) throws(MustacheError) -> (fragment: Fragment, warnings: [MustacheError]) {
         var parser = Parser(source: source)
         let tokens = try parser.tokenize(delimiters)
         let lines = parser.settleLines(tokens)
@@ -289,22 +293,32 @@ struct Parser {
 
     private func location(_ tag: Tag) -> Location { Location(source: source, offset: tag.start) }
 
-    private func buildTree(_ tokens: [Token]) throws(MustacheError) -> Fragment {
+    /// Appends text to the innermost frame, joined to text just before it.
+    private func appendText(_ text: String, to frames: inout [Frame]) {
+        let last = frames.count - 1
+        if case .text(var previous) = frames[last].nodes.last {
+            // Release the node's hold on the text first, so that it grows in place.
+            frames[last].nodes[frames[last].nodes.count - 1] = .lineStart
+            previous += text
+            frames[last].nodes[frames[last].nodes.count - 1] = .text(previous)
+        } else {
+            frames[last].nodes.append(.text(text))
+        }
+    }
+
+    private func buildTree(_ tokens: [Token]) throws(MustacheError) -> (fragment: Fragment, warnings: [MustacheError]) {
         var frames = [Frame(tag: nil)]
         frames[0].nodes.reserveCapacity(tokens.count)
+        /// The sections opened past `maxNesting`, whose tags are kept as text.
+        var flattened: [Int] = []
+        var warnings: [MustacheError] = []
         for token in tokens {
             switch token {
             case .lineStart:
                 frames[frames.count - 1].nodes.append(.lineStart)
             case .text(let start, let end, _):
                 guard start < end else { continue }
-                let text = string(start, end)
-                let last = frames.count - 1
-                if case .text(let previous) = frames[last].nodes.last {
-                    frames[last].nodes[frames[last].nodes.count - 1] = .text(previous + text)
-                } else {
-                    frames[last].nodes.append(.text(text))
-                }
+                appendText(string(start, end), to: &frames)
             case .tag(let index):
                 let tag = tags[index]
                 switch tag.kind {
@@ -326,10 +340,22 @@ struct Parser {
                     default: _ = try name(tag)
                     }
                     guard frames.count <= Parser.maxNesting else {
-                        throw source.error(
-                            .nestingTooDeep, "sections nested more than \(Parser.maxNesting) deep", at: tag.start)
+                        if flattened.isEmpty {
+                            let message = "sections nested more than \(Parser.maxNesting) deep; the deeper tags are kept as text"
+                            warnings.append(source.error(.nestingTooDeep, message, at: tag.start))
+                        }
+                        flattened.append(index)
+                        appendText(string(tag.start, tag.end), to: &frames)
+                        continue
                     }
                     frames.append(Frame(tag: index))
+                case .close where !flattened.isEmpty:
+                    let opening = tags[flattened[flattened.count - 1]]
+                    guard Parser.closingName(opening.content) == Parser.closingName(tag.content) else {
+                        throw mismatch(tag, opening: opening)
+                    }
+                    flattened.removeLast()
+                    appendText(string(tag.start, tag.end), to: &frames)
                 case .close:
                     guard frames.count > 1, let openIndex = frames[frames.count - 1].tag else {
                         throw source.error(
@@ -338,11 +364,7 @@ struct Parser {
                     }
                     let opening = tags[openIndex]
                     guard Parser.closingName(opening.content) == Parser.closingName(tag.content) else {
-                        let (line, _) = lineAndColumn(opening.start)
-                        throw source.error(
-                            .mismatchedClosingTag,
-                            "closing tag '\(tag.content)' does not match \(describe(opening)) opened on line \(line)",
-                            at: tag.start)
+                        throw mismatch(tag, opening: opening)
                     }
                     let frame = frames.removeLast()
                     let node = try close(frame.nodes, opening: opening, closing: tag)
@@ -350,11 +372,19 @@ struct Parser {
                 }
             }
         }
-        if frames.count > 1, let openIndex = frames[frames.count - 1].tag {
+        if let openIndex = flattened.last ?? frames[frames.count - 1].tag {
             let opening = tags[openIndex]
             throw source.error(.unclosedSection, "unclosed \(describe(opening))", at: opening.start)
         }
-        return Fragment(frames[0].nodes)
+        return (Fragment(frames[0].nodes), warnings)
+    }
+
+    /// The error for a closing tag that names another section than the one open.
+    private func mismatch(_ tag: Tag, opening: Tag) -> MustacheError {
+        let (line, _) = lineAndColumn(opening.start)
+        return source.error(
+            .mismatchedClosingTag,
+            "closing tag '\(tag.content)' does not match \(describe(opening)) opened on line \(line)", at: tag.start)
     }
 
     private func describe(_ tag: Tag) -> String {

@@ -16,7 +16,9 @@ public enum FormattingDefinitionReader {
             diagnostics.append(Diagnostic(.error, message, path: path, at: location, code: "formatting.definition"))
         }
         let root: YAMLNode
-        switch YAMLReader.parse(text) {
+        let outcome = YAMLReader.read(text)
+        for place in outcome.flattened { diagnostics.append(Diagnostic(.warning, YAMLReader.flattenedMessage, path: path, at: place, code: "formatting.definition")) }
+        switch outcome.result {
         case .failure(let problem):
             error(problem.description, at: problem.location)
             return (.seeds, diagnostics)

@@ -16,7 +16,9 @@ public enum SiteConfigReader {
             diagnostics.append(Diagnostic(severity, message, path: path, at: location, code: "config"))
         }
         let root: YAMLNode
-        switch YAMLReader.parse(text) {
+        let outcome = YAMLReader.read(text)
+        for place in outcome.flattened { report(.warning, YAMLReader.flattenedMessage, at: place) }
+        switch outcome.result {
         case .failure(let problem):
             report(.error, problem.description, at: problem.location)
             return (config, diagnostics)

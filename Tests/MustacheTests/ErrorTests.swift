@@ -109,15 +109,27 @@ private func parseError(_ source: String, name: String = "page.mustache") -> Mus
         #expect(error.message == message)
     }
 
-    @Test func nestingTooDeep() throws {
-        let depth = 101
-        let source = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
-        let error = try #require(parseError(source))
-        #expect(error.kind == .nestingTooDeep)
-        #expect((error.line, error.column) == (1, 1 + 6 * 100))
+    @Test func sectionsPastTheLimitAreKeptAsText() throws {
+        let source = String(repeating: "{{#a}}", count: 101) + "{{x}}" + String(repeating: "{{/a}}", count: 101)
+        let template = try MustacheTemplate(parsing: source)
+        let warning = try #require(template.warnings.first)
+        #expect(template.warnings.count == 1)
+        #expect(warning.kind == .nestingTooDeep)
+        #expect((warning.line, warning.column) == (1, 1 + 6 * 64))
+        let rendered = try template.render(["a": true, "x": "<x>"])
+        #expect(rendered == String(repeating: "{{#a}}", count: 37) + "&lt;x&gt;" + String(repeating: "{{/a}}", count: 37))
 
-        let fine = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
-        #expect(parseError(fine) == nil)
+        let fine = String(repeating: "{{#a}}", count: 64) + "x" + String(repeating: "{{/a}}", count: 64)
+        #expect(try MustacheTemplate(parsing: fine).warnings.isEmpty)
+    }
+
+    @Test func sectionsPastTheLimitMustStillPairUp() throws {
+        let mismatched = String(repeating: "{{#a}}", count: 70) + "{{/b}}"
+        #expect(parseError(mismatched)?.kind == .mismatchedClosingTag)
+        let unclosed = String(repeating: "{{#a}}", count: 70) + String(repeating: "{{/a}}", count: 3)
+        let error = try #require(parseError(unclosed))
+        #expect(error.kind == .unclosedSection)
+        #expect(error.column == 1 + 6 * 66)
     }
 
     @Test func columnsCountCharactersAndCaretsKeepTabs() throws {

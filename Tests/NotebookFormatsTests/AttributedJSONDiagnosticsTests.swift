@@ -53,13 +53,17 @@ private func at(_ line: Int, _ column: Int) -> Location { Location(line: line, c
         #expect(result.diagnostics.first?.message.contains(message) == true, "\(result.diagnostics)")
     }
 
-    @Test func nestingPastTheParsersLimitIsAnErrorNotACrash() {
-        let depth = JSONParser.maximumDepth + 10
-        let source = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    @Test func nestingPastTheParsersLimitIsFlattenedWithAWarning() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let source = #"{"body": ["deepword", {"custom": "# + deep + "}]}"
         let result = AttributedJSONReader().read(source, path: "deep.json")
-        #expect(result.diagnostics.map(\.code).first == "json.syntax")
-        #expect(result.diagnostics.first?.location == at(1, JSONParser.maximumDepth + 1))
-        #expect(result.diagnostics.first?.message.contains("deeper than 512") == true)
+        let nesting = result.diagnostics.filter { $0.code == "json.nesting" }
+        #expect(nesting.count == 1)
+        #expect(nesting.first?.severity == .warning)
+        #expect(nesting.first?.location == at(1, 34 + JSONParser.maximumDepth - 3))
+        #expect(nesting.first?.message.contains("deeper than 64 levels") == true)
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        #expect(PlainText.of(result.note.blocks) == "deepword")
     }
 
     @Test func aTruncatedKeyedBodyKeepsItsRunsWithoutIndexErrors() {

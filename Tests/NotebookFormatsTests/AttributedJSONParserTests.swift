@@ -87,7 +87,31 @@ import Testing
         let depth = JSONParser.maximumDepth
         let fits = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(parse(fits).error == nil)
+        #expect(JSONParser.parse(fits).document.flattened.isEmpty)
         let deeper = "{\"a\":" + fits + "}"
-        #expect(parse(deeper).error?.offset == 5 + depth - 1)
+        #expect(parse(deeper).error == nil)
+        let (document, _) = JSONParser.parse(deeper)
+        #expect(document.flattened == [5 + depth - 1])
+        var members = document.root?.members?.makeIterator()
+        var value = members?.next()?.value
+        for _ in 0..<(depth - 1) {
+            var elements = value?.elements?.makeIterator()
+            value = elements?.next()
+        }
+        #expect(value?.string == "[]")
+    }
+
+    @Test func flatteningChecksTheSyntaxWithoutRecursion() {
+        let open = String(repeating: "[", count: 100_000)
+        #expect(parse(open).error?.message.contains("unexpected end of the file") == true)
+        let close = String(repeating: "]", count: 100_000)
+        let valid = open + #"1, "a\"]", {"k": [true, null, -2.5e3], "e": {}}, []"# + close
+        let (document, error) = JSONParser.parse(valid)
+        #expect(error == nil)
+        #expect(document.flattened == [64])
+        for bad in ["1 2", #"{"k" 1}"#, "{k: 1}", "[1,]", #""\x""#] {
+            let result = parse(String(repeating: "[", count: 70) + bad + String(repeating: "]", count: 70))
+            #expect(result.error != nil, "\(bad)")
+        }
     }
 }

@@ -133,12 +133,73 @@ import TestSupport
         #expect(try YAMLReader.parse("[\(items)]", limits: .init(maxNodes: 21)).get()?.sequence?.count == 20)
     }
 
-    @Test func deepNestingIsAnErrorNotACrash() throws {
-        let flow = try failure(String(repeating: "[", count: 10_000))
-        #expect(flow.message.contains("deeper than 64"))
-        #expect(flow.location == at(1, 65))
-        let blockText = (0..<200).map { String(repeating: " ", count: $0) + "k:" }.joined(separator: "\n")
-        #expect(try failure(blockText).message.contains("deeper than 64"))
+    @Test func deepNestingIsFlattenedIntoItsText() throws {
+        // Unclosed, it is still libyaml's syntax error, not a crash.
+        let unclosed = try failure(String(repeating: "[", count: 10_000))
+        #expect(unclosed.message.contains("is not closed"), "\(unclosed)")
+
+        let flow = String(repeating: "[", count: 100) + "a, *b" + String(repeating: "]", count: 100)
+        let read = YAMLReader.read(flow)
+        #expect(read.flattened == [at(1, 65)])
+        var node = try #require(try read.result.get())
+        for _ in 0..<64 { node = try #require(node.sequence?.first) }
+        let kept = String(repeating: "[", count: 36) + "a, *b" + String(repeating: "]", count: 36)
+        #expect(node.kind == .scalar(kept, plain: false))
+
+        let blockText = (0..<200).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n")
+        let block = YAMLReader.read(blockText)
+        #expect(block.flattened == [at(65, 65)])
+        node = try #require(try block.result.get())
+        for level in 0..<64 { node = try #require(node["k\(level)"]) }
+        let text = try #require(node.string)
+        #expect(text.hasPrefix("k64:\n") && text.hasSuffix("k199:"), "\(text.prefix(40))")
+        #expect(YAMLReader.parse(blockText) == block.result)
+    }
+
+    @Test func flowNestedDeepInsideAFlattenedCollectionIsReadWithoutLibyamlsSquareTime() throws {
+        // libyaml takes time in the square of flow nesting; each such collection is blanked out
+        // and the parse starts again, with the text taken from the source as written.
+        let inner = #"[it's, "a]b\"", 'c''d]', &x {k: 'v'}, # a comment ]"# + "\n 1,]"
+        let text = "k: " + String(repeating: "[", count: 300_000) + inner + String(repeating: "]", count: 300_000) + "\nnext: é\n"
+        let read = YAMLReader.read(text)
+        #expect(read.flattened == [at(1, 3 + 64)])
+        var node = try #require(try read.result.get())
+        #expect(node["next"]?.string == "é")
+        node = try #require(node["k"])
+        for _ in 0..<63 { node = try #require(node.sequence?.first) }
+        let kept = String(repeating: "[", count: 300_000 - 63) + inner + String(repeating: "]", count: 300_000 - 63)
+        #expect(node.string == kept)
+    }
+
+    @Test func flowCollectionsInsideAFlattenedBlockOne() throws {
+        let block = (0..<70).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n")
+        let text = block + " " + String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000) + "\nafter: 1"
+        let read = YAMLReader.read(text)
+        #expect(read.flattened == [at(65, 65)])
+        #expect(try read.result.get()?["after"]?.string == "1")
+    }
+
+    @Test func restartsAreBounded() throws {
+        let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        let many = (0..<17).map { "k\($0): \(deep)" }.joined(separator: "\n")
+        let error = try failure(many)
+        #expect(error.message == "more than 16 flow collections nest deeper than 64 levels")
+        #expect(error.location == at(17, 5 + 128))
+        let sixteen = (0..<16).map { "k\($0): \(deep)" }.joined(separator: "\n")
+        #expect(YAMLReader.read(sixteen).flattened.count == 16)
+        let unclosed = try failure("k: " + String(repeating: "[", count: 200))
+        #expect(unclosed.message.contains("not closed"), "\(unclosed)")
+    }
+
+    @Test func aFlattenedCollectionKeepsItsAnchor() throws {
+        let text = "a: " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "\nb: *x"
+        let anchored = text.replacingOccurrences(of: "a: [", with: "a: &x [")
+        let node = try #require(try YAMLReader.read(anchored).result.get())
+        #expect(node["b"]?.sequence != nil)
+        let inner = String(repeating: "[", count: 63) + "&x " + String(repeating: "[", count: 6) + String(repeating: "]", count: 6)
+        let deep = try #require(try YAMLReader.read("a: " + inner + String(repeating: "]", count: 63) + "\nb: *x").result.get())
+        // The text is the collection's source, its anchor included.
+        #expect(deep["b"]?.string == "&x " + String(repeating: "[", count: 6) + String(repeating: "]", count: 6))
     }
 
     @Test func sixtyFourLevelsAreAllowed() throws {

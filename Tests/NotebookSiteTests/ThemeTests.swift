@@ -85,3 +85,32 @@ import Testing
         #expect(error.location?.line == 2)
     }
 }
+
+/// Data nested past its limit in every file a site reads is flattened with a warning, and the
+/// build still publishes every note's text.
+@Suite struct DeepDataTests {
+    static func nested(_ open: String, _ middle: String, _ close: String, _ levels: Int = 100_000) -> String {
+        String(repeating: open, count: levels) + middle + String(repeating: close, count: levels)
+    }
+
+    @Test func aSiteWithDataNestedPastEveryLimitBuildsWithWarnings() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: Deep\nextra: " + Self.nested("[", "1", "]") + "\n",
+            "notes/front.md": "---\nextra: " + Self.nested("[", "a", "]") + "\n---\nfrontword\n",
+            "notes/run.json": #"{"body": ["runword", {"custom": "# + Self.nested("[", "1", "]") + "}]}",
+            "notes/note.md": "^[annotationword](k: " + Self.nested("[", "1", "]", 400) + ")\n",
+            "templates/footer.mustache": "<footer>" + Self.nested("{{#site}}", "deepfooter", "{{/site}}", 200) + "</footer>\n",
+        ])
+        let report = SiteBuilder().build(site.path)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(report.succeeded && errors.isEmpty, "\(errors)")
+        let warnings = Set(report.diagnostics.filter { $0.severity == .warning && $0.message.contains("kept as text") }.map(\.path))
+        for file in ["notebook.yml", "notes/front.md", "notes/run.json", "notes/note.md", "templates/footer.mustache"] {
+            #expect(warnings.contains { $0.hasSuffix(file) }, "\(file): \(warnings)")
+        }
+        for (page, word) in [("front", "frontword"), ("run", "runword"), ("note", "annotationword"), ("note", "deepfooter")] {
+            let html = try String(contentsOfFile: site.path + "/public/\(page)/index.html", encoding: .utf8)
+            #expect(html.contains(word), "\(page)")
+        }
+    }
+}

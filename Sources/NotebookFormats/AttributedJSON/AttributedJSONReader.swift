@@ -27,6 +27,10 @@ public struct AttributedJSONReader: Sendable {
             context.isTruncated = true
             context.report(.error, "invalid JSON: \(syntaxError.message)", at: syntaxError.offset, code: "json.syntax")
         }
+        for offset in document.flattened {
+            let message = "arrays and objects nest deeper than \(JSONParser.maximumDepth) levels; the deeper levels are kept as text"
+            context.report(.warning, message, at: offset, code: "json.nesting")
+        }
         var metadata = NoteMetadata()
         var body = document.root
         if let members = body?.members, !RunListReader.isKeyedBody(members) {

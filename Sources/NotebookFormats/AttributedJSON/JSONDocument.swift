@@ -22,11 +22,15 @@ final class JSONDocument: Sendable {
     let strings: [String]
     /// The byte offset where each line starts; line 1 starts at 0.
     let lineStarts: [Int]
+    /// The byte offset of each array or object nested past ``JSONParser/maximumDepth``, which
+    /// the document holds as a string of its source text.
+    let flattened: [Int]
 
-    init(nodes: [Node], strings: [String], lineStarts: [Int]) {
+    init(nodes: [Node], strings: [String], lineStarts: [Int], flattened: [Int] = []) {
         self.nodes = nodes
         self.strings = strings
         self.lineStarts = lineStarts
+        self.flattened = flattened
     }
 
     /// The first value of the text, if any.

@@ -1,12 +1,13 @@
 /// A small JSON parser over UTF-8 bytes (RFC 8259) that keeps every value's byte offset.
 ///
 /// It stops at the first fault, and still gives what it read up to there: arrays and objects
-/// hold the elements and members that were complete. Nesting deeper than `maximumDepth` is a
-/// fault, so no input can exhaust the stack. Line starts are noted on the way, as JSON has line
+/// hold the elements and members that were complete. An array or object nested deeper than
+/// `maximumDepth` is read without recursion and kept as a string of its source text, so no
+/// input can exhaust the stack and nothing of it is lost. Line starts are noted on the way, as JSON has line
 /// breaks only between tokens.
 struct JSONParser {
-    /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 512
+    /// The deepest nesting of arrays and objects kept as structure.
+    static let maximumDepth = 64
 
     /// The document of `text` (possibly partial) and the fault that stopped the parse, if any.
     static func parse(_ text: String) -> (document: JSONDocument, error: JSONSyntaxError?) {
@@ -19,7 +20,8 @@ struct JSONParser {
         var parser = JSONParser(bytes: bytes)
         parser.parseDocument()
         if parser.error != nil { parser.lineStarts = Self.lineStarts(bytes) }
-        let document = JSONDocument(nodes: parser.nodes, strings: parser.strings, lineStarts: parser.lineStarts)
+        let document = JSONDocument(
+            nodes: parser.nodes, strings: parser.strings, lineStarts: parser.lineStarts, flattened: parser.flattened)
         return (document, parser.error)
     }
 
@@ -41,6 +43,7 @@ struct JSONParser {
     private var nodes: [JSONDocument.Node] = []
     private var strings: [String] = []
     private var lineStarts = [0]
+    private var flattened: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -101,9 +104,9 @@ struct JSONParser {
         let start = position
         switch bytes[position] {
         case UInt8(ascii: "{"):
-            return parseObject(depth: depth)
+            return depth < Self.maximumDepth ? parseObject(depth: depth) : flattenValue()
         case UInt8(ascii: "["):
-            return parseArray(depth: depth)
+            return depth < Self.maximumDepth ? parseArray(depth: depth) : flattenValue()
         case UInt8(ascii: "\""):
             guard let text = parseString() else { return false }
             strings.append(text)
@@ -140,17 +143,72 @@ struct JSONParser {
         return true
     }
 
-    private mutating func enter(depth: Int) -> Bool {
-        guard depth < Self.maximumDepth else {
-            fail("arrays and objects nest deeper than \(Self.maximumDepth) levels")
-            return false
+    private enum FlatState { case value, key, next }
+
+    /// Reads the array or object at `position` with an explicit stack instead of recursion,
+    /// checking its syntax, and adds it as one string node holding its source text.
+    private mutating func flattenValue() -> Bool {
+        let start = position
+        var closers: [UInt8] = []
+        var state = FlatState.value
+        while !(state == .next && closers.isEmpty) {
+            skipWhitespace()
+            guard position < bytes.count else {
+                fail("unexpected end of the file in an \(closers.last == UInt8(ascii: "}") ? "object" : "array")")
+                return false
+            }
+            let byte = bytes[position]
+            switch state {
+            case .value where byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"):
+                let closer = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                closers.append(closer)
+                position += 1
+                skipWhitespace()
+                if position < bytes.count && bytes[position] == closer {
+                    position += 1
+                    closers.removeLast()
+                    state = .next
+                } else {
+                    state = closer == UInt8(ascii: "]") ? .value : .key
+                }
+            case .value:
+                let kept = (nodes.count, strings.count)
+                guard parseValue(depth: 0) else { return false }
+                nodes.removeLast(nodes.count - kept.0)
+                strings.removeLast(strings.count - kept.1)
+                state = .next
+            case .key:
+                guard byte == UInt8(ascii: "\""), parseString(isKey: true) != nil else {
+                    fail("expected a key in double quotes, found \(describeByte(at: position))")
+                    return false
+                }
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                    fail("expected ':' after the key")
+                    return false
+                }
+                position += 1
+                state = .value
+            case .next where byte == UInt8(ascii: ","):
+                position += 1
+                state = closers.last == UInt8(ascii: "}") ? .key : .value
+            case .next where byte == closers.last:
+                position += 1
+                closers.removeLast()
+            case .next:
+                let expected = closers.last == UInt8(ascii: "}") ? "'}'" : "']'"
+                fail("expected ',' or \(expected), found \(describeByte(at: position))")
+                return false
+            }
         }
+        strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+        append(.string, at: start, payload: strings.count - 1)
+        flattened.append(start)
         return true
     }
 
     /// Reads `[ … ]`; the array keeps the elements read before a fault.
     private mutating func parseArray(depth: Int) -> Bool {
-        guard enter(depth: depth) else { return false }
         let index = nodes.count
         append(.array, at: position, payload: 0)
         position += 1
@@ -186,7 +244,6 @@ struct JSONParser {
 
     /// Reads `{ … }`; the object keeps the members read before a fault.
     private mutating func parseObject(depth: Int) -> Bool {
-        guard enter(depth: depth) else { return false }
         let index = nodes.count
         append(.object, at: position, payload: 0)
         position += 1

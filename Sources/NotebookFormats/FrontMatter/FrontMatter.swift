@@ -117,7 +117,12 @@ private struct FrontMatterReader {
 
     mutating func read(_ yaml: String) {
         let root: YAMLNode
-        switch YAMLReader.parse(yaml) {
+        let outcome = YAMLReader.read(yaml)
+        for place in outcome.flattened {
+            let location = SourceLocation(line: place.line + lineOffset, column: place.column)
+            report(.warning, YAMLReader.flattenedMessage, at: location, code: "frontmatter.nesting")
+        }
+        switch outcome.result {
         case .failure(let error):
             let shifted = error.shifted(byLines: lineOffset)
             let message = "front matter is not valid YAML: \(shifted)"

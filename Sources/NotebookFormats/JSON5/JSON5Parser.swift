@@ -4,11 +4,24 @@
 /// Besides whole values it reads brace-less member lists, the form used by
 /// Markdown attribute annotations such as `^[text](highlight: 'green', scale: 1.5)`.
 public enum JSON5Parser {
-    /// The deepest nesting of arrays/objects accepted; deeper input is an error, never a crash.
+    /// The deepest nesting of arrays/objects kept as structure. A deeper array or object is read
+    /// without recursion and kept as a string of its source text (see ``readMembers(_:)``).
     public static let maximumDepth: Int = 64
+
+    /// A parse's outcome, and the byte offset of each array or object nested past
+    /// ``maximumDepth`` that the value holds as a string of its source text.
+    public struct Outcome<Value: Sendable>: Sendable {
+        public var result: Result<Value, JSON5Error>
+        public var flattened: [Int]
+    }
 
     /// Parses one JSON5 value filling the whole text (whitespace and comments around it allowed).
     public static func parseValue(_ text: String) -> Result<JSON5Value, JSON5Error> {
+        readValue(text).result
+    }
+
+    /// ``parseValue(_:)``, with the places flattened past ``maximumDepth``.
+    public static func readValue(_ text: String) -> Outcome<JSON5Value> {
         run(text) { (cursor: inout JSON5Cursor) throws(JSON5Error) -> JSON5Value in
             try cursor.skipTrivia()
             let value = try cursor.parseValue(depth: 0)
@@ -20,6 +33,11 @@ public enum JSON5Parser {
     /// Parses the members of an object written without its braces: `a: 1, 'b': "x",` (empty text → no members).
     /// If the text starts with `{` (after whitespace), parse it as a whole object instead.
     public static func parseMembers(_ text: String) -> Result<[JSON5Member], JSON5Error> {
+        readMembers(text).result
+    }
+
+    /// ``parseMembers(_:)``, with the places flattened past ``maximumDepth``.
+    public static func readMembers(_ text: String) -> Outcome<[JSON5Member]> {
         run(text) { (cursor: inout JSON5Cursor) throws(JSON5Error) -> [JSON5Member] in
             try cursor.skipTrivia()
             // A brace-less object counts as one nesting level, like a braced one.
@@ -32,14 +50,15 @@ public enum JSON5Parser {
 
     private static func run<T>(
         _ text: String, _ body: (inout JSON5Cursor) throws(JSON5Error) -> T
-    ) -> Result<T, JSON5Error> {
+    ) -> Outcome<T> {
         var text = text
         return text.withUTF8 { bytes in
             var cursor = JSON5Cursor(bytes: bytes)
             do throws(JSON5Error) {
-                return .success(try body(&cursor))
+                let value = try body(&cursor)
+                return Outcome(result: .success(value), flattened: cursor.flattened)
             } catch {
-                return .failure(error)
+                return Outcome(result: .failure(error), flattened: cursor.flattened)
             }
         }
     }
@@ -50,6 +69,8 @@ public enum JSON5Parser {
 private struct JSON5Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
+    /// Where each array or object read by ``flatten()`` starts.
+    var flattened: [Int] = []
 
     var peek: UInt8? { byte(at: pos) }
 
@@ -62,6 +83,8 @@ private struct JSON5Cursor {
     mutating func parseValue(depth: Int) throws(JSON5Error) -> JSON5Value {
         guard let first = peek else { throw unexpected(at: pos) }
         switch Unicode.Scalar(first) {
+        case "{" where depth >= JSON5Parser.maximumDepth: return .string(try flatten())
+        case "[" where depth >= JSON5Parser.maximumDepth: return .string(try flatten())
         case "{": return .object(try parseObject(depth: depth))
         case "[": return .array(try parseArray(depth: depth))
         case "\"", "'": return .string(try parseString())
@@ -133,12 +156,52 @@ private struct JSON5Cursor {
         }
     }
 
+    /// Steps over the opening bracket; ``parseValue(depth:)`` has flattened anything deeper.
     mutating func enterContainer(depth: Int) throws(JSON5Error) {
-        guard depth < JSON5Parser.maximumDepth else {
-            let message = "nesting deeper than \(JSON5Parser.maximumDepth) levels"
-            throw JSON5Error(message, at: pos)
-        }
         pos += 1
+    }
+
+    private enum FlatState { case value, key, next }
+
+    /// Reads the array or object at `pos` with an explicit stack instead of recursion, checking
+    /// its syntax, and gives its source text.
+    mutating func flatten() throws(JSON5Error) -> String {
+        let start = pos
+        flattened.append(start)
+        var closers: [UInt8] = []
+        var state = FlatState.value
+        while !(state == .next && closers.isEmpty) {
+            try skipTrivia()
+            guard let byte = peek else { throw unexpected(at: pos) }
+            switch state {
+            case .value where byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"):
+                closers.append(byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+                pos += 1
+                state = byte == UInt8(ascii: "[") ? .value : .key
+            case .value where byte == UInt8(ascii: "]") && closers.last == byte,
+                 .key where byte == UInt8(ascii: "}") && closers.last == byte,
+                 .next where byte == closers.last:
+                pos += 1
+                closers.removeLast()
+                state = .next
+            case .value:
+                _ = try parseValue(depth: 0)
+                state = .next
+            case .key:
+                _ = try parseKey()
+                try skipTrivia()
+                guard peek == UInt8(ascii: ":") else { throw JSON5Error("expected ':' after key", at: pos) }
+                pos += 1
+                state = .value
+            case .next where byte == UInt8(ascii: ","):
+                pos += 1
+                state = closers.last == UInt8(ascii: "}") ? .key : .value
+            case .next:
+                let message = closers.last == UInt8(ascii: "}") ? "expected ',' or '}' after member" : "expected ',' or ']' after array element"
+                throw JSON5Error(message, at: pos)
+            }
+        }
+        return String(decoding: bytes[start..<pos], as: UTF8.self)
     }
 
     mutating func parseKey() throws(JSON5Error) -> String {

@@ -20,17 +20,23 @@ struct AnnotationAttributes: Sendable {
 
     func read(_ text: String) -> (Formatting, [Finding]) {
         let members: [JSON5Member]
-        switch JSON5Parser.parseMembers(text) {
+        let outcome = JSON5Parser.readMembers(text)
+        var findings = outcome.flattened.map { offset in
+            Finding(
+                severity: .warning,
+                message: "arrays and objects nest deeper than \(JSON5Parser.maximumDepth) levels; the deeper levels are kept as text",
+                offset: offset, code: "annotation.nesting")
+        }
+        switch outcome.result {
         case .success(let parsed):
             members = parsed
         case .failure(let error):
             let finding = Finding(
                 severity: .error, message: "annotation attributes are not valid JSON5: \(error.message)",
                 offset: error.offset, code: "annotation.json5")
-            return (.plain, [finding])
+            return (.plain, findings + [finding])
         }
         var formatting = Formatting()
-        var findings: [Finding] = []
         for member in members {
             if let problem = apply(member, to: &formatting) {
                 findings.append(Finding(severity: .error, message: problem, offset: member.valueOffset, code: "annotation.value"))

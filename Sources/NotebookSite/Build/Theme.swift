@@ -122,7 +122,13 @@ public enum ThemeLoader {
                     continue
                 }
                 do {
-                    try library.register(source: SourceText.decode(source, path: file.display).text, named: name, errorName: file.display)
+                    let template = try library.register(
+                        source: SourceText.decode(source, path: file.display).text, named: name, errorName: file.display)
+                    diagnostics += template.warnings.map { warning in
+                        Diagnostic(
+                            .warning, warning.message, path: file.display,
+                            at: SourceLocation(line: warning.line, column: warning.column), code: "template.nesting")
+                    }
                 } catch {
                     diagnostics.append(
                         Diagnostic(
