@@ -40,8 +40,8 @@ enum BuildCommand: Command {
             force: parsed.flags.contains("--force"))
         let start = ContinuousClock.now
         let showsProgress = terminal.stderrIsTerminal && format == .text
-        let report = SiteBuilder(options: options).build(directory) { step in
-            if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r\(step)…".utf8)) }
+        let report = SitePipeline(options: options).build(directory) { step in
+            if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r\(step.title)…".utf8)) }
         }
         if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
         let elapsed = ContinuousClock.now - start
@@ -60,7 +60,7 @@ enum BuildCommand: Command {
         if report.succeeded { summary += " → \(report.output)" }
         if report.usedDefaults { summary += " (no notebook.yml: default settings)" }
         if parsed.flags.contains("--timings") {
-            for (step, seconds) in report.timings { summary += String(format: "\n  %6.3f s  %@", seconds, step) }
+            for timing in report.timings { summary += String(format: "\n  %6.3f s  %@", timing.seconds, timing.title) }
         }
         switch format {
         case .text:

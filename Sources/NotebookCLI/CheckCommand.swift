@@ -8,8 +8,9 @@ enum CheckCommand: Command {
     static let abstract = "Check every note of a site and report all findings."
     static let usage = "notebook check [SITE] [--strict] [--drafts] [--format text|json|github]"
     static let discussion = """
-        Reads notebook.yml, formatting.yml and every note of SITE (default: the current folder)
-        in parallel, and reports every diagnostic of every note, then a summary.
+        Runs every step of a build but writing: reads notebook.yml, formatting.yml and every
+        note of SITE (default: the current folder), resolves links, loads the theme and renders
+        every page in memory, then reports every finding, then a summary. Creates no file.
 
         Options:
           --strict             Treat what the formatting definition corrects as errors.
@@ -26,18 +27,22 @@ enum CheckCommand: Command {
         let parsed = try Arguments(arguments, flags: ["--strict", "--drafts"], options: ["--format"], command: name)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         let directory = try parsed.siteFolder(command: name)
-        let strict = parsed.flags.contains("--strict")
-        let site = SiteLoader(strict: strict, includeDrafts: parsed.flags.contains("--drafts")).load(directory)
-        let diagnostics = (site.diagnostics + SiteChecks.links(of: site, strict: strict)).strictAboutLinks(strict)
+        let options = BuildOptions(strict: parsed.flags.contains("--strict"), includeDrafts: parsed.flags.contains("--drafts"))
+        let showsProgress = terminal.stderrIsTerminal && format == .text
+        let report = SitePipeline(options: options).check(directory) { step in
+            if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r\(step.title)…".utf8)) }
+        }
+        if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+        let diagnostics = report.diagnostics
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
-        let counts = ["notes": site.notes.count, "words": site.wordCount]
-        let printed = printer.print(diagnostics, sources: SourceTexts.completing(site.sources, for: diagnostics), counts: counts)
+        let counts = ["notes": report.notes, "pages": report.pages, "words": report.words]
+        let printed = printer.print(diagnostics, sources: SourceTexts.completing(report.sources, for: diagnostics), counts: counts)
         switch format {
         case .text:
             terminal.stderr += printed
-            terminal.stdout += "checked \(plural(site.notes.count, "note")), \(plural(site.wordCount, "word")): "
+            terminal.stdout += "checked \(plural(report.notes, "note")), \(plural(report.words, "word")): "
                 + "\(plural(errors, "error")), \(plural(warnings, "warning"))\n"
         case .json, .github:
             terminal.stdout += printed

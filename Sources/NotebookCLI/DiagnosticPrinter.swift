@@ -113,6 +113,7 @@ public struct DiagnosticPrinter: Sendable {
         var column: Int?
         var message: String
         var code: String
+        var step: String?
     }
 
     private struct Document: Encodable {
@@ -126,7 +127,7 @@ public struct DiagnosticPrinter: Sendable {
         let entries = diagnostics.map {
             Entry(
                 severity: $0.severity.rawValue, path: $0.path, line: $0.location?.line, column: $0.location?.column,
-                message: $0.message, code: $0.code)
+                message: $0.message, code: $0.code, step: $0.step)
         }
         let document = Document(
             diagnostics: entries, errors: diagnostics.filter { $0.severity == .error }.count,

@@ -109,7 +109,7 @@ public final class Preview: Sendable {
             changed: paths.map { PreviewBuild.shownPath($0, site: site, watched: watched) }.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
             errors: report.diagnostics.filter { $0.severity == .error }.count,
             warnings: report.diagnostics.filter { $0.severity == .warning }.count,
-            steps: report.timings.map { PreviewBuild.Step(step: $0.step, milliseconds: ($0.seconds * 10000).rounded() / 10) })
+            steps: report.timings.map { PreviewBuild.Step(step: $0.title, milliseconds: ($0.seconds * 10000).rounded() / 10) })
         server.publish(
             BuildStatus(
                 generation: generation, failurePage: report.succeeded

@@ -25,16 +25,19 @@ public struct Diagnostic: Hashable, Sendable {
     public var message: String
     /// A short stable identifier of the kind of finding, such as `annotation.unknown-key`.
     public var code: String
+    /// The step of a site's pipeline that made the finding, such as `read-notes`; nil outside one.
+    public var step: String?
 
     public init(
         _ severity: Severity, _ message: String, path: String, at location: SourceLocation? = nil,
-        code: String
+        code: String, step: String? = nil
     ) {
         self.severity = severity
         self.message = message
         self.path = path
         self.location = location
         self.code = code
+        self.step = step
     }
 }
 

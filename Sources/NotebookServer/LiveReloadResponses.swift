@@ -13,7 +13,10 @@ extension RequestHandler {
         } else {
             response = filesResponse(method: method, target: target)
         }
-        if response.isHTML { response = page(from: response, status: status) }
+        // While a build is failed, a page that is not there (as after a first build that failed,
+        // with nothing written yet) is the failure page too, so that the tab comes back.
+        let missingPage = status.failurePage != nil && response.status == 404 && Self.isPagePath(target)
+        if response.isHTML || missingPage { response = page(from: response, status: status) }
         response.headers.append(("X-Notebook-Generation", String(status.generation)))
         return response
     }
@@ -35,6 +38,14 @@ extension RequestHandler {
         default:
             return nil
         }
+    }
+
+    /// Whether `target` names a page rather than a file: it ends with `/` or `.html`, or its last
+    /// segment has no extension.
+    static func isPagePath(_ target: String) -> Bool {
+        guard let segments = segments(of: target), segments.first != "_notebook" else { return false }
+        guard let last = segments.last, !last.isEmpty else { return true }
+        return last.hasSuffix(".html") || !last.contains(".")
     }
 
     /// An HTML response as served with live reload: the build's failure page while the build is

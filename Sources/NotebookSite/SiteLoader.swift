@@ -125,13 +125,19 @@ public struct SiteLoader: Sendable {
 
     /// The same with the site's settings read already (a build reads them first, to check the output).
     func load(_ site: FileTree, output: String?, settings: Settings) -> LoadedSite {
-        var diagnostics = settings.diagnostics
+        let contents = NoteDiscovery.scan(site, output: output)
+        var loaded = read(contents, in: site, settings: settings)
+        loaded.diagnostics = settings.diagnostics + contents.diagnostics + loaded.diagnostics
+        return loaded
+    }
+
+    /// Reads and checks the notes that a scan of `site` found, in parallel, and checks their
+    /// URLs; the site's diagnostics are these notes' alone, its sources the settings' and theirs.
+    func read(_ contents: NoteDiscovery.Contents, in site: FileTree, settings: Settings) -> LoadedSite {
+        var diagnostics: [Diagnostic] = []
         var sources = settings.sources
         let config = settings.config
-
-        let contents = NoteDiscovery.scan(site, output: output)
         let files = contents.notes
-        diagnostics += contents.diagnostics
         let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
         let loaded = loadAll(files, with: loader)
 

@@ -57,14 +57,14 @@ public struct SiteNote: Hashable, Sendable {
             slug: url.split(separator: "/").last.map(String.init) ?? "")
     }
 
-    /// The title: the metadata's, else the first heading's text, else the file name.
+    /// The title: the metadata's, else the text of a heading that is the first block, else the file name.
     static func title(of note: Note, relativePath: String) -> String {
         if let title = note.metadata.title?.trimmingCharacters(in: .whitespaces), !title.isEmpty { return title }
-        for block in note.blocks {
-            if case .heading(_, let inlines) = block.kind {
-                let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 1000)
-                if !text.isEmpty { return text }
-            }
+        // As Obsidian and Quartz do: only a heading that opens the note names it (a paragraph all
+        // in a title text style is a heading by now).
+        if let first = note.blocks.first, case .heading(_, let inlines) = first.kind {
+            let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 1000)
+            if !text.isEmpty { return text }
         }
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         if name.hasSuffix(".json") { return String(name.dropLast(5)) }

@@ -11,6 +11,7 @@ notebook_disable_fast_bins()
 
 var terminal = Terminal.process()
 let status = NotebookCommandLine.run(Array(CommandLine.arguments.dropFirst()), terminal: &terminal)
-FileHandle.standardOutput.write(Data(terminal.stdout.utf8))
+// Findings first, then the summary, as a compiler ends with its count of errors.
 FileHandle.standardError.write(Data(terminal.stderr.utf8))
+FileHandle.standardOutput.write(Data(terminal.stdout.utf8))
 exit(status)

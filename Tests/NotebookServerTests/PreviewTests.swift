@@ -84,7 +84,7 @@ import Testing
         func servesAFullBuild() throws -> Bool {
             let fresh = output + "-full"
             defer { try? FileManager.default.removeItem(atPath: fresh) }
-            guard SiteBuilder(options: BuildOptions(output: fresh, baseURL: preview.url)).build(site).succeeded else { return false }
+            guard SitePipeline(options: BuildOptions(output: fresh, baseURL: preview.url)).build(site).succeeded else { return false }
             var same = true
             let files = (FileManager.default.enumerator(atPath: fresh)?.allObjects as? [String] ?? []).filter { path in
                 var isDirectory: ObjCBool = false
@@ -183,12 +183,32 @@ import Testing
         #expect(page.text.contains("notes/a.md:3:1: error: front matter is not valid YAML"))
         #expect(page.text.contains("/_notebook/live-reload.js"))
         #expect(try running.get("/assets/style.css").status == 200)
+        try Self.fixNoteA(running)
+    }
+
+    /// Saves a good `notes/a.md` and checks that its page and the whole site are served again.
+    static func fixNoteA(_ running: Running) throws {
         let fixed = try running.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA is fixed.\n")
         #expect(fixed["succeeded"] as? Bool == true)
         let back = try running.get("/a/")
         #expect(back.status == 200)
         #expect(back.text.contains("A is fixed."))
         #expect(try running.servesAFullBuild())
+    }
+
+    @Test func aFirstBuildThatFailedServesItsErrorsOnEveryPageUntilTheFix() throws {
+        var files = PreviewTests.files
+        files["notes/a.md"] = "---\ntitle: [unclosed\n---\nA.\n"
+        let running = try Running(files)
+        #expect(try running.report()["succeeded"] as? Bool == false)
+        for path in ["/", "/a/", "/no/such/page/", "/index.html", "/tags/x"] {
+            let page = try running.get(path)
+            #expect(page.status == 500, "\(path)")
+            #expect(page.text.contains("notes/a.md:3:1: error: front matter is not valid YAML"), "\(path)")
+            #expect(page.text.contains("/_notebook/live-reload.js"), "\(path)")
+        }
+        #expect(try running.get("/assets/missing.css").status == 404)
+        try Self.fixNoteA(running)
     }
 
     @Test func editorsSavePatternsAreOneChange() throws {
@@ -257,7 +277,7 @@ import Testing
         let running = try Running()
         let output = running.output + "-built"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        #expect(SiteBuilder(options: BuildOptions(output: output)).build(running.site).succeeded)
+        #expect(SitePipeline(options: BuildOptions(output: output)).build(running.site).succeeded)
         let page = try String(contentsOfFile: output + "/a/index.html", encoding: .utf8)
         #expect(!page.contains("_notebook"))
     }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct BuildTests {
     func build(_ site: String, workers: Int = 2, output: String? = nil) -> BuildReport {
-        SiteBuilder(options: BuildOptions(output: output, workers: workers)).build(site)
+        SitePipeline(options: BuildOptions(output: output, workers: workers)).build(site)
     }
 
     @Test func buildsEveryPageOfASmallSite() throws {
@@ -119,7 +119,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: site.path + "/assets/key.txt", withDestinationPath: outside.path + "/private/key.txt")
         try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/again", withDestinationPath: site.path + "/notes/inner")
         try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/loop", withDestinationPath: site.path + "/notes")
-        let report = SiteBuilder(options: BuildOptions(workers: 2)).build(site.path)
+        let report = SitePipeline(options: BuildOptions(workers: 2)).build(site.path)
         #expect(report.succeeded)
         let warned = report.diagnostics.filter { $0.code == "files.symlink" }.map { $0.path.split(separator: "/").last.map(String.init) ?? "" }
         #expect(Set(warned) == ["leak.md", "private", "key.txt", "loop"])
@@ -148,7 +148,7 @@ import Testing
             "notes/b.md": "# Part\n\nText.\n",
             "notes/pic.png": "png",
         ])
-        let report = SiteBuilder().build(site.path)
+        let report = SitePipeline().build(site.path)
         #expect(report.succeeded)
         let broken = report.diagnostics.filter { $0.code == "link.broken" }
         #expect(broken.map(\.message).sorted() == [
@@ -160,7 +160,7 @@ import Testing
         for href in ["/notes/tags/travel/", "/notes/", "/notes/b/#part", "/notes/assets/style.css", "/notes/pic.png", "/notes/feed.xml"] {
             #expect(page.contains("href=\"\(href)\""), "\(href)")
         }
-        let strict = SiteBuilder(options: BuildOptions(strict: true)).build(site.path)
+        let strict = SitePipeline(options: BuildOptions(strict: true)).build(site.path)
         #expect(!strict.succeeded)
     }
 }

@@ -17,7 +17,7 @@ import Testing
     func errors(building site: String, workers: Int = 2) -> [Diagnostic] {
         let output = site + "-out"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let report = SiteBuilder(options: BuildOptions(output: output, workers: workers)).build(site)
+        let report = SitePipeline(options: BuildOptions(output: output, workers: workers)).build(site)
         let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(report.succeeded == errors.isEmpty)
         if !errors.isEmpty { #expect(!FileManager.default.fileExists(atPath: output), "a failed build wrote its output") }
@@ -95,7 +95,7 @@ import Testing
         let site = try TemporarySite(["notebook.yml": "title: T\n", "notes/a.md": "---\naliases: [/b.html, /c/index.html]\n---\na\n", "notes/b.md": "b\n"])
         let output = site.path + "-out"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let report = SiteBuilder(options: BuildOptions(output: output)).build(site.path)
+        let report = SitePipeline(options: BuildOptions(output: output)).build(site.path)
         #expect(report.succeeded, "\(report.diagnostics)")
         #expect(FileManager.default.fileExists(atPath: output + "/b.html"))
         #expect(FileManager.default.fileExists(atPath: output + "/c/index.html"))
@@ -132,8 +132,7 @@ import Testing
         let site = try TemporarySite(files)
         let expected = errors(building: site.path)
         #expect(expected.count == 3)
-        let loaded = SiteLoader().load(site.path)
-        #expect(SiteChecks.links(of: loaded, strict: false).filter { $0.severity == .error } == expected)
+        #expect(SitePipeline().check(site.path).diagnostics.filter { $0.severity == .error } == expected)
         var session = SiteSession(directory: site.path, options: BuildOptions(output: site.path + "-out"))
         defer { try? FileManager.default.removeItem(atPath: site.path + "-out") }
         let report = session.build()

@@ -5,7 +5,7 @@ import Testing
 /// Builds reuse the previous output as a spare: what they leave is always what a fresh build writes.
 @Suite struct OutputStoreTests {
     private func build(_ site: String, to output: String) -> Bool {
-        SiteBuilder(options: BuildOptions(output: output)).build(site).succeeded
+        SitePipeline(options: BuildOptions(output: output)).build(site).succeeded
     }
 
     private func write(_ contents: String, _ path: String) throws {

@@ -22,6 +22,22 @@ import Testing
         #expect(loaded.diagnostics.isEmpty)
     }
 
+    @Test func aTitleComesFromTheMetadataElseAnOpeningHeadingElseTheFileName() throws {
+        let site = try TemporarySite([
+            "notes/configuration intro.md": "Quartz is configured in one file.\n\n## Configuration\n\nText.\n",
+            "notes/opens.md": "### A third-level opening\n\nText.\n",
+            "notes/styled.md": "^[Trip notes](textStyle: 'title2', bold: true)\n\nBook the train.\n",
+            "notes/named.md": "---\ntitle: From front matter\n---\n# Not this\n",
+            "notes/envelope.json": #"{"title": "From the envelope", "body": "Body."}"#,
+            "notes/break first.md": "---\n\n# Later\n",
+        ])
+        let titles = Dictionary(uniqueKeysWithValues: SiteLoader().load(site.path).notes.map { ($0.relativePath, $0.title) })
+        #expect(titles == [
+            "configuration intro.md": "configuration intro", "opens.md": "A third-level opening", "styled.md": "Trip notes",
+            "named.md": "From front matter", "envelope.json": "From the envelope", "break first.md": "break first",
+        ])
+    }
+
     @Test func withoutNotesFolderReadsTheSiteMinusItsOwnFolders() throws {
         let site = try TemporarySite([
             "index.md": "Home.\n",

@@ -58,7 +58,7 @@ import TestSupport
         func matchesAFullBuild() -> Bool {
             let fresh = output + "-full"
             defer { try? FileManager.default.removeItem(atPath: fresh) }
-            let report = SiteBuilder(options: BuildOptions(output: fresh, baseURL: SiteSessionTests.baseURL)).build(site.path)
+            let report = SitePipeline(options: BuildOptions(output: fresh, baseURL: SiteSessionTests.baseURL)).build(site.path)
             guard report.succeeded else { return false }
             let expected = OutputDigest.of(fresh)
             let actual = OutputDigest.of(output)
@@ -280,7 +280,7 @@ import TestSupport
     private func matches(_ output: String, _ directory: String) -> Bool {
         let fresh = output + "-full"
         defer { try? FileManager.default.removeItem(atPath: fresh) }
-        guard SiteBuilder(options: BuildOptions(output: fresh, baseURL: SiteSessionTests.baseURL)).build(directory).succeeded else {
+        guard SitePipeline(options: BuildOptions(output: fresh, baseURL: SiteSessionTests.baseURL)).build(directory).succeeded else {
             return false
         }
         let expected = OutputDigest.of(fresh)

@@ -57,8 +57,8 @@ import Testing
     @Test func oneLineSwapsTheTheme() throws {
         let plain = try TemporarySite(["notebook.yml": "title: T\ntheme: plain\n", "notes/a.md": "Hello ==there==.\n"])
         let standard = try TemporarySite(["notebook.yml": "title: T\n", "notes/a.md": "Hello ==there==.\n"])
-        #expect(SiteBuilder().build(plain.path).succeeded)
-        #expect(SiteBuilder().build(standard.path).succeeded)
+        #expect(SitePipeline().build(plain.path).succeeded)
+        #expect(SitePipeline().build(standard.path).succeeded)
         let a = try String(contentsOfFile: plain.path + "/public/assets/style.css", encoding: .utf8)
         let b = try String(contentsOfFile: standard.path + "/public/assets/style.css", encoding: .utf8)
         #expect(a != b)
@@ -71,14 +71,14 @@ import Testing
             "notes/a.md": "Hello.\n",
             "templates/footer.mustache": "<footer class=\"mine\">{{site.title}}, my footer</footer>\n",
         ])
-        #expect(SiteBuilder().build(site.path).succeeded)
+        #expect(SitePipeline().build(site.path).succeeded)
         let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
         #expect(page.contains("<footer class=\"mine\">Notebook, my footer</footer>"))
     }
 
     @Test func aTemplateErrorNamesTheTemplateLineAndColumn() throws {
         let site = try TemporarySite(["notes/a.md": "Hello.\n", "templates/footer.mustache": "<footer>\n{{#site.title}}\n</footer>\n"])
-        let report = SiteBuilder().build(site.path)
+        let report = SitePipeline().build(site.path)
         #expect(!report.succeeded)
         let error = try #require(report.diagnostics.first { $0.code == "template.syntax" })
         #expect(error.path.hasSuffix("templates/footer.mustache"))
@@ -101,7 +101,7 @@ import Testing
             "notes/note.md": "^[annotationword](k: " + Self.nested("[", "1", "]", 400) + ")\n",
             "templates/footer.mustache": "<footer>" + Self.nested("{{#site}}", "deepfooter", "{{/site}}", 200) + "</footer>\n",
         ])
-        let report = SiteBuilder().build(site.path)
+        let report = SitePipeline().build(site.path)
         let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(report.succeeded && errors.isEmpty, "\(errors)")
         let warnings = Set(report.diagnostics.filter { $0.severity == .warning && $0.message.contains("kept as text") }.map(\.path))

@@ -17,7 +17,7 @@ import Testing
     /// Builds the site into a folder beside it and gives that folder.
     func build(_ site: String) -> String {
         let output = site + "-out"
-        let report = SiteBuilder(options: BuildOptions(output: output, baseURL: "https://example.org/a&b<c]]>/")).build(site)
+        let report = SitePipeline(options: BuildOptions(output: output, baseURL: "https://example.org/a&b<c]]>/")).build(site)
         #expect(report.succeeded, "\(report.diagnostics)")
         return output
     }

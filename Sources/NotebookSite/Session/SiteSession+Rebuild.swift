@@ -39,7 +39,7 @@ extension SiteSession {
             next.placeDiagnostics = old.placeDiagnostics
         } else {
             next.placeDiagnostics = SiteLoader.checkURLs(next.sortedPaths.compactMap { next.records[$0]?.note }.filter(included))
-                + PagePlan.aliasErrors(siteNotes)
+                .made(by: .readNotes) + PagePlan.aliasErrors(siteNotes).made(by: .resolveLinks)
         }
         let paths = siteNotes.map(\.relativePath)
         let config = next.settings.config
@@ -49,7 +49,8 @@ extension SiteSession {
         // Files beside the notes and assets may clash with pages whatever changed: checked every time.
         let collisions = SiteChecks.collisions(
             site, urls: urls, copies: OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets))
-        stopwatch.lap("order notes, check URLs and output files")
+            .made(by: .planPages)
+        stopwatch.lap(.readNotes, .planPages)
 
         let files = next.others.map(\.relativePath)
         let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
@@ -67,7 +68,7 @@ extension SiteSession {
             for target in linked.sorted() { backlinks[target, default: []].append(path) }
         }
 
-        stopwatch.lap("resolve links")
+        stopwatch.lap(.resolveLinks)
         // The notes whose pages change.
         var affected = Set<String>()
         for (index, path) in paths.enumerated() {
@@ -91,7 +92,7 @@ extension SiteSession {
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
-        stopwatch.lap("find what changed")
+        stopwatch.lap(.planPages)
         // Link and render the affected notes.
         let definition = next.settings.definition
         let rendering = NoteRendering(config: config, definition: definition, urls: urls)
@@ -104,7 +105,8 @@ extension SiteSession {
             var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
             let (html, search) = rendering.render(note, blocks: walk.blocks(note.note.blocks))
             return NoteOutput(
-                outcomes: outcomes[index], rendered: html, search: search, linkDiagnostics: walk.diagnostics, title: note.title,
+                outcomes: outcomes[index], rendered: html, search: search, linkDiagnostics: walk.diagnostics.made(by: .resolveLinks),
+                title: note.title,
                 url: note.url)
         }
         let kept = Set(paths)
@@ -113,7 +115,7 @@ extension SiteSession {
         for path in paths { diagnostics += next.outputs[path]!.linkDiagnostics }
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
-        stopwatch.lap("render \(toRender.count) notes")
+        stopwatch.lap(.resolveLinks, .renderNotes)
         let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let plan = PagePlan(
             site: site, urls: urls, rendered: paths.map { next.outputs[$0]!.rendered }, search: paths.map { next.outputs[$0]!.search },
@@ -187,7 +189,7 @@ extension SiteSession {
         } else {
             groups = Set(plan.groups).union(state?.written.keys ?? [:].keys)
         }
-        stopwatch.lap("plan pages")
+        stopwatch.lap(.planPages)
         return write(
             plan, groups: groups.sorted(), selection: selection, into: next, diagnostics: diagnostics, sources: sources, everything: everything)
     }

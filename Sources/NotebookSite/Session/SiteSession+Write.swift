@@ -22,12 +22,12 @@ extension SiteSession {
                 do {
                     try folder.write(try page.render(with: theme), to: page.path)
                 } catch {
-                    failures.append(SiteBuilder.diagnostic(for: error, site: directory))
+                    failures.append(SitePipeline.diagnostic(for: error, site: directory))
                 }
             }
             return (pages.map(\.path), written, failures)
         }
-        stopwatch.lap("render and write \(groups.count) groups")
+        stopwatch.lap(.renderTemplates, .write)
         let previous = state
         var written: [String] = []
         var failures: [Diagnostic] = []
@@ -52,7 +52,7 @@ extension SiteSession {
                 try folder.copy(from: source, to: target)
                 written.append(target)
             } catch {
-                failures.append(SiteBuilder.diagnostic(for: error, site: directory))
+                failures.append(SitePipeline.diagnostic(for: error, site: directory))
             }
         }
         stale.formUnion(previous?.copies.keys.filter { copies[$0] == nil } ?? [])
@@ -61,7 +61,7 @@ extension SiteSession {
         let removed = stale.subtracting(kept).sorted()
         guard failures.isEmpty else { return failed(diagnostics + failures, sources: sources, everything: everything) }
         for path in removed { folder.remove(path) }
-        stopwatch.lap("copy and remove files")
+        stopwatch.lap(.write)
 
         state = next
         pending = []

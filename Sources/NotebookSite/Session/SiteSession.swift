@@ -21,7 +21,7 @@ public struct SessionReport: Sendable {
     public var written: [String]
     public var removed: [String]
     /// How long each step took, in order.
-    public var timings: [(step: String, seconds: Double)] = []
+    public var timings: [StepTiming] = []
 }
 
 /// A site kept in memory between builds, for the preview server: a change rebuilds only the pages
@@ -48,7 +48,7 @@ public struct SiteSession: Sendable {
     var pending: Set<String> = []
     var pendingEverything = true
     /// Times the steps of the current build.
-    var stopwatch = Stopwatch()
+    var stopwatch = PipelineRun()
 
     /// A session for the site in `directory`, building into `options.output` (`SITE/public` when nil).
     public init(directory: String, options: BuildOptions) {
@@ -78,7 +78,7 @@ public struct SiteSession: Sendable {
 
     /// Rebuilds what depends on `paths` (as a watcher names them: inside the site or the theme).
     public mutating func update(changing paths: Set<String>, everything forced: Bool = false) -> SessionReport {
-        stopwatch = Stopwatch()
+        stopwatch = PipelineRun()
         var report = update(paths, everything: forced)
         report.timings = stopwatch.laps
         return report
@@ -111,15 +111,18 @@ public struct SiteSession: Sendable {
             }
             changedNotes = Set(next.records.keys)
         }
-        stopwatch.lap("read")
+        stopwatch.lap(.findNotes, .readNotes)
         return rebuild(next, changedNotes: changedNotes, everything: everything)
     }
 
     /// Reads settings, theme and every file.
-    private func readEverything() -> Result<SessionState, SessionReportFailure> {
+    private mutating func readEverything() -> Result<SessionState, SessionReportFailure> {
         var settings = SiteLoader.settings(of: tree)
+        settings.diagnostics = settings.diagnostics.made(by: .loadConfiguration)
+        stopwatch.lap(.loadConfiguration)
         let (theme, themeDiagnostics) = ThemeLoader.load(settings.config.theme, site: tree, configPath: settings.configPath)
-        settings.diagnostics += themeDiagnostics
+        settings.diagnostics += themeDiagnostics.made(by: .loadTheme)
+        stopwatch.lap(.loadTheme)
         guard let theme else {
             return .failure(SessionReportFailure(report: failed(settings.diagnostics, sources: settings.sources, everything: true)))
         }
@@ -129,8 +132,9 @@ public struct SiteSession: Sendable {
         let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output))
         var state = SessionState(settings: settings, theme: theme, themeDirectories: directories, usesNotesFolder: contents.usesNotesFolder)
         state.others = contents.others
-        state.discoveryDiagnostics = contents.diagnostics
+        state.discoveryDiagnostics = contents.diagnostics.made(by: .findNotes)
         (state.assets, state.assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
+        state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
         for record in read(contents.notes, settings: settings) { state.records[record.note.relativePath] = record }
         state.sortedPaths = contents.notes.map(\.relativePath)
         return .success(state)
@@ -168,9 +172,10 @@ public struct SiteSession: Sendable {
         state.sortedPaths = contents.notes.map(\.relativePath)
         for record in read(toRead, settings: state.settings) { state.records[record.note.relativePath] = record }
         state.others = contents.others
-        state.discoveryDiagnostics = contents.diagnostics
+        state.discoveryDiagnostics = contents.diagnostics.made(by: .findNotes)
         if pending.contains(where: { $0 == "assets" || $0.hasPrefix("assets/") }) {
             (state.assets, state.assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
+            state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
         }
         return Set(removed).union(toRead.map(\.relativePath))
     }
@@ -181,7 +186,7 @@ public struct SiteSession: Sendable {
         return ParallelWork.map(count: files.count, workers: options.workers) { index in
             let (loaded, note) = SiteLoader.load(files[index], with: loader)
             return NoteRecord(
-                note: note, diagnostics: loaded.diagnostics, source: loaded.diagnostics.isEmpty ? nil : loaded.source,
+                note: note, diagnostics: loaded.diagnostics.made(by: .readNotes), source: loaded.diagnostics.isEmpty ? nil : loaded.source,
                 references: LinkReference.all(in: note.note.blocks))
         }
     }

@@ -1,0 +1,312 @@
+import Foundation
+import Mustache
+import NotebookFiles
+import NotebookModel
+import NotebookRender
+import Synchronization
+
+/// How a site is built.
+public struct BuildOptions: Sendable {
+    /// The output folder; `SITE/public` when nil.
+    public var output: String?
+    public var strict: Bool
+    public var includeDrafts: Bool
+    /// Replaces `baseURL` of `notebook.yml`.
+    public var baseURL: String?
+    /// Replaces an existing output folder that notebook did not make.
+    public var force: Bool
+    /// How many notes are read and pages written at once.
+    public var workers: Int
+
+    public init(
+        output: String? = nil, strict: Bool = false, includeDrafts: Bool = false, baseURL: String? = nil, force: Bool = false,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.force = force
+        self.output = output
+        self.strict = strict
+        self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
+        self.workers = max(1, workers)
+    }
+}
+
+/// What a run of the pipeline did.
+public struct BuildReport: Sendable {
+    /// Every finding, in the order of the steps that made them.
+    public var diagnostics: [Diagnostic] = []
+    /// The text of the files with findings, by path.
+    public var sources: [String: String] = [:]
+    public var notes = 0
+    /// The pages written, or for `check` the pages rendered.
+    public var pages = 0
+    public var words = 0
+    /// Whether the output was replaced; false leaves the previous output as it was.
+    public var succeeded = false
+    public var output: String
+    public var usedDefaults = false
+    /// How long each step took, in order (steps done together are timed together).
+    public var timings: [StepTiming] = []
+}
+
+/// How long one step of a run took, or several done together.
+public struct StepTiming: Sendable {
+    public var steps: [BuildStep]
+    public var seconds: Double
+
+    /// The steps' names, as `--timings` and the preview's report show them.
+    public var title: String { steps.map(\.title).joined(separator: ", ") }
+}
+
+/// The one pipeline of a site: the ``BuildStep``s in order, the same for `check` and `build`.
+///
+/// ``check(_:)`` runs every step up to rendering the pages' templates and writes nothing
+/// anywhere; ``build(_:progress:)`` runs them all. With errors after loading the theme, neither
+/// renders: every finding up to there is reported at once, collisions of output paths included.
+public struct SitePipeline: Sendable {
+    public var options: BuildOptions
+
+    public init(options: BuildOptions = BuildOptions()) {
+        self.options = options
+    }
+
+    /// Runs every step: the site's output is replaced only when all of them succeed.
+    public func build(_ directory: String, progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) -> BuildReport {
+        run(directory, through: .putInPlace, progress: progress)
+    }
+
+    /// Runs every step but writing and putting in place, creating no file.
+    public func check(_ directory: String, progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) -> BuildReport {
+        run(directory, through: .renderTemplates, progress: progress)
+    }
+
+    /// Runs the steps up to `last`, in order.
+    public func run(_ directory: String, through last: BuildStep, progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) -> BuildReport {
+        var run = PipelineRun(progress: progress)
+        var report = steps(directory, through: last, run: &run)
+        report.diagnostics = run.diagnostics
+        report.timings = run.laps
+        return report
+    }
+
+    private func steps(_ directory: String, through last: BuildStep, run: inout PipelineRun) -> BuildReport {
+        let writes = last >= .write
+        run.begin(.loadConfiguration)
+        let tree: FileTree
+        do {
+            tree = try FileTree(directory)
+        } catch {
+            run.add([Diagnostic(.error, "cannot read the site: \(error.reason)", path: directory, code: "io.read")])
+            return BuildReport(output: options.output ?? NoteDiscovery.join(directory, "public"))
+        }
+        let output = options.output ?? tree.display("public")
+        let outputReal = OutputStore.realPlace(of: output) ?? FileTree.resolvedForCreation(output)
+        let settings = SiteLoader.settings(of: tree)
+        run.add(settings.diagnostics)
+        var report = BuildReport(output: output, usedDefaults: !settings.hasConfig)
+        report.sources = settings.sources
+        // Before any note is read: the output is no source, may be replaced, and is this build's.
+        var lock: FileLock?
+        if writes {
+            let usesNotesFolder = NoteDiscovery.folder("notes", in: tree).real != nil
+            do {
+                if let problem = OutputCheck.problem(output: output, site: tree, config: settings.config, usesNotesFolder: usesNotesFolder) {
+                    run.add([problem], as: .write)
+                    return report
+                }
+                lock = try OutputStore.claim(output, force: options.force)
+            } catch {
+                run.add([OutputCheck.diagnostic(for: error, site: directory, output: output)], as: .write)
+                return report
+            }
+        }
+
+        run.begin(.findNotes)
+        let contents = NoteDiscovery.scan(tree, output: outputReal)
+        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
+        let themeAssets = ThemeLoader.assets(settings.config.theme, site: tree)
+        run.add(contents.diagnostics + assetDiagnostics)
+
+        run.begin(.readNotes)
+        let loader = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers)
+        var site = loader.read(contents, in: tree, settings: settings)
+        if let baseURL = options.baseURL { site.config.baseURL = baseURL }
+        run.add(site.diagnostics)
+        report.sources = site.sources
+        report.notes = site.notes.count
+        report.words = site.wordCount
+
+        run.begin(.resolveLinks)
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        let assets = siteAssets.map(\.relativePath) + themeAssets.map(\.path)
+        let links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
+        site.notes = links.notes
+        run.add(links.diagnostics)
+
+        run.begin(.loadTheme)
+        let (loadedTheme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: tree, configPath: tree.display("notebook.yml"))
+        run.add(themeDiagnostics)
+        let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: loadedTheme?.assets ?? themeAssets)
+        run.strictAboutLinks(options.strict)
+        guard let theme = loadedTheme, !run.diagnostics.hasErrors else {
+            // The collisions are found on a layout of the pages, so that every finding is
+            // reported at once. Without errors, on the plan itself, below.
+            run.add(SiteChecks.collisions(site, urls: urls, copies: copies), as: .planPages)
+            return report
+        }
+
+        run.begin(.renderNotes)
+        let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
+        let notes = site.notes
+        let rendered = ParallelWork.map(count: notes.count, workers: options.workers) { index in
+            rendering.render(notes[index], blocks: notes[index].note.blocks)
+        }
+        // The pages show what was rendered: the notes' models are no longer needed.
+        for index in site.notes.indices { site.notes[index].note.blocks = [] }
+
+        run.begin(.planPages)
+        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)
+        site.notes = []
+        run.add(OutputCollisions.find(plan.claims() + copies.map(\.claim)))
+        guard !run.diagnostics.hasErrors else { return report }
+
+        guard writes, let lock else {
+            run.begin(.renderTemplates)
+            let (pages, failures) = render(plan, theme: theme, site: site, to: nil)
+            run.add(failures)
+            run.end()
+            report.pages = pages
+            return report
+        }
+        // Each page is written as soon as it is rendered: the two steps are timed together.
+        run.begin([.renderTemplates, .write])
+        let store: OutputStore
+        do {
+            store = try OutputStore(destination: output, force: options.force, lock: lock)
+        } catch {
+            run.add([OutputCheck.diagnostic(for: error, site: directory, output: output)], as: .write)
+            return report
+        }
+        let (pageCount, failures) = render(plan, theme: theme, site: site, copies: copies, to: store)
+        run.add(failures)
+        guard failures.isEmpty else {
+            store.discard()
+            return report
+        }
+
+        run.begin(.putInPlace)
+        do {
+            try store.commit()
+        } catch {
+            store.discard()
+            run.add([Diagnostic(.error, "cannot put the output in place: \(error.reason)", path: error.path, code: "output.write")])
+            return report
+        }
+        run.end()
+        report.pages = pageCount
+        report.succeeded = true
+        return report
+    }
+
+    /// Renders every page and, into `store`, writes it and makes every copy; how many pages,
+    /// and the failures (each marked with its step), if any. Without a store nothing is written.
+    private func render(
+        _ plan: PagePlan, theme: Theme, site: LoadedSite, copies: [OutputCopy] = [], to store: OutputStore?
+    ) -> (pages: Int, failures: [Diagnostic]) {
+        let written = Atomic<Int>(0)
+        let work: [@Sendable () throws -> Void] =
+            plan.groups.map { group in
+                { @Sendable in
+                    let pages = plan.pages(of: group)
+                    for page in pages {
+                        let html = try page.render(with: theme)
+                        try store?.write(html, to: page.path)
+                    }
+                    written.add(pages.count, ordering: .relaxed)
+                }
+            }
+            + copies.map { copy in { @Sendable in try store?.copy(from: copy.source, to: copy.target) } }
+        let outcomes = ParallelWork.map(count: work.count, workers: options.workers) { index -> Diagnostic? in
+            do {
+                try work[index]()
+                return nil
+            } catch {
+                return Self.diagnostic(for: error, site: site.directory)
+            }
+        }
+        return (written.load(ordering: .relaxed), outcomes.compactMap { $0 })
+    }
+}
+
+extension SitePipeline {
+    /// A failure to render or write a page, as a diagnostic.
+    static func diagnostic(for error: any Error, site: String) -> Diagnostic {
+        switch error {
+        case let error as MustacheError:
+            Diagnostic(
+                .error, error.message, path: error.templateName, at: SourceLocation(line: error.line, column: error.column),
+                code: "template.render", step: BuildStep.renderTemplates.rawValue)
+        case let error as OutputError:
+            Diagnostic(
+                .error, error.reason.hasPrefix("cannot") ? error.reason : "cannot write: \(error.reason)", path: error.path,
+                code: "output.write", step: BuildStep.write.rawValue)
+        default: Diagnostic(.error, "\(error)", path: site, code: "build")
+        }
+    }
+}
+
+/// Times the steps of a run, collects their findings (each marked with its step), and tells
+/// progress which step begins.
+struct PipelineRun: Sendable {
+    private let progress: @Sendable (BuildStep) -> Void
+    private var current: [BuildStep] = []
+    private var started = ContinuousClock.now
+    private(set) var laps: [StepTiming] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) {
+        self.progress = progress
+    }
+
+    /// Ends the step under way and begins `step`.
+    mutating func begin(_ step: BuildStep) {
+        begin([step])
+    }
+
+    /// Ends the step under way and begins `steps`, done together.
+    mutating func begin(_ steps: [BuildStep]) {
+        end()
+        current = steps
+        if let first = steps.first { progress(first) }
+    }
+
+    /// Notes that `steps` took the time since the last step ended (for work that is timed after
+    /// it is done, as the preview's rebuilds).
+    mutating func lap(_ steps: BuildStep...) {
+        current = steps
+        end()
+    }
+
+    /// Ends the step under way, noting how long it took.
+    mutating func end() {
+        let now = ContinuousClock.now
+        if !current.isEmpty {
+            let elapsed = now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            laps.append(StepTiming(steps: current, seconds: seconds))
+        }
+        current = []
+        started = now
+    }
+
+    /// Adds findings of the step under way (or of `step`).
+    mutating func add(_ findings: [Diagnostic], as step: BuildStep? = nil) {
+        guard let step = step ?? current.first else { return diagnostics += findings }
+        diagnostics += findings.made(by: step)
+    }
+
+    /// Makes links not followed errors, with `--strict`.
+    mutating func strictAboutLinks(_ strict: Bool) {
+        diagnostics = diagnostics.strictAboutLinks(strict)
+    }
+}
