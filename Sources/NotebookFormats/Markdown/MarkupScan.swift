@@ -289,15 +289,27 @@ private struct TokenFinder {
     /// The longest attribute list looked for, so that a line of unclosed `^[a](` stays linear.
     static let maximumAttributesLength = 1024
 
-    /// The `)` that ends attributes starting at `from`, on the same line, skipping quoted strings.
+    /// The `)` that ends attributes starting at `from`, on the same line, skipping quoted strings;
+    /// when a quote is not closed on the line, the first `)` outside brackets (so that the
+    /// reader reports the unterminated string instead of the markup passing for text).
     private func closingParenthesis(from: Int) -> Int? {
         var depth = 0
         var quote: UInt8? = nil
+        var unquoted: (depth: Int, close: Int?) = (0, nil)
         var j = from
         let limit = min(bytes.count, from + Self.maximumAttributesLength)
         while j < limit {
             let byte = bytes[j]
-            if byte == UInt8(ascii: "\n") { return nil }
+            if byte == UInt8(ascii: "\n") { break }
+            if unquoted.close == nil {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    unquoted.depth += 1
+                } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    unquoted.depth -= 1
+                } else if byte == UInt8(ascii: ")") {
+                    if unquoted.depth == 0 { unquoted.close = j } else { unquoted.depth -= 1 }
+                }
+            }
             if let q = quote {
                 if byte == UInt8(ascii: "\\") {
                     j += 1
@@ -316,7 +328,7 @@ private struct TokenFinder {
             }
             j += 1
         }
-        return nil
+        return quote != nil ? unquoted.close : nil
     }
 }
 

@@ -83,9 +83,14 @@ extension CmarkConverter {
                 if let o = openers.index(of: annotation) {
                     let (opener, inner) = openers.pop(from: o)
                     let syntax = context.scan.annotations[annotation]
-                    let formatting = annotationFormatting(syntax)
-                    let built = close(&out, from: opener.item, depth: inner, formatting: formatting)
-                    openers.noteDepth(built)
+                    if let formatting = annotationFormatting(syntax) {
+                        let built = close(&out, from: opener.item, depth: inner, formatting: formatting)
+                        openers.noteDepth(built)
+                    } else {
+                        // Attributes that are not JSON5: the page shows the markup as written.
+                        out[opener.item] = literal(out[opener.item])
+                        add(literal(item))
+                    }
                 } else {
                     add(literal(item))
                 }
@@ -189,8 +194,9 @@ extension CmarkConverter {
         return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif", ".bmp"].contains { lower.hasSuffix($0) }
     }
 
-    /// The formatting an annotation's attributes give, with its findings reported.
-    private mutating func annotationFormatting(_ syntax: AnnotationSyntax) -> Formatting {
+    /// The formatting an annotation's attributes give, with its findings reported; nil when
+    /// they are not a JSON5 dictionary body.
+    private mutating func annotationFormatting(_ syntax: AnnotationSyntax) -> Formatting? {
         let reader = AnnotationAttributes(palette: context.palette)
         let (formatting, findings) = reader.read(syntax.attributes)
         for finding in findings {
@@ -198,7 +204,7 @@ extension CmarkConverter {
                 finding.severity, finding.message,
                 at: context.location(originalOffset: syntax.attributesOffset + finding.offset), code: finding.code)
         }
-        return formatting
+        return findings.contains { $0.code == "annotation.json5" } ? nil : formatting
     }
 }
 

@@ -3,13 +3,15 @@ import NotebookModel
 /// Finds what a wikilink or a relative link names: a note (and a heading in it) or a file.
 ///
 /// A wikilink's target matches, in order: a note's title (case-insensitive), its path under the
-/// notes folder without extension, its file name without extension, its slug.
+/// notes folder without extension, its file name without extension, its slug. When several notes
+/// match, the link leads where Obsidian's would: to the one in the nearest folder to the linking
+/// note, then the one with the shortest path (``candidates(for:)`` names them all).
 public struct LinkIndex: Sendable {
     private let notes: [SiteNote]
-    private var byTitle: [String: Int] = [:]
+    private var byTitle: [String: [Int]] = [:]
     private var byPath: [String: Int] = [:]
-    private var byName: [String: Int] = [:]
-    private var bySlug: [String: Int] = [:]
+    private var byName: [String: [Int]] = [:]
+    private var bySlug: [String: [Int]] = [:]
     private var byURL: [String: Int] = [:]
     /// Files that are not notes (images, PDFs), by relative path, and by file name.
     private var files: Set<String> = []
@@ -27,13 +29,13 @@ public struct LinkIndex: Sendable {
 
     public init(notes: [SiteNote], files: [String]) {
         self.notes = notes
-        for (index, note) in notes.enumerated().reversed() {
+        for (index, note) in notes.enumerated() {
             let keys = note.linkKeys
-            byTitle[keys.title] = index
-            byPath[keys.path] = index
-            byName[keys.name] = index
-            bySlug[keys.slug] = index
-            byURL[note.url] = index
+            byTitle[keys.title, default: []].append(index)
+            byPath[keys.path] = byPath[keys.path] ?? index
+            byName[keys.name, default: []].append(index)
+            bySlug[keys.slug, default: []].append(index)
+            byURL[note.url] = byURL[note.url] ?? index
         }
         for file in files {
             self.files.insert(file)
@@ -42,11 +44,37 @@ public struct LinkIndex: Sendable {
         }
     }
 
-    /// The note a wikilink target names, if any.
-    public func note(named target: String) -> Int? {
+    /// The notes a wikilink target names, at the first kind of key that any note matches, in
+    /// the site's order.
+    public func candidates(for target: String) -> [Int] {
         let key = target.lowercased()
         let stem = Self.withoutExtension(key)
-        return byTitle[key] ?? byPath[stem] ?? byName[stem] ?? bySlug[Slug.make(target)]
+        return byTitle[key] ?? byPath[stem].map { [$0] } ?? byName[stem] ?? bySlug[Slug.make(target)] ?? []
+    }
+
+    /// The note a wikilink target names from note `source`, if any: of several, the nearest.
+    public func note(named target: String, from source: Int) -> Int? {
+        let found = candidates(for: target)
+        guard found.count > 1 else { return found.first }
+        let folder = Self.folders(of: notes[source].relativePath)
+        return found.min { a, b in
+            let (pathA, pathB) = (Self.folders(of: notes[a].relativePath), Self.folders(of: notes[b].relativePath))
+            let (nearA, nearB) = (Self.shared(folder, pathA), Self.shared(folder, pathB))
+            if nearA != nearB { return nearA > nearB }
+            if pathA.count != pathB.count { return pathA.count < pathB.count }
+            return notes[a].relativePath.count != notes[b].relativePath.count
+                ? notes[a].relativePath.count < notes[b].relativePath.count : a < b
+        }
+    }
+
+    /// The folders a relative path lies in, outermost first.
+    private static func folders(of path: String) -> [Substring] {
+        Array(path.split(separator: "/").dropLast())
+    }
+
+    /// How many leading folders two lists share.
+    private static func shared(_ a: [Substring], _ b: [Substring]) -> Int {
+        zip(a, b).prefix { $0 == $1 }.count
     }
 
     /// What a wikilink leads to, or a reason it leads nowhere.
@@ -54,7 +82,7 @@ public struct LinkIndex: Sendable {
         if link.target.isEmpty {
             return anchor(link.heading, in: source).map { .note(source, anchor: $0) }
         }
-        if let index = note(named: link.target) {
+        if let index = note(named: link.target, from: source) {
             return anchor(link.heading, in: index).map { .note(index, anchor: $0) }
         }
         if let file = filesByName[link.target.lowercased()] ?? (files.contains(link.target) ? link.target : nil) {

@@ -49,6 +49,8 @@ public struct LinkOutcome: Hashable, Sendable {
     /// The path under the notes folder of the note linked to.
     public var note: String?
     public var broken: String?
+    /// Every note a wikilink's target matches, when more than one does.
+    public var ambiguous: [String]? = nil
 }
 
 /// Resolves links against a site's notes, files and own pages.
@@ -75,6 +77,19 @@ public struct LinkResolver: Sendable {
         }
     }
 
+    /// The paths of every note a wikilink or embed of the note at `source` could name, when it
+    /// names more than one.
+    func ambiguity(of reference: LinkReference, from source: Int) -> [String]? {
+        let target: String
+        switch reference {
+        case .wikilink(let link) where !link.target.isEmpty: target = link.target
+        case .image(let name, embed: true): target = name
+        default: return nil
+        }
+        let found = index.candidates(for: target)
+        return found.count > 1 ? found.map { notes[$0].relativePath } : nil
+    }
+
     /// The URL a resolved link is given in the note at `source`.
     func url(of target: LinkIndex.Target, from source: Int) -> String {
         switch target {
@@ -95,7 +110,9 @@ public struct LinkResolver: Sendable {
             case .success(let target):
                 var note: String? = nil
                 if case .note(let index, _) = target { note = notes[index].relativePath }
-                return LinkOutcome(url: url(of: target, from: source), note: note, broken: nil)
+                return LinkOutcome(
+                    url: url(of: target, from: source), note: note, broken: nil,
+                    ambiguous: note == nil ? nil : ambiguity(of: reference, from: source))
             }
         }
     }

@@ -94,7 +94,18 @@ public struct LinkResolution: Sendable {
         mutating func url(_ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, of reference: LinkReference) -> String? {
             switch resolution {
             case .success(let target):
-                if case .note(let index, _) = target { targets.insert(index) }
+                if case .note(let index, _) = target {
+                    targets.insert(index)
+                    if let candidates = resolver.ambiguity(of: reference, from: source) {
+                        let listed = candidates.map { "'\($0)'" }.joined(separator: ", ")
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning,
+                                "ambiguous \(reference.description): \(candidates.count) notes match (\(listed)); "
+                                    + "it leads to '\(resolver.notes[index].relativePath)', the nearest",
+                                path: resolver.notes[source].path, at: at, code: "link.ambiguous"))
+                    }
+                }
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
                 report(broken, at: at, what: reference.description)

@@ -1,0 +1,46 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// A wikilink that several notes match leads where Obsidian's would, with a warning naming all.
+@Suite struct AmbiguousLinkTests {
+    @Test func theNearestFolderThenTheShortestPathWins() throws {
+        let site = try TemporarySite([
+            "notes/a/x.md": "In a.\n",
+            "notes/b/x.md": "In b.\n",
+            "notes/b/from b.md": "To [[x]].\n",
+            "notes/b/c/from c.md": "To [[x]].\n",
+            "notes/deep/er/y.md": "Deep y.\n",
+            "notes/y.md": "Top y.\n",
+            "notes/from top.md": "To [[y]] and [[x]] and [[unique]].\n",
+            "notes/unique.md": "One.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        func page(_ path: String) throws -> String { try String(contentsOfFile: site.path + "/public/\(path)/index.html", encoding: .utf8) }
+        #expect(try page("b/from-b").contains("href=\"/b/x/\""))
+        #expect(try page("b/c/from-c").contains("href=\"/b/x/\""))
+        let top = try page("from-top")
+        #expect(top.contains("href=\"/y/\"") && top.contains("href=\"/a/x/\""))
+        let ambiguous = report.diagnostics.filter { $0.code == "link.ambiguous" }
+        #expect(ambiguous.count == 4, "\(ambiguous)")
+        #expect(ambiguous.allSatisfy { $0.severity == .warning && $0.step == "resolve-links" })
+        let fromB = try #require(ambiguous.first { $0.path.hasSuffix("from b.md") })
+        #expect(fromB.message == "ambiguous wikilink [[x]]: 2 notes match ('a/x.md', 'b/x.md'); it leads to 'b/x.md', the nearest")
+        #expect(fromB.location?.line == 1)
+        #expect(!report.diagnostics.contains { $0.message.contains("[[unique]]") })
+    }
+
+    @Test func thePreviewWarnsWhenASecondNoteMakesALinkAmbiguous() throws {
+        let site = try TemporarySite(["notes/x.md": "X.\n", "notes/from.md": "To [[x]].\n"])
+        var session = SiteSession(directory: site.path, options: BuildOptions(output: site.path + "-out"))
+        defer { try? FileManager.default.removeItem(atPath: site.path + "-out") }
+        #expect(session.build().diagnostics.filter { $0.code == "link.ambiguous" }.isEmpty)
+        try FileManager.default.createDirectory(atPath: site.path + "/notes/sub", withIntermediateDirectories: true)
+        try Data("Another x.\n".utf8).write(to: URL(fileURLWithPath: site.path + "/notes/sub/x.md"))
+        let report = session.update(changing: [site.path + "/notes/sub/x.md"])
+        #expect(report.diagnostics.contains { $0.code == "link.ambiguous" && $0.path.hasSuffix("from.md") }, "\(report.diagnostics)")
+    }
+}
