@@ -30,6 +30,9 @@ enum BuildCommand: Command {
         let parsed = try Arguments(
             arguments, flags: ["--strict", "--drafts", "--timings", "--force"], options: ["-o", "--output", "--base-url", "--format"], command: name)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
+        if let baseURL = parsed.options["--base-url"], let problem = SiteURLs.problem(withBaseURL: baseURL) {
+            throw UsageError(problem.replacingOccurrences(of: "baseURL", with: "--base-url"), command: name)
+        }
         let directory = try parsed.siteFolder(command: name)
         if let output = parsed.options["-o"] ?? parsed.options["--output"], output.isEmpty {
             throw UsageError("the output folder is empty; give -o DIR", command: name)

@@ -54,7 +54,8 @@ enum SiteScaffold {
         let files: [(String, String)] = [
             ("notebook.yml", """
                 title: \(yamlQuoted(title))
-                baseURL: /
+                # Where the site is published: feed.xml and sitemap.xml need this absolute URL.
+                baseURL: https://example.org/
                 description: Notes published with notebook.
                 language: en
                 theme: default

@@ -16,6 +16,8 @@ public struct SiteConfig: Hashable, Sendable {
     public var formatting: String
     /// Where `formatting` is set in `notebook.yml`, for findings about it.
     public var formattingLocation: SourceLocation?
+    /// Where `baseURL` is set in notebook.yml, for findings about it.
+    public var baseURLLocation: SourceLocation?
     /// Whether raw HTML in notes reaches pages.
     public var unsafeHTML: Bool
     /// How many notes an index or tag page lists.

@@ -42,7 +42,15 @@ public enum SiteConfigReader {
             }
             switch entry.key.string {
             case "title": config.title = string() ?? config.title
-            case "baseURL": config.baseURL = string() ?? config.baseURL
+            case "baseURL":
+                if let text = string() {
+                    if let problem = SiteURLs.problem(withBaseURL: text) {
+                        report(.error, problem, at: value.location)
+                    } else {
+                        config.baseURL = text
+                        config.baseURLLocation = value.location
+                    }
+                }
             case "theme": config.theme = string() ?? config.theme
             case "language": config.language = string() ?? config.language
             case "author": config.author = string()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The site's URLs under its base URL, which may carry a path (`https://example.org/notes/`).
 public struct SiteURLs: Hashable, Sendable {
     /// The base URL as configured, ending in `/`.
@@ -16,6 +18,26 @@ public struct SiteURLs: Hashable, Sendable {
             basePath = base.hasPrefix("/") ? base : "/" + base
         }
     }
+
+    /// Why `text` cannot be a base URL, or nil when it can: an `http` or `https` URL with a host,
+    /// or a path from the site's root (`/`, `/notes/`), which only links on the site can use.
+    public static func problem(withBaseURL text: String) -> String? {
+        let hint = "write an absolute URL such as https://example.org/ or a path such as /"
+        if text.contains(where: { $0.isWhitespace || $0.isNewline || "\"<>\\^`{|}".contains($0) || $0.asciiValue.map { $0 < 0x20 } == true }) {
+            return "baseURL '\(text)' is not a URL: it holds a space or a character a URL cannot; \(hint)"
+        }
+        if text.hasPrefix("/") && !text.hasPrefix("//") { return nil }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+            components.query == nil, components.fragment == nil
+        else {
+            return "baseURL '\(text)' is not a URL; \(hint)"
+        }
+        return nil
+    }
+
+    /// Whether the base URL has a scheme and a host, as a feed's ids and a sitemap's entries need.
+    public var isAbsolute: Bool { base.contains("://") }
 
     /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
     public func link(_ path: String) -> String {

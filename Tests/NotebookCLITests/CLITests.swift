@@ -59,6 +59,12 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
 // MARK: - Tests
 
 @Suite struct CLITests {
+    @Test func aBaseURLThatIsNotOneIsAUsageError() {
+        let outcome = run(["build", "/nonexistent-site", "--base-url", "not a url"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("--base-url 'not a url' is not a URL"), "\(outcome.stderr)")
+    }
+
     @Test func version() {
         let outcome = run(["--version"])
         #expect(outcome.status == 0)

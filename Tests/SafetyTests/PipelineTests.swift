@@ -41,7 +41,7 @@ import Testing
         let site = scratch.path + "/site"
         let findings = try Self.findingsOfCheckAndBuild(site)
         let steps = findings.map { $0.components(separatedBy: " | ")[0] }
-        #expect(steps == ["load-configuration", "find-notes", "read-notes", "read-notes", "resolve-links", "load-theme"], "\(findings)")
+        #expect(steps == ["load-configuration", "load-configuration", "find-notes", "read-notes", "read-notes", "resolve-links", "load-theme"], "\(findings)")
         // The text form keeps the compiler's shape, and the summary comes after the findings.
         let text = try NotebookProcess.run(["check"], in: site)
         #expect(text.stderr.contains("templates/footer.mustache:1:9: error: unclosed section 'x'"))

@@ -267,7 +267,7 @@ struct PagePlan: Sendable {
                 title: note.title, path: note.url, date: note.metadata.date, summary: note.summary,
                 html: rendered[offset].html, tags: note.tags.map(\.name))
         }
-        return AtomFeed.xml(title: config.title, author: config.author, language: config.language, urls: urls, entries: newest)
+        return AtomFeed.xml(title: config.title, author: config.author ?? config.title, language: config.language, urls: urls, entries: newest)
     }
 
     /// The sitemap's pages: what a change must alter for the sitemap to be rebuilt.

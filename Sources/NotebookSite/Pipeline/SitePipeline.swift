@@ -103,6 +103,15 @@ public struct SitePipeline: Sendable {
         let outputReal = OutputStore.realPlace(of: output) ?? FileTree.resolvedForCreation(output)
         let settings = SiteLoader.settings(of: tree)
         run.add(settings.diagnostics)
+        if !SiteURLs(baseURL: options.baseURL ?? settings.config.baseURL).isAbsolute {
+            let given = options.baseURL.map { "--base-url \($0)" } ?? "baseURL \(settings.config.baseURL)"
+            run.add([
+                Diagnostic(
+                    .warning, "\(given) is not an absolute URL: feed.xml and sitemap.xml need one (https://example.org/); "
+                        + "their links are relative until it is", path: settings.configPath,
+                    at: options.baseURL == nil ? settings.config.baseURLLocation : nil, code: "config.base-url")
+            ])
+        }
         var report = BuildReport(output: output, usedDefaults: !settings.hasConfig)
         report.sources = settings.sources
         // Before any note is read: the output is no source, may be replaced, and is this build's.

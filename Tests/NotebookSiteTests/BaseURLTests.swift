@@ -1,0 +1,48 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// `baseURL` is a URL or a path from the root; a relative one is a warning for feed and sitemap.
+@Suite struct BaseURLTests {
+    @Test(arguments: ["https://example.org/", "http://localhost:8000/notes/", "/", "/docs/", "https://example.org"])
+    func acceptedBaseURLs(_ text: String) {
+        #expect(SiteURLs.problem(withBaseURL: text) == nil)
+    }
+
+    @Test(arguments: ["not a url", "example.org", "ftp://example.org/", "https://", "//example.org/", "https://a.org/?q=1", "javascript:alert(1)", "https://a.org/\u{1B}"])
+    func refusedBaseURLs(_ text: String) {
+        #expect(SiteURLs.problem(withBaseURL: text)?.contains("is not a URL") == true)
+    }
+
+    @Test func aBaseURLThatIsNotOneIsAnErrorAtItsLine() throws {
+        let read = SiteConfigReader.read("title: T\nbaseURL: not a url\n", path: "notebook.yml")
+        #expect(read.diagnostics.map(\.severity) == [.error])
+        #expect(read.diagnostics.first?.location?.line == 2)
+        #expect(read.config.baseURL == "/")
+    }
+
+    @Test func aRelativeBaseURLIsAWarningForBuildAndCheckButNotThePreview() throws {
+        let site = try TemporarySite(["notebook.yml": "title: T\nbaseURL: /\n", "notes/a.md": "A.\n"])
+        for report in [SitePipeline().build(site.path), SitePipeline().check(site.path)] {
+            let warning = try #require(report.diagnostics.first { $0.code == "config.base-url" })
+            #expect(warning.severity == .warning && warning.location?.line == 2)
+            #expect(warning.message.contains("feed.xml and sitemap.xml need one"))
+        }
+        #expect(!SitePipeline(options: BuildOptions(baseURL: "https://example.org/")).check(site.path).diagnostics.contains {
+            $0.code == "config.base-url"
+        })
+        var session = SiteSession(directory: site.path, options: BuildOptions(output: site.path + "-out", baseURL: "http://127.0.0.1:1/"))
+        defer { try? FileManager.default.removeItem(atPath: site.path + "-out") }
+        #expect(!session.build().diagnostics.contains { $0.code == "config.base-url" })
+    }
+
+    @Test func theFeedsAuthorFallsBackToTheSitesTitle() throws {
+        let site = try TemporarySite(["notebook.yml": "title: Field & Notes\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n"])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let feed = try String(contentsOfFile: site.path + "/public/feed.xml", encoding: .utf8)
+        #expect(feed.contains("<author><name>Field &amp; Notes</name></author>"))
+        #expect(feed.contains("<id>https://example.org/</id>"))
+    }
+}
