@@ -50,8 +50,3 @@ enum CheckCommand: Command {
         return errors > 0 ? ExitStatus.inputErrors : ExitStatus.success
     }
 }
-
-/// "1 note", "2 notes".
-func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}

@@ -44,20 +44,28 @@ public struct SiteConfig: Hashable, Sendable {
     public var paletteNames: [String] { palette.map(\.name) }
 }
 
-/// A named color of the palette.
+/// A named color of the palette: the background of its highlights, and the color of text in it.
 public struct PaletteColor: Hashable, Sendable {
     public var name: String
-    /// A CSS color: `#rgb`, `#rrggbb` or `#rrggbbaa`.
+    /// A CSS color (see `CSSColor`): the background of highlights in this color.
     public var css: String
+    /// The color of text in this color, in light and in dark mode: `css` itself unless tuned
+    /// for contrast, as the defaults are.
+    public var text: String
+    public var darkText: String
 
-    public init(name: String, css: String) {
+    public init(name: String, css: String, text: String? = nil, darkText: String? = nil) {
         self.name = name
         self.css = css
+        self.text = text ?? css
+        self.darkText = darkText ?? text ?? css
     }
 
     /// The default palette.
     public static let defaults: [PaletteColor] = [
-        ("yellow", "#fde68a"), ("green", "#bbf7d0"), ("pink", "#fbcfe8"), ("orange", "#fed7aa"),
-        ("blue", "#bfdbfe"), ("purple", "#ddd6fe"), ("red", "#fecaca"), ("gray", "#e5e7eb"),
-    ].map { PaletteColor(name: $0.0, css: $0.1) }
+        ("yellow", "#fde68a", "#7a5a00", "#e3b341"), ("green", "#bbf7d0", "#116329", "#56d364"),
+        ("pink", "#fbcfe8", "#99286e", "#f778ba"), ("orange", "#fed7aa", "#953800", "#ffa657"),
+        ("blue", "#bfdbfe", "#0550ae", "#79c0ff"), ("purple", "#ddd6fe", "#6639ba", "#d2a8ff"),
+        ("red", "#fecaca", "#a40e26", "#ff7b72"), ("gray", "#e5e7eb", "#57606a", "#9da7b3"),
+    ].map { PaletteColor(name: $0.0, css: $0.1, text: $0.2, darkText: $0.3) }
 }

@@ -85,18 +85,23 @@ public enum SiteConfigReader {
             report(.error, "'palette' must map color names to CSS colors, found \(node.kindDescription)", node.location)
             return nil
         }
-        var palette: [PaletteColor] = []
+        var palette = PaletteColor.defaults
         for entry in entries {
             guard let name = entry.key.string, !name.isEmpty, Slug.make(name) == name else {
                 report(.error, "palette name '\(entry.key.string ?? "")' must be lowercase letters, digits and '-'", entry.key.location)
                 continue
             }
-            guard let css = entry.value.string, case .hex(let hex) = Color(css, palette: []) else {
-                report(.error, "palette color '\(entry.value.string ?? entry.value.kindDescription)' must be #rgb, #rrggbb or #rrggbbaa", entry.value.location)
+            guard let text = entry.value.string, let css = CSSColor.parse(text) else {
+                report(
+                    .error,
+                    "palette color '\(entry.value.string ?? entry.value.kindDescription)' must be a CSS color: #rgb, #rrggbb, "
+                        + "#rrggbbaa, a named color such as teal, or rgb()/hsl() with numbers only", entry.value.location)
                 continue
             }
-            palette.append(PaletteColor(name: name, css: hex))
+            // A default's name overrides it; any other is added, in the order written.
+            let color = PaletteColor(name: name, css: css)
+            if let index = palette.firstIndex(where: { $0.name == name }) { palette[index] = color } else { palette.append(color) }
         }
-        return palette.isEmpty ? nil : palette
+        return palette
     }
 }

@@ -123,7 +123,9 @@ import Testing
         let loaded = SiteLoader().load(site.path)
         let found = loaded.diagnostics.map { "\($0.severity) \($0.location!.line):\($0.location!.column)" }
         #expect(found == ["error 2:11", "warning 3:1", "error 6:8"])
-        #expect(loaded.config.palette == [PaletteColor(name: "yellow", css: "#ffff00")])
+        var expected = PaletteColor.defaults
+        expected[0] = PaletteColor(name: "yellow", css: "#ff0")
+        #expect(loaded.config.palette == expected)
     }
 
     @Test func theFormattingDefinitionOfTheSiteApplies() throws {

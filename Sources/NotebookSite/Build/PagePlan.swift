@@ -91,7 +91,7 @@ struct PagePlan: Sendable {
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
-            palette: config.palette.map { PaletteView(name: $0.name, css: $0.css) })
+            palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         self.siteView = siteView
         self.siteValue = (try? MustacheValue(encoding: siteView)) ?? .null
         self.byPath = Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
@@ -174,7 +174,8 @@ struct PagePlan: Sendable {
         let tags = tagRefs(index)
         return NoteCard(
             title: note.title, url: urls.link(note.url), date: note.metadata.date,
-            dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount, summary: note.summary,
+            dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount,
+            wordCountText: plural(note.wordCount, "word"), summary: note.summary,
             tags: tags, hasTags: !tags.isEmpty)
     }
 
@@ -236,7 +237,9 @@ struct PagePlan: Sendable {
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
                     heading: config.title, introduction: nil, notes: slice.map(card), pagination: pagination, tag: nil,
-                    noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil)
+                    noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
+                    noteCountText: number == 1 ? plural(notes.count, "note") : nil,
+                    wordCountText: number == 1 ? plural(wordCount, "word") : nil)
                 return .template("list", context(page(config.title, description, path), list: list))
             }())
         }
@@ -252,7 +255,9 @@ struct PagePlan: Sendable {
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
                     heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: slice.map(card),
-                    pagination: pagination, tag: tag.name, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil)
+                    pagination: pagination, tag: tag.name, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
+                    noteCountText: number == 1 ? plural(indices.count, "note") : nil,
+                    wordCountText: number == 1 ? plural(words, "word") : nil)
                 return .template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list))
             }())
         }
@@ -336,9 +341,13 @@ struct PagePlan: Sendable {
         let order = palette.filter { groups[$0] != nil } + groups.keys.filter { !palette.contains($0) }.sorted()
         let views = order.map { color in
             let isNamed = !color.hasPrefix("#")
-            return HighlightGroup(color: color, colorClass: isNamed ? "highlight-\(Slug.make(color))" : "", passages: groups[color]!)
+            // A hex color is checked by the model (`Color.hex`): it is safe in a style attribute.
+            return HighlightGroup(
+                color: color, colorClass: isNamed ? "highlight-\(Slug.make(color))" : "",
+                style: isNamed ? nil : "background-color: \(color)", passages: groups[color]!)
         }
-        return HighlightsView(groups: views, count: views.reduce(0) { $0 + $1.passages.count })
+        let count = views.reduce(0) { $0 + $1.passages.count }
+        return HighlightsView(groups: views, count: count, countText: plural(count, "highlighted passage"))
     }
 
     /// Aliases that are not places on the site: errors at their notes. Aliases on a taken path

@@ -23,7 +23,11 @@ struct SiteView: Encodable, Sendable {
 
 struct PaletteView: Encodable, Sendable {
     var name: String
+    /// The highlight background.
     var css: String
+    /// The text color, in light and in dark mode.
+    var text: String
+    var darkText: String
 }
 
 /// The page being rendered.
@@ -94,6 +98,8 @@ struct NoteCard: Encodable, Sendable {
     var date: String?
     var dateDisplay: String?
     var wordCount: Int
+    /// The count with its noun: "1 word", "240 words".
+    var wordCountText: String
     var summary: String
     var tags: [TagRef]
     var hasTags: Bool
@@ -111,6 +117,9 @@ struct ListView: Encodable, Sendable {
     /// other pages change only when their notes do.
     var noteCount: Int?
     var wordCount: Int?
+    /// The same with their nouns: "1 note", "3,210 words".
+    var noteCountText: String?
+    var wordCountText: String?
 }
 
 struct Pagination: Encodable, Sendable {
@@ -125,12 +134,16 @@ struct Pagination: Encodable, Sendable {
 struct HighlightsView: Encodable, Sendable {
     var groups: [HighlightGroup]
     var count: Int
+    /// "1 highlighted passage", "12 highlighted passages".
+    var countText: String
 }
 
 struct HighlightGroup: Encodable, Sendable {
     var color: String
     /// The class that paints the color: `highlight-yellow`, or empty for a hex color.
     var colorClass: String
+    /// For a hex color, the style that paints it (`background-color: #ff8800`); nil otherwise.
+    var style: String?
     var passages: [HighlightPassage]
 }
 

@@ -1,0 +1,78 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// The palette: CSS colors only, merged with the defaults, each with its rules in both modes.
+@Suite struct PaletteTests {
+    @Test(arguments: ["#abc", "#abcd", "#a1b2c3", "#a1b2c3d4", "teal", "RebeccaPurple", "rgb(10, 20, 30)", "rgba(10 20 30 / 50%)", "hsl(120deg 50% 50%)", "hsla(120, 50%, 50%, 0.5)"])
+    func cssColorsAreAccepted(_ text: String) {
+        #expect(CSSColor.parse(text) == text.lowercased())
+    }
+
+    @Test(arguments: ["red;x", "#abcde", "#ggg", "url(x)", "var(--a)", "rgb(1,2,3);}", "rgb(calc(1),2,3)", "expression(1)", "teal }", "{}", "hsl(1 2 3) x", "rgb()", ""])
+    func anythingElseIsRefused(_ text: String) {
+        #expect(CSSColor.parse(text) == nil)
+    }
+
+    @Test func entriesOverrideDefaultsOfTheirNameAndAddTheRest() throws {
+        let read = SiteConfigReader.read("palette:\n  yellow: '#ff0'\n  teal: teal\n  mint: 'rgb(170, 240, 209)'\n", path: "notebook.yml")
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        let names = read.config.palette.map(\.name)
+        #expect(names == ["yellow", "green", "pink", "orange", "blue", "purple", "red", "gray", "teal", "mint"])
+        #expect(read.config.palette.first == PaletteColor(name: "yellow", css: "#ff0"))
+    }
+
+    @Test func everyPaletteColorGetsItsHighlightAndTextRulesInBothModes() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\npalette:\n  mint: 'rgb(170, 240, 209)'\n",
+            "formatting.yml": "highlight: { values: [yellow, mint] }\ncolor: { values: [mint, yellow] }\n",
+            "notes/a.md": "Old ==yellow== stays; ^[new](highlight: 'mint') and ^[text](color: 'mint').\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && !report.diagnostics.contains { $0.severity == .error }, "\(report.diagnostics)")
+        let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
+        #expect(page.contains(".highlight-mint { background-color: rgb(170, 240, 209); }"))
+        #expect(page.contains(".color-mint { color: rgb(170, 240, 209); }"))
+        #expect(page.contains(".highlight-yellow { background-color: #fde68a; }"))
+        #expect(page.contains(".color-yellow { color: #7a5a00; }"))
+        let dark = try #require(page.range(of: "@media (prefers-color-scheme: dark)"))
+        #expect(page[dark.upperBound...].contains(".color-mint { color: rgb(170, 240, 209); }"))
+        #expect(page[dark.upperBound...].contains(".color-yellow { color: #e3b341; }"))
+        #expect(page.contains("class=\"highlight highlight-mint\""))
+        #expect(page.contains("class=\"color-mint\"") || page.contains("color-mint"))
+    }
+
+    @Test func hexHighlightsKeepTheirColorOnTheHighlightsPage() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "formatting.yml": "highlight: { values: [yellow, '#ff8800'] }\n",
+            "notes/a.md": "One ^[hex](highlight: '#ff8800') passage and ==a yellow one==.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let page = try String(contentsOfFile: site.path + "/public/highlights/index.html", encoding: .utf8)
+        #expect(page.contains("<span class=\"swatch \" style=\"background-color: #ff8800\" aria-hidden=\"true\"></span> #ff8800"), "\(page)")
+        #expect(page.contains("<mark class=\"highlight \" style=\"background-color: #ff8800\">hex</mark>"))
+        #expect(page.contains("2 highlighted passages"))
+    }
+
+    @Test func countsOnPagesSayTheirNounInTheRightNumber() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "notes/a.md": "---\ntags: [solo]\n---\nOne ==word==\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let home = try String(contentsOfFile: site.path + "/public/index.html", encoding: .utf8)
+        #expect(home.contains("1 note · 2 words"))
+        let note = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
+        #expect(note.contains("2 words"))
+        let highlights = try String(contentsOfFile: site.path + "/public/highlights/index.html", encoding: .utf8)
+        #expect(highlights.contains("1 highlighted passage<"))
+        let one = try TemporarySite(["notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/a.md": "Word\n"])
+        #expect(SitePipeline().build(one.path).succeeded)
+        #expect(try String(contentsOfFile: one.path + "/public/index.html", encoding: .utf8).contains("1 note · 1 word<"))
+        #expect(try String(contentsOfFile: one.path + "/public/a/index.html", encoding: .utf8).contains("1 word<"))
+    }
+}
