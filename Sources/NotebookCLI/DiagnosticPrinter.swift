@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFormats
 import NotebookModel
 
 /// How diagnostics are printed.
@@ -148,22 +149,18 @@ public struct DiagnosticPrinter: Sendable {
 /// The lines of one source file, found once, for the excerpts under its diagnostics.
 struct SourceExcerpts {
     private let bytes: [UInt8]
-    private var lineStarts: [Int] = [0]
+    private let lines: LineTable
 
     init(_ source: String) {
         bytes = Array(source.utf8)
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        lines = LineTable(bytes)
     }
 
     /// The source line at `location` and the spaces (and tabs) that put a caret under its column;
     /// nil for a line past the end or too long to show.
     func excerpt(at location: SourceLocation) -> (line: String, padding: String)? {
-        guard location.line >= 1, location.line <= lineStarts.count else { return nil }
-        let start = lineStarts[location.line - 1]
-        var end = location.line < lineStarts.count ? lineStarts[location.line] - 1 : bytes.count
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        guard end - start <= 500 else { return nil }
-        let line = bytes[start..<end]
+        guard let range = lines.range(ofLine: location.line, in: bytes), range.count <= 500 else { return nil }
+        let line = bytes[range]
         // Controls are shown as `\xNN` in the line and in the padding alike, so the caret stays under its column.
         let prefix = DiagnosticPrinter.visible(String(decoding: line.prefix(max(location.column - 1, 0)), as: UTF8.self), keeping: ["\t"])
         return (

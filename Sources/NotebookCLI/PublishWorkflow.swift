@@ -39,20 +39,37 @@ enum PublishWorkflow {
                 with:
                   swift-version: "6.1"
 
-              - name: Install the C libraries notebook uses
-                run: sudo apt-get update && sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev pkg-config
+              - name: Install the C libraries notebook builds with and runs on
+                run: |
+                  sudo apt-get update
+                  sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev pkg-config
+
+              - name: Find the notebook commit and the Swift version
+                id: versions
+                env:
+                  NOTEBOOK_REPOSITORY: ${{ vars.NOTEBOOK_REPOSITORY }}
+                run: |
+                  # The commit NOTEBOOK_REF names now (a branch moves; a tag's commit is its peeled line).
+                  commit=$(git ls-remote "$NOTEBOOK_REPOSITORY" "$NOTEBOOK_REF" "$NOTEBOOK_REF^{}" | sort -k2 | tail -n 1 | cut -f1)
+                  echo "commit=${commit:-$NOTEBOOK_REF}" >> "$GITHUB_OUTPUT"
+                  echo "swift=$(swift --version 2>&1 | sha256sum | cut -c1-16)" >> "$GITHUB_OUTPUT"
 
               - name: Restore notebook from the cache
                 id: cache
                 uses: actions/cache@v4
                 with:
                   path: ~/.local/notebook
-                  key: notebook-${{ runner.os }}-${{ env.NOTEBOOK_REF }}
+                  key: notebook-${{ runner.os }}-swift-${{ steps.versions.outputs.swift }}-${{ steps.versions.outputs.commit }}
 
               - name: Install notebook from its source repository
                 if: steps.cache.outputs.cache-hit != 'true'
+                env:
+                  NOTEBOOK_REPOSITORY: ${{ vars.NOTEBOOK_REPOSITORY }}
+                  NOTEBOOK_COMMIT: ${{ steps.versions.outputs.commit }}
                 run: |
-                  git clone --depth 1 --branch "$NOTEBOOK_REF" "${{ vars.NOTEBOOK_REPOSITORY }}" "$RUNNER_TEMP/notebook"
+                  git init -q "$RUNNER_TEMP/notebook"
+                  git -C "$RUNNER_TEMP/notebook" fetch -q --depth 1 "$NOTEBOOK_REPOSITORY" "$NOTEBOOK_COMMIT"
+                  git -C "$RUNNER_TEMP/notebook" checkout -q FETCH_HEAD
                   bash "$RUNNER_TEMP/notebook/scripts/install" "$HOME/.local/notebook"
 
               - name: Configure GitHub Pages

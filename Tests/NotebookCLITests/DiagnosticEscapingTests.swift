@@ -12,6 +12,14 @@ import Testing
         text.unicodeScalars.contains { Self.controls.contains($0) && !kept.contains($0) }
     }
 
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func everyLineEndingKeepsTheSourceLineAndTheCaret(_ end: String) {
+        let source = ["first", "second ^[x](bold: tru)", "third"].joined(separator: end) + end
+        let diagnostic = Diagnostic(.error, "bad", path: "n.md", at: SourceLocation(line: 2, column: 20), code: "x")
+        let text = DiagnosticPrinter(format: .text).print([diagnostic], sources: ["n.md": source])
+        #expect(text == "n.md:2:20: error: bad\nsecond ^[x](bold: tru)\n                   ^\n", "\(text.debugDescription)")
+    }
+
     @Test func renderShowsEscapeSequencesOfANoteVisiblyWithTheCaretUnderItsColumn() {
         // A raw ESC before the annotation in the source line, and one in the unknown key (a JSON5 escape).
         let note = "\u{1B}[31m\t^[x](\"\\u001B[2J\": 1)\n"

@@ -41,7 +41,7 @@ import Testing
         let steps = try #require(root["jobs"]?["build"]?["steps"]?.sequence)
         let runs = steps.compactMap { $0["run"]?.string }
         let commands = runs.flatMap { $0.split(separator: "\n").map(String.init) }
-            .filter { $0.contains("/notebook\" ") || $0.hasPrefix("notebook ") }
+            .filter { $0.contains("/bin/notebook\" ") || $0.hasPrefix("notebook ") }
         #expect(commands.count == 1)
 
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-workflow-\(UUID().uuidString)").path
@@ -61,5 +61,29 @@ import Testing
         }
         let index = try String(contentsOfFile: site + "/public/index.html", encoding: .utf8)
         #expect(index.contains("href=\"/notes/welcome/\""))
+    }
+
+    @Test func theCacheFollowsTheCommitAndTheSwiftVersionAndAptInstallsEverythingTheBuildNeeds() throws {
+        let root = try #require(try YAMLReader.parse(PublishWorkflow.text).get())
+        let steps = try #require(root["jobs"]?["build"]?["steps"]?.sequence)
+        let cache = try #require(steps.first { $0["id"]?.string == "cache" })
+        let key = try #require(cache["with"]?["key"]?.string)
+        #expect(key.contains("steps.versions.outputs.commit") && key.contains("steps.versions.outputs.swift"), "\(key)")
+        #expect(!key.contains("NOTEBOOK_REF"))
+        let versions = try #require(steps.first { $0["id"]?.string == "versions" }?["run"]?.string)
+        #expect(versions.contains("git ls-remote") && versions.contains("swift --version"))
+        let install = try #require(steps.first { $0["if"] != nil }?["run"]?.string)
+        #expect(install.contains("NOTEBOOK_COMMIT"))
+        // Every package scripts/dependencies.sh installs for the build is in the apt step.
+        let dependencies = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("scripts/dependencies.sh"), encoding: .utf8)
+        let build = dependencies.components(separatedBy: "notebook_missing_packages() {").dropFirst().first?
+            .components(separatedBy: "\n}").first ?? ""
+        let needed = build.components(separatedBy: "missing+=(").dropFirst().compactMap { $0.split(separator: ")").first }
+            .map(String.init).filter { $0 != "python3" }
+        #expect(needed.contains("libmicrohttpd-dev"))
+        let apt = steps.compactMap { $0["run"]?.string }.filter { $0.contains("apt-get install") }.joined()
+        for package in needed { #expect(apt.contains(package), "\(package)") }
     }
 }

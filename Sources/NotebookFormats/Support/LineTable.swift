@@ -1,10 +1,10 @@
 /// The start offset of every line of a UTF-8 text, to turn byte offsets into lines and columns.
-struct LineTable: Sendable {
+public struct LineTable: Sendable {
     /// Byte offset where each line starts; line 1 starts at 0.
-    private(set) var starts: [Int] = [0]
+    public private(set) var starts: [Int] = [0]
 
     /// Lines end at LF, CRLF, or a lone CR, as CommonMark and YAML have it.
-    init(_ bytes: some Collection<UInt8>) {
+    public init(_ bytes: some Collection<UInt8>) {
         var offset = 0
         var afterCR = false
         for byte in bytes {
@@ -14,6 +14,17 @@ struct LineTable: Sendable {
             if byte == 0x0A { starts.append(offset) }
         }
         if afterCR { starts.append(offset) }
+    }
+
+    /// The byte range of 1-based `line` of `bytes` (the text the table was made from), without
+    /// its line break; nil past the last line.
+    public func range(ofLine line: Int, in bytes: [UInt8]) -> Range<Int>? {
+        guard line >= 1, line <= starts.count else { return nil }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] : bytes.count
+        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
     }
 
     /// The 1-based line and byte column of `offset`, with `firstLine` as the number of line 1.
