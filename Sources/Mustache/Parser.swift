@@ -340,8 +340,9 @@ struct Parser {
                     default: _ = try name(tag)
                     }
                     guard frames.count <= Parser.maxNesting else {
-                        if flattened.isEmpty {
-                            let message = "sections nested more than \(Parser.maxNesting) deep; the deeper tags are kept as text"
+                        // One warning, at the first place: locating each would cost a pass over the text.
+                        if warnings.isEmpty {
+                            let message = "sections nested more than \(Parser.maxNesting) deep; the deeper tags are kept as text, here and wherever else it happens"
                             warnings.append(source.error(.nestingTooDeep, message, at: tag.start))
                         }
                         flattened.append(index)

@@ -123,6 +123,13 @@ private func parseError(_ source: String, name: String = "page.mustache") -> Mus
         #expect(try MustacheTemplate(parsing: fine).warnings.isEmpty)
     }
 
+    @Test func manyFlattenedRegionsGiveOneWarning() throws {
+        let region = String(repeating: "{{#a}}", count: 66) + "x" + String(repeating: "{{/a}}", count: 66)
+        let template = try MustacheTemplate(parsing: region + "\n" + region + region)
+        #expect(template.warnings.count == 1)
+        #expect(template.warnings.first?.line == 1)
+    }
+
     @Test func sectionsPastTheLimitMustStillPairUp() throws {
         let mismatched = String(repeating: "{{#a}}", count: 70) + "{{/b}}"
         #expect(parseError(mismatched)?.kind == .mismatchedClosingTag)

@@ -179,6 +179,26 @@ import TestSupport
         #expect(try read.result.get()?["after"]?.string == "1")
     }
 
+    @Test(arguments: [
+        "a: b", "[k]: b", #"{"k":"]]"}"#, "{'k':']]'}", #"!<tag:yaml.org,2002:str> "a]""#, "? [x]\n  : y",
+    ])
+    func theFlowScannerFindsTheEndOfWhatLibyamlAccepts(_ inner: String) throws {
+        let text = "x: " + String(repeating: "[", count: 140) + inner + String(repeating: "]", count: 140) + "\nafter: 1"
+        let shallow = "x: [" + inner + "]"
+        try #require(YAMLReader.parse(shallow).map { $0 != nil } == .success(true), "libyaml reads \(shallow)")
+        let read = YAMLReader.read(text)
+        #expect(read.flattened.count == 1, "\(read.result)")
+        #expect(try read.result.get()?["after"]?.string == "1")
+    }
+
+    @Test func deepBlockNestingIsReadInOnePassOverIt() throws {
+        // 1,500 levels of `- ` (1.1 MB of indentation): the flattened part is passed over once.
+        let text = "x:\n" + (0..<1_500).map { String(repeating: " ", count: $0 + 1) + "-" }.joined(separator: "\n") + " a\nafter: 1"
+        let read = YAMLReader.read(text)
+        #expect(read.flattened.count == 1)
+        #expect(try read.result.get()?["after"]?.string == "1")
+    }
+
     @Test func restartsAreBounded() throws {
         let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         let many = (0..<17).map { "k\($0): \(deep)" }.joined(separator: "\n")

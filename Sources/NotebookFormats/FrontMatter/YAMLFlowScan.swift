@@ -11,6 +11,7 @@ enum YAMLFlowScan {
         var index = start
         var expectingNode = true
         var afterSpace = true
+        var afterQuoted = false
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         func endsWord(_ byte: UInt8) -> Bool { isBlank(byte) || "[]{},".utf8.contains(byte) }
         while index < bytes.count {
@@ -32,12 +33,19 @@ enum YAMLFlowScan {
             case UInt8(ascii: ","):
                 expectingNode = true
             case UInt8(ascii: ":"), UInt8(ascii: "?"):
-                if index + 1 >= bytes.count || endsWord(bytes[index + 1]) { expectingNode = true }
+                // After a quoted key (JSON style) a value may follow the `:` at once.
+                if index + 1 >= bytes.count || endsWord(bytes[index + 1]) || afterQuoted { expectingNode = true }
             case UInt8(ascii: "'") where expectingNode, UInt8(ascii: "\"") where expectingNode:
                 guard let after = quotedEnd(bytes, from: index) else { return nil }
                 index = after
                 expectingNode = false
                 afterSpace = false
+                afterQuoted = true
+                continue
+            case UInt8(ascii: "!") where expectingNode && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "<"):
+                // A verbatim tag, `!<tag:yaml.org,2002:str>`, may hold any character but `>`.
+                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+                index += 1
                 continue
             case UInt8(ascii: "&") where expectingNode, UInt8(ascii: "!") where expectingNode:
                 while index < bytes.count, !endsWord(bytes[index]) { index += 1 }
@@ -46,6 +54,7 @@ enum YAMLFlowScan {
                 expectingNode = false
             }
             afterSpace = nextAfterSpace
+            if !nextAfterSpace { afterQuoted = false }
             index += 1
         }
         return nil

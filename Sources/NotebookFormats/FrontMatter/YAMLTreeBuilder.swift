@@ -127,25 +127,28 @@ struct YAMLTreeBuilder {
 
     /// Passes over an event inside a flattened collection; at its end, adds the collection's text.
     private mutating func passOver(_ event: yaml_event_t) -> Result<YAMLNode?, YAMLError>? {
-        guard var current = flattening else { return nil }
+        // `flattening` is changed in place: a copy of its stack per event would make deep block
+        // nesting quadratic.
+        guard flattening != nil else { return nil }
         switch event.type {
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             let flow = Self.isFlow(event)
-            if flow && current.flowDepth >= Self.flowDepthInFlattened {
-                cut = locations.byteOffset(charIndex: Int(event.start_mark.index))
-                return .success(nil)
+            if flow && flattening!.flowDepth >= Self.flowDepthInFlattened {
+                // Only a bracket can be blanked out; an implicit pair (`[a: b]`) starts at its key.
+                let start = locations.byteOffset(charIndex: Int(event.start_mark.index))
+                if start < source.count, source[start] == UInt8(ascii: "[") || source[start] == UInt8(ascii: "{") {
+                    cut = start
+                    return .success(nil)
+                }
             }
-            current.open.append(flow)
-            if flow { current.flowDepth += 1 }
+            flattening!.open.append(flow)
+            if flow { flattening!.flowDepth += 1 }
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            if current.open.removeLast() { current.flowDepth -= 1 }
+            if flattening!.open.removeLast() { flattening!.flowDepth -= 1 }
         default:
             break
         }
-        guard current.open.isEmpty else {
-            flattening = current
-            return nil
-        }
+        guard flattening!.open.isEmpty, let current = flattening else { return nil }
         flattening = nil
         let end = locations.byteOffset(charIndex: Int(event.end_mark.index))
         let node = YAMLNode(.scalar(Self.text(of: source, from: current.startOffset, to: end), plain: false), at: current.location)
