@@ -155,6 +155,7 @@ public struct SitePipeline: Sendable {
         run.begin(.loadTheme)
         let (loadedTheme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: tree, configPath: tree.display("notebook.yml"))
         run.add(themeDiagnostics)
+        if let loadedTheme { run.add(TemplateCheck.findings(in: loadedTheme.library, strict: options.strict)) }
         let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: loadedTheme?.assets ?? themeAssets)
         run.strictAboutLinks(options.strict)
         guard let theme = loadedTheme, !run.diagnostics.hasErrors else {

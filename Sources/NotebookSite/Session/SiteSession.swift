@@ -122,6 +122,7 @@ public struct SiteSession: Sendable {
         stopwatch.lap(.loadConfiguration)
         let (theme, themeDiagnostics) = ThemeLoader.load(settings.config.theme, site: tree, configPath: settings.configPath)
         settings.diagnostics += themeDiagnostics.made(by: .loadTheme)
+        if let theme { settings.diagnostics += TemplateCheck.findings(in: theme.library, strict: options.strict).made(by: .loadTheme) }
         stopwatch.lap(.loadTheme)
         guard let theme else {
             return .failure(SessionReportFailure(report: failed(settings.diagnostics, sources: settings.sources, everything: true)))

@@ -1,0 +1,69 @@
+import Mustache
+
+/// The shape of what every template receives (`TemplateContext`): which names each object
+/// holds, and what a list's items hold. Found by encoding a sample in which every optional
+/// field is set and every list has an item, so a field added to a view model is in it at once.
+indirect enum TemplateSchema: Sendable, Equatable {
+    /// Text, a number or a flag.
+    case value
+    case object([String: TemplateSchema])
+    case list(TemplateSchema)
+
+    /// What templates receive.
+    static let context: TemplateSchema = (try? MustacheValue(encoding: TemplateContext.sample)).map(schema) ?? .object([:])
+
+    /// The schema of an encoded value; a list's items are merged.
+    static func schema(of value: MustacheValue) -> TemplateSchema {
+        switch value {
+        case .object(let members): .object(members.mapValues(schema))
+        case .array(let items): .list(items.map(schema).reduce(.value, merged))
+        default: .value
+        }
+    }
+
+    private static func merged(_ a: TemplateSchema, _ b: TemplateSchema) -> TemplateSchema {
+        switch (a, b) {
+        case (.object(let x), .object(let y)): .object(x.merging(y, uniquingKeysWith: merged))
+        case (.list(let x), .list(let y)): .list(merged(x, y))
+        case (.value, _): b
+        default: a
+        }
+    }
+
+    /// The member `name` of an object.
+    subscript(name: String) -> TemplateSchema? {
+        if case .object(let members) = self { members[name] } else { nil }
+    }
+}
+
+extension TemplateContext {
+    /// Every field set, every list with an item: the sample `TemplateSchema` is read from.
+    static var sample: TemplateContext {
+        let tag = TagRef(name: "t", url: "/tags/t/")
+        let card = NoteCard(
+            title: "T", url: "/t/", date: "2026-01-01", dateDisplay: "1 January 2026", wordCount: 1, wordCountText: "1 word",
+            summary: "S", tags: [tag], hasTags: true)
+        let site = SiteView(
+            title: "T", description: "D", language: "en", author: "A", home: "/", feed: "/feed.xml", tagsPage: "/tags/",
+            highlightsPage: "/highlights/", searchIndex: "/search/index.json", stylesheet: "/s.css", script: "/s.js",
+            palette: [PaletteView(name: "yellow", css: "#fde68a", text: "#7a5a00", darkText: "#e3b341")])
+        let pagination = Pagination(current: 1, total: 2, previous: "/", next: "/page/2/", isPaginated: true)
+        return TemplateContext(
+            site: (try? MustacheValue(encoding: site)) ?? .null,
+            page: PageView(title: "T", description: "D", url: "/t/", openGraphType: "article", isHome: true),
+            note: NoteView(
+                card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)], hasToc: true,
+                backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true),
+            list: ListView(
+                heading: "H", introduction: "<p>i</p>", notes: [card], pagination: pagination, tag: "t", noteCount: 1, wordCount: 1,
+                noteCountText: "1 note", wordCountText: "1 word"),
+            tags: [TagLink(name: "t", url: "/tags/t/", count: 1)],
+            highlights: HighlightsView(
+                groups: [
+                    HighlightGroup(
+                        color: "yellow", colorClass: "highlight-yellow", style: "background-color: #ff8800",
+                        passages: [HighlightPassage(text: "x", noteTitle: "T", url: "/t/#highlight-1")])
+                ], count: 1, countText: "1 highlighted passage"),
+            redirect: "/t/")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Mustache
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// Every name in a template is checked against the view models, wherever it is.
+@Suite struct TemplateCheckTests {
+    static func library(_ templates: [String: String]) throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, source) in templates { try library.register(source: source, named: name, errorName: "templates/\(name).mustache") }
+        return library
+    }
+
+    /// Findings as `file:line:column severity` strings.
+    static func findings(_ templates: [String: String], strict: Bool = false) throws -> [String] {
+        TemplateCheck.findings(in: try library(templates), strict: strict).map {
+            "\($0.path):\($0.location!.line):\($0.location!.column) \($0.severity)"
+        }
+    }
+
+    @Test(arguments: ["default", "plain"])
+    func theBuiltInThemesNameOnlyFields(_ theme: String) throws {
+        let site = try TemporarySite(["notebook.yml": "title: T\nbaseURL: https://example.org/\ntheme: \(theme)\n", "notes/a.md": "A.\n"])
+        let report = SitePipeline(options: BuildOptions(strict: true)).check(site.path)
+        #expect(!report.diagnostics.contains { $0.code == "template.unknown-name" }, "\(report.diagnostics)")
+    }
+
+    @Test func typosAreFoundInEverySectionRenderedOrNot() throws {
+        let found = try Self.findings([
+            "note": "{{note.titel}}\n{{#note}}{{title}} {{summry}}{{/note}}\n{{^list}}{{list.hedding}}{{/list}}",
+            "list": "{{#list.notes}}{{title}}{{#tags}}{{name}}{{nam}}{{/tags}}{{/list.notes}}{{site.title}}{{pge.title}}",
+        ])
+        #expect(found.sorted() == [
+            "templates/list.mustache:1:42 warning", "templates/list.mustache:1:87 warning", "templates/note.mustache:1:1 warning",
+            "templates/note.mustache:2:20 warning", "templates/note.mustache:3:10 warning",
+        ])
+        #expect(try Self.findings(["note": "{{note.titel}}"], strict: true) == ["templates/note.mustache:1:1 error"])
+    }
+
+    @Test func aPartialIsCheckedInTheScopeOfEachPlaceThatIncludesIt() throws {
+        let templates = [
+            "list": "{{#list.notes}}{{>card}}{{/list.notes}}{{>missing}}",
+            "card": "{{title}} {{url}} {{wordCountText}} {{titl}}",
+            "note": "{{<base}}{{$content}}{{note.html}}{{note.htm}}{{/content}}{{/base}}",
+            "base": "<main>{{$content}}{{/content}}</main>{{site.title}}",
+        ]
+        let found = try Self.findings(templates)
+        #expect(found.sorted() == ["templates/card.mustache:1:37 warning", "templates/list.mustache:1:40 warning", "templates/note.mustache:1:35 warning"])
+        let messages = TemplateCheck.findings(in: try Self.library(templates), strict: false).map(\.message)
+        #expect(messages.contains { $0.contains("'missing' is included here but no template has that name") })
+    }
+
+    @Test func aTypoInASiteTemplateIsAWarningOfCheckAndBuildAndAnErrorWithStrict() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n",
+            "templates/footer.mustache": "<footer>\n  {{note.titel}}\n</footer>\n",
+        ])
+        for report in [SitePipeline().check(site.path), SitePipeline().build(site.path)] {
+            let finding = try #require(report.diagnostics.first { $0.code == "template.unknown-name" })
+            #expect(finding.severity == .warning && finding.location == SourceLocation(line: 2, column: 3))
+            #expect(finding.path.hasSuffix("templates/footer.mustache") && finding.step == "load-theme")
+        }
+        #expect(!SitePipeline(options: BuildOptions(strict: true)).check(site.path).diagnostics.filter { $0.severity == .error }.isEmpty)
+    }
+
+    /// Whether anything in `value` is a nil optional or an empty list.
+    static func holes(in value: Any, path: String = "sample") -> [String] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let child = mirror.children.first else { return [path] }
+            return holes(in: child.value, path: path)
+        }
+        if mirror.displayStyle == .collection, mirror.children.isEmpty { return [path] }
+        if let value = value as? MustacheValue, case .object(let members) = value {
+            return members.flatMap { holes(in: $0.value, path: path + "." + $0.key) }
+        }
+        return mirror.children.enumerated().flatMap { index, child in holes(in: child.value, path: path + "." + (child.label ?? "\(index)")) }
+    }
+
+    @Test func theSampleTheSchemaIsReadFromSetsEveryField() {
+        #expect(Self.holes(in: TemplateContext.sample).isEmpty, "\(Self.holes(in: TemplateContext.sample))")
+        guard case .object(let members) = TemplateSchema.context else {
+            Issue.record("no schema")
+            return
+        }
+        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "highlights", "redirect"])
+    }
+}
