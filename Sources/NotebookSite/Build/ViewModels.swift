@@ -117,7 +117,7 @@ struct ListView: Encodable, Sendable {
     /// other pages change only when their notes do.
     var noteCount: Int?
     var wordCount: Int?
-    /// The same with their nouns: "1 note", "3,210 words".
+    /// The same with their nouns: "1 note", "3210 words".
     var noteCountText: String?
     var wordCountText: String?
 }

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import NotebookSite
+
+/// The project's `docs/` name every setting notebook.yml accepts and every field templates get.
+@Suite struct DocumentationTests {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs")
+
+    static func read(_ name: String) throws -> String {
+        try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func everySettingIsInTheContractWithItsDefault() throws {
+        let formats = try Self.read("FORMATS.md")
+        for key in SiteConfigReader.keys {
+            #expect(formats.contains("| `\(key)` | "), "docs/FORMATS.md has no row for '\(key)'")
+        }
+    }
+
+    /// Every field path of the template context: `site.title`, `list.notes[].url`, `redirect`.
+    static func paths(_ schema: TemplateSchema, prefix: String = "") -> [String] {
+        switch schema {
+        case .value: return [prefix]
+        case .list(let item): return [prefix] + (item == .value ? [] : paths(item, prefix: prefix + "[]").filter { $0 != prefix + "[]" })
+        case .object(let members):
+            let own = prefix.isEmpty ? [] : [prefix]
+            return own + members.keys.sorted().flatMap { paths(members[$0]!, prefix: prefix.isEmpty ? $0 : prefix + "." + $0) }
+        }
+    }
+
+    @Test func everyTemplateFieldIsInTheTemplateReference() throws {
+        let reference = try Self.read("TEMPLATES.md")
+        let paths = Self.paths(TemplateSchema.context)
+        #expect(paths.contains("list.notes[].wordCountText") && paths.contains("redirect"))
+        for path in paths {
+            #expect(reference.contains("`\(path)`"), "docs/TEMPLATES.md does not name `\(path)`")
+        }
+    }
+}
