@@ -6,29 +6,27 @@ import NotebookSite
 enum BuildCommand: Command {
     static let name = "build"
     static let abstract = "Build a site into an output folder."
-    static let usage =
-        "notebook build [SITE] [-o DIR] [--force] [--strict] [--drafts] [--base-url URL] [--timings] [--format text|json|github]"
+    static let operands = "[SITE]"
+    static let options: [CommandOption] = [
+        .value("-o", "--output", value: "DIR", help: "Where to write the site (default: SITE/public). An existing DIR is replaced only when notebook made it (it holds .notebook-output) or it is empty."),
+        .flag("--force", help: "Replace DIR even when notebook did not make it."),
+        .flag("--strict", help: "Treat warnings (corrected formatting, broken links, template names) as errors."),
+        .flag("--drafts", help: "Include draft notes."),
+        .value("--base-url", value: "URL", help: "The URL the site is published at, replacing notebook.yml's baseURL."),
+        .flag("--timings", help: "Print how long each step of the build took."),
+        .format,
+    ]
     static let discussion = """
         Reads every note of SITE (default: the current folder), checks and links them, and writes
         the site into DIR (default: SITE/public). The output is written beside DIR and put in
         place only when the build succeeds: a failed build leaves the previous output as it was.
-
-        Options:
-          -o, --output DIR     Where to write the site. An existing DIR is replaced only when
-                               notebook made it (it holds .notebook-output) or it is empty.
-          --force              Replace DIR even when notebook did not make it.
-          --strict             Treat warnings (corrected formatting, broken links) as errors.
-          --drafts             Include draft notes.
-          --base-url URL       The URL the site is published at, replacing notebook.yml's baseURL.
-          --format FORMAT      How diagnostics are printed: text (default), json or github.
-          --timings            Print how long each step of the build took.
-
+        """
+    static let exitStatus = """
         Exit status: 0 built, 1 errors (nothing written), 2 a command line not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(
-            arguments, flags: ["--strict", "--drafts", "--timings", "--force"], options: ["-o", "--output", "--base-url", "--format"], command: name)
+        let parsed = try parse(arguments)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         if let baseURL = parsed.options["--base-url"], let problem = SiteURLs.problem(withBaseURL: baseURL) {
             throw UsageError(problem.replacingOccurrences(of: "baseURL", with: "--base-url"), command: name)

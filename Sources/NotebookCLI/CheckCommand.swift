@@ -6,25 +6,24 @@ import NotebookSite
 enum CheckCommand: Command {
     static let name = "check"
     static let abstract = "Check every note of a site and report all findings."
-    static let usage = "notebook check [SITE] [--strict] [--drafts] [--format text|json|github]"
+    static let operands = "[SITE]"
+    static let options: [CommandOption] = [
+        .flag("--strict", help: "Treat warnings (corrected formatting, broken links, template names) as errors."),
+        .flag("--drafts", help: "Include draft notes."),
+        .format,
+    ]
     static let discussion = """
         Runs every step of a build but writing: reads notebook.yml, formatting.yml and every
         note of SITE (default: the current folder), resolves links, loads the theme and renders
         every page in memory, then reports every finding, then a summary. Creates no file.
-
-        Options:
-          --strict             Treat what the formatting definition corrects as errors.
-          --drafts             Include draft notes.
-          --format FORMAT      text (default): diagnostics on standard error, the summary on
-                               standard output; json: one document on standard output;
-                               github: GitHub Actions annotations on standard output.
-
+        """
+    static let exitStatus = """
         Exit status: 0 no errors, 1 errors in the notes or the site's files, 2 a command line
         not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--strict", "--drafts"], options: ["--format"], command: name)
+        let parsed = try parse(arguments)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         let directory = try parsed.siteFolder(command: name)
         let options = BuildOptions(strict: parsed.flags.contains("--strict"), includeDrafts: parsed.flags.contains("--drafts"))

@@ -2,9 +2,14 @@
 protocol Command: Sendable {
     static var name: String { get }
     static var abstract: String { get }
-    static var usage: String { get }
-    /// Help beyond the usage line: options and what the command does.
+    /// What follows the name on the usage line before the options: `[SITE]`, `FILE`.
+    static var operands: String { get }
+    /// Every option it accepts; the usage line and the help's options are made from them.
+    static var options: [CommandOption] { get }
+    /// Help beyond the usage line: what the command does, before the options.
     static var discussion: String { get }
+    /// The help's last part: what each exit status means.
+    static var exitStatus: String { get }
     /// Runs with the arguments after the command's name; returns the exit status.
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32
 }

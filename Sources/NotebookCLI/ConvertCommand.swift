@@ -8,25 +8,25 @@ import NotebookSite
 enum ConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert a note between annotated Markdown and attributed-string JSON."
-    static let usage = "notebook convert FILE --to json|md [-o OUT [--force]] [--format text|json|github]"
+    static let operands = "FILE"
+    static let options: [CommandOption] = [
+        .value("--to", value: "FORMAT", help: "json or md.", shown: "json|md", required: true),
+        .value("-o", "--output", value: "OUT", help: "Write to OUT instead of standard output. An existing OUT is replaced only with --force, and never when it is FILE itself."),
+        .flag("--force", help: "Replace an existing OUT."),
+        .format,
+    ]
     static let discussion = """
         Reads FILE (.md or .json) and writes it in the other format, on standard output or to OUT.
         Formatting the target can express is kept; what it cannot express (footnotes in JSON,
         for example) is a warning naming it. The note is converted as written: the formatting
         definition is not applied.
-
-        Options:
-          --to FORMAT          json or md.
-          -o, --output OUT     Write to OUT instead of standard output. An existing OUT is
-                               replaced only with --force, and never when it is FILE itself.
-          --force              Replace an existing OUT.
-          --format FORMAT      How diagnostics are printed: text (default), json or github.
-
+        """
+    static let exitStatus = """
         Exit status: 0 success, 1 errors in the note, 2 a command line not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--force"], options: ["--to", "-o", "--output", "--format"], command: name)
+        let parsed = try parse(arguments)
         guard parsed.positional.count == 1, let file = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "missing FILE" : "expected one FILE", command: name)
         }

@@ -8,25 +8,26 @@ import NotebookSite
 enum NewCommand: Command {
     static let name = "new"
     static let abstract = "Create a new site, or a new note in a site."
-    static let usage = "notebook new site DIR | notebook new note TITLE [--json] [--site DIR] [--force]"
+    static let operands = "site DIR | note TITLE"
+    static let options: [CommandOption] = [
+        .flag("--json", help: "Write the note as attributed-string JSON instead of Markdown."),
+        .value("--site", value: "DIR", help: "The site to add the note to (default: the current folder)."),
+        .flag("--force", help: "Replace a note of the same file name."),
+    ]
     static let discussion = """
         new site DIR      Creates a working notebook in DIR (which must be empty or absent):
                           notebook.yml, formatting.yml, a Markdown note and a JSON note, an
                           assets/ folder, and .github/workflows/publish.yml, which builds the
                           site with --strict and publishes it to GitHub Pages.
         new note TITLE    Adds a note titled TITLE to the site's notes/ folder, dated today.
-
-        Options:
-          --json           Write the note as attributed-string JSON instead of Markdown.
-          --site DIR       The site to add the note to (default: the current folder).
-          --force          Replace a note of the same file name.
-
+        """
+    static let exitStatus = """
         Exit status: 0 created, 1 the file or folder could not be created, 2 a command line not
         understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--json", "--force"], options: ["--site"], command: name)
+        let parsed = try parse(arguments)
         guard let kind = parsed.positional.first else { throw UsageError("expected 'site' or 'note'", command: name) }
         switch kind {
         case "site":

@@ -56,7 +56,9 @@ public enum NotebookCommandLine {
     }
 
     private static func help(for command: any Command.Type) -> String {
-        "\(command.abstract)\n\nusage: \(command.usage)\n\n\(command.discussion)\n"
+        let parts = [command.discussion, command.optionsHelp, command.exitStatus]
+            .map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+        return "\(command.abstract)\n\nusage: \(command.usage)\n\n" + parts.joined(separator: "\n\n") + "\n"
     }
 
     private static func overview() -> String {

@@ -8,23 +8,23 @@ import NotebookSite
 enum RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render one note to an HTML fragment."
-    static let usage = "notebook render [--unsafe-html] [--strict] [--format text|json|github] FILE"
+    static let operands = "FILE"
+    static let options: [CommandOption] = [
+        .flag("--unsafe-html", help: "Let raw HTML in the note through (GitHub's tag filter still applies). Without it, raw HTML is shown as text."),
+        .flag("--strict", help: "Treat what the formatting definition corrects as errors."),
+        .format,
+    ]
     static let discussion = """
         Reads FILE (a .md or .json note; - reads Markdown from standard input), checks it against
         the seeds' formatting definition, and prints the note's HTML on standard output.
         Diagnostics go to standard error; the HTML is printed even when there are some.
-
-        Options:
-          --unsafe-html        Let raw HTML in the note through (GitHub's tag filter still applies).
-                               Without it, raw HTML is shown as text.
-          --strict             Treat what the formatting definition corrects as errors.
-          --format FORMAT      How diagnostics are printed: text (default), json or github.
-
+        """
+    static let exitStatus = """
         Exit status: 0 success, 1 errors in the note, 2 a command line not understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--unsafe-html", "--strict"], options: ["--format"], command: name)
+        let parsed = try parse(arguments)
         guard parsed.positional.count == 1, let file = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "missing FILE" : "expected one FILE", command: name)
         }

@@ -9,7 +9,13 @@ import NotebookSite
 enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Build a site and serve it locally."
-    static let usage = "notebook serve [SITE] [--port PORT] [--host HOST] [--allowed-host NAME]... [--drafts]"
+    static let operands = "[SITE]"
+    static let options: [CommandOption] = [
+        .value("--port", value: "PORT", help: "The port to listen on (default: 8000; 0 picks a free one)."),
+        .value("--host", value: "HOST", help: "The address to listen on (default: 127.0.0.1, this computer only)."),
+        .value("--allowed-host", value: "NAME", help: "Also answer requests for NAME (a host name or address, without a port; .NAME also admits every name under NAME).", repeatable: true),
+        .flag("--drafts", help: "Include draft notes."),
+    ]
     static let discussion = """
         Builds SITE (default: the current folder) into a private temporary folder, never SITE/public,
         with its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). The
@@ -22,21 +28,14 @@ enum ServeCommand: Command {
         403, so that a web page cannot read the preview through DNS rebinding): localhost,
         127.0.0.1 and [::1]; with --host, also that address and this computer's own addresses;
         and every name given with --allowed-host.
-
-        Options:
-          --port PORT            The port to listen on (default: 8000; 0 picks a free one).
-          --host HOST            The address to listen on (default: 127.0.0.1, this computer only).
-          --allowed-host NAME    Also answer requests for NAME (a host name or address, without a
-                                 port; .NAME also admits every name under NAME). Repeatable.
-          --drafts               Include draft notes.
-
+        """
+    static let exitStatus = """
         Exit status: 0 stopped, 1 the server could not start (a port in use), 2 a command line not
         understood.
         """
 
     static func run(_ arguments: [String], terminal: inout Terminal) throws(UsageError) -> Int32 {
-        let parsed = try Arguments(
-            arguments, flags: ["--drafts"], options: ["--port", "--host"], repeatable: ["--allowed-host"], command: name)
+        let parsed = try parse(arguments)
         let directory = try parsed.siteFolder(command: name)
         let portText = parsed.options["--port"] ?? "8000"
         guard let requestedPort = UInt16(portText) else {
