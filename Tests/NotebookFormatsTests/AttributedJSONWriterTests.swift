@@ -180,6 +180,27 @@ private func canonical(_ json: String) -> String {
         #expect(Self.text(of: runs[1].attributes).contains(#""NSAlternateDescription":"""#))
     }
 
+    @Test(arguments: [true, false])
+    func aListsTightnessComesBackWhereverAReaderWouldGuessIt(_ tight: Bool) throws {
+        let items = [
+            ListItem(blocks: [paragraph([.text("a")])]),
+            ListItem(blocks: [paragraph([.text("b")]), Block(.codeBlock(CodeBlock(language: nil, code: "x\n")))]),
+        ]
+        for shown in [Array(items.prefix(1)), items] {
+            let (json, warnings) = write([Block(.list(List(isOrdered: false, isTight: tight, items: shown)))])
+            #expect(warnings.isEmpty)
+            let back = AttributedJSONReader().read(json, path: "note.json")
+            #expect(back.diagnostics.isEmpty)
+            guard case .list(let list) = back.note.blocks.first?.kind else {
+                Issue.record("no list")
+                continue
+            }
+            #expect(list.isTight == tight, "\(json)")
+            let guessed = ListTightness.guess(shown) == tight
+            #expect(json.contains("notebook.isTight") == !guessed, "written only where the guess is wrong: \(json)")
+        }
+    }
+
     @Test func blocksGetIdentitiesInDocumentOrder() throws {
         let list = List(
             isOrdered: true, start: 3,
@@ -189,18 +210,16 @@ private func canonical(_ json: String) -> String {
                 ListItem(blocks: [paragraph([.text("b")]), Block(.codeBlock(CodeBlock(language: "swift", code: "x\n")))]),
             ])
         let (json, warnings) = write([Block(.thematicBreak), Block(.list(list)), paragraph([.text("end")])])
-        #expect(warnings.map(\.message) == [
-            "an empty list item is left out: a run cannot be empty",
-            "a tight list will read back as loose: JSON does not say whether a list is tight, and readers guess from the items' blocks",
-        ])
+        #expect(warnings.map(\.message) == ["an empty list item is left out: a run cannot be empty"])
         let runs = try runAttributes(json)
         let intents = runs.map { Self.text(of: $0.attributes.member(JSONKeys.presentationIntent)!.value) }
         #expect(runs.map(\.text) == ["\u{2015}", "a", "b", "x\n", "end"])
         #expect(intents == [
             #"{"components":[{"identity":1,"kind":["thematicBreak"]}]}"#,
-            #"{"components":[{"identity":4,"kind":["paragraph"]},{"identity":3,"kind":["listItem",3]},{"identity":2,"kind":["orderedList"]}]}"#,
-            #"{"components":[{"identity":6,"kind":["paragraph"]},{"identity":5,"kind":["listItem",4]},{"identity":2,"kind":["orderedList"]}]}"#,
-            #"{"components":[{"identity":7,"kind":["codeBlock","swift"]},{"identity":5,"kind":["listItem",4]},{"identity":2,"kind":["orderedList"]}]}"#,
+            // A tight list whose item holds two blocks would be guessed loose: its component says it is tight.
+            #"{"components":[{"identity":4,"kind":["paragraph"]},{"identity":3,"kind":["listItem",3]},{"identity":2,"kind":["orderedList"],"notebook.isTight":true}]}"#,
+            #"{"components":[{"identity":6,"kind":["paragraph"]},{"identity":5,"kind":["listItem",4]},{"identity":2,"kind":["orderedList"],"notebook.isTight":true}]}"#,
+            #"{"components":[{"identity":7,"kind":["codeBlock","swift"]},{"identity":5,"kind":["listItem",4]},{"identity":2,"kind":["orderedList"],"notebook.isTight":true}]}"#,
             #"{"components":[{"identity":8,"kind":["paragraph"]}]}"#,
         ])
         #expect(runs.map { $0.attributes.member(JSONKeys.task)?.value.bool } == [nil, true, nil, nil, nil])
@@ -240,8 +259,6 @@ private func canonical(_ json: String) -> String {
             (Block(.blockQuote([]), at: at), "an empty block quote is left out: a run cannot be empty"),
             (paragraph([.text("x"), .span(Formatting(link: Link(destination: "u")), [], at: at)]),
              "a link to 'u' with no text is left out: a run cannot be empty"),
-            (Block(.list(List(isOrdered: false, isTight: false, items: [ListItem(blocks: [paragraph([.text("a")])])])), at: at),
-             "a loose list will read back as tight: JSON does not say whether a list is tight, and readers guess from the items' blocks"),
             (Block(.table(Table(alignments: [.none], header: [TableCell([.text("h")])], rows: [])), at: at),
              "table columns without alignment are written as left-aligned: Apple's columns are left, center or right"),
             (paragraph([Inline(.image(Image(source: "i.png", alternative: [.span(italic, [.text("a")])])), at: at)]),

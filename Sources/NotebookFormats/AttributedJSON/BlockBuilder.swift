@@ -284,7 +284,7 @@ struct BlockBuilder {
             let blocks = frame.pieces.flatMap(Self.blocks(of:))
             piece = .block(Block(Callout.detect(in: blocks) ?? .blockQuote(blocks), at: location))
         case .orderedList, .unorderedList:
-            piece = .block(Self.list(frame.pieces, isOrdered: component.kind == .orderedList, at: location))
+            piece = .block(Self.list(frame.pieces, isOrdered: component.kind == .orderedList, isTight: component.isTight, at: location))
         case .listItem(let ordinal):
             let item = ListItem(task: frame.task, blocks: frame.pieces.flatMap(Self.blocks(of:)), at: location)
             piece = .item(item, ordinal: ordinal)
@@ -311,7 +311,7 @@ struct BlockBuilder {
         if frame.runs.capacity > spareRuns.capacity { swap(&frame.runs, &spareRuns) }
     }
 
-    private static func list(_ pieces: [Piece], isOrdered: Bool, at location: SourceLocation?) -> Block {
+    private static func list(_ pieces: [Piece], isOrdered: Bool, isTight: Bool?, at location: SourceLocation?) -> Block {
         var items: [ListItem] = []
         var start: Int?
         for piece in pieces {
@@ -323,7 +323,7 @@ struct BlockBuilder {
             }
         }
         let list = List(
-            isOrdered: isOrdered, start: isOrdered ? start ?? 1 : 1, isTight: ListTightness.guess(items), items: items)
+            isOrdered: isOrdered, start: isOrdered ? start ?? 1 : 1, isTight: isTight ?? ListTightness.guess(items), items: items)
         return Block(.list(list), at: location)
     }
 

@@ -93,10 +93,16 @@ struct BodyEncoder {
             case .thematicBreak:
                 append(Self.thematicBreakText, attributes(intent: leaf(.thematicBreak), task: task), at: at)
             case .list(let list):
-                guard let listPath = container(list.isOrdered ? .orderedList : .unorderedList) else {
+                guard var listPath = container(list.isOrdered ? .orderedList : .unorderedList) else {
                     self.blocks(list.items.flatMap(\.blocks), containers: containers, task: task, depth: depth)
                     continue
                 }
+                // Apple's intents do not say whether a list is tight: where the readers' guess
+                // would be wrong, the list's component says so.
+                let kept = list.items.map { item in
+                    ListItem(task: item.task, blocks: item.blocks.filter { !Self.isEmpty($0) })
+                }
+                if ListTightness.guess(kept) != list.isTight { listPath[listPath.count - 1].isTight = list.isTight }
                 var written = 0
                 var start = list.start
                 if list.isOrdered && !PresentationIntentReader.ordinals.contains(start) {
@@ -115,15 +121,6 @@ struct BodyEncoder {
                     } else {
                         written += 1
                     }
-                }
-                let kept = list.items.map { item in
-                    ListItem(task: item.task, blocks: item.blocks.filter { !Self.isEmpty($0) })
-                }
-                if ListTightness.guess(kept) != list.isTight {
-                    let (actual, read) = list.isTight ? ("tight", "loose") : ("loose", "tight")
-                    warn(
-                        "a \(actual) list will read back as \(read): JSON does not say whether a list is tight, and readers guess from the items' blocks",
-                        at: at)
                 }
             case .blockQuote(let children):
                 guard let quotePath = container(.blockQuote) else {
@@ -194,7 +191,7 @@ struct BodyEncoder {
         let components = path.reversed().map { component in
             JSONOutput.object(sorting: [
                 (JSONKeys.identity, .integer(component.identity)), (JSONKeys.kind, .array(kind(component.kind))),
-            ])
+            ] + (component.isTight.map { [(JSONKeys.isTight, .bool($0))] } ?? []))
         }
         return .object(sorting: [(JSONKeys.components, .array(components))])
     }

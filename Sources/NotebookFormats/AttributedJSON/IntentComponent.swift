@@ -59,4 +59,7 @@ struct IntentComponent: Hashable, Sendable {
 
     var kind: Kind
     var identity: Int
+    /// For a list: whether it is tight, written (as `notebook.isTight`) only where the readers'
+    /// guess from the items' blocks (`ListTightness`) would be wrong; Apple writes none.
+    var isTight: Bool? = nil
 }

@@ -23,6 +23,8 @@ enum JSONKeys {
     static let components = "components"
     static let kind = "kind"
     static let identity = "identity"
+    /// notebook's own key in a list's presentation intent component: whether the list is tight.
+    static let isTight = "notebook.isTight"
     static let alignment = "alignment"
     static let relative = "relative"
     static let base = "base"

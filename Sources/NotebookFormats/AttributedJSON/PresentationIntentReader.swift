@@ -41,6 +41,7 @@ struct PresentationIntentReader {
         }
         var kind: IntentComponent.Kind?
         var identity: Int?
+        var isTight: Bool?
         var kindSeen = false
         for member in members {
             switch member.key {
@@ -52,8 +53,15 @@ struct PresentationIntentReader {
                 if identity == nil {
                     context.error("'identity' of \(run) should be an integer, not \(member.value.summary)", at: member.value.offset)
                 }
+            case JSONKeys.isTight:
+                isTight = member.value.bool
+                if isTight == nil {
+                    context.error("'\(JSONKeys.isTight)' of \(run) should be true or false, not \(member.value.summary)", at: member.value.offset)
+                }
             default:
-                context.unknownKey(member.key, at: member.keyOffset, known: [JSONKeys.kind, JSONKeys.identity], in: "a presentation intent component")
+                context.unknownKey(
+                    member.key, at: member.keyOffset, known: [JSONKeys.kind, JSONKeys.identity, JSONKeys.isTight],
+                    in: "a presentation intent component")
             }
         }
         if !kindSeen { context.error("a presentation intent component of \(run) has no 'kind'", at: value.offset) }
@@ -61,7 +69,7 @@ struct PresentationIntentReader {
             context.error("a presentation intent component of \(run) has no 'identity'", at: value.offset)
         }
         guard let kind, let identity else { return nil }
-        return IntentComponent(kind: kind, identity: identity)
+        return IntentComponent(kind: kind, identity: identity, isTight: isTight)
     }
 
     private func kind(_ value: JSONValue, context: inout JSONReadContext) -> IntentComponent.Kind? {

@@ -61,9 +61,14 @@ public struct MarkdownWriter: Sendable {
             } else {
                 rendered = self.block(block)
             }
+            let follows = previousWasList
             previousWasList = isList
             if rendered.isEmpty { continue }
-            if !lines.isEmpty && (!tight || isList) { lines.append("") }
+            // In a tight item a list follows the text before it directly (a blank line would make
+            // the item loose); only an ordered list not starting at 1 cannot interrupt a paragraph.
+            var needsBlank = !tight
+            if tight, case .list(let list) = block.kind, !follows, list.isOrdered, list.start != 1 { needsBlank = true }
+            if !lines.isEmpty && needsBlank { lines.append("") }
             lines += rendered
         }
         return lines
@@ -185,7 +190,17 @@ public struct MarkdownWriter: Sendable {
     }
 
     private func span(_ formatting: Formatting, _ children: [Inline], context: Context) -> String {
-        if formatting.code { return codeSpan(PlainText.of(children, softBreak: " ")) }
+        if formatting.code {
+            // A code span keeps what else it carries: a link, and the rest as an annotation.
+            var rest = formatting
+            rest.code = false
+            var inner = codeSpan(PlainText.of(children, softBreak: " "))
+            if let link = rest.link {
+                inner = "[" + inner + "](" + destination(link.destination, title: link.title) + ")"
+                rest.link = nil
+            }
+            return rest.isPlain ? inner : annotate(rest, inner)
+        }
         if formatting.rawHTML { return PlainText.of(children) }
         if let label = formatting.footnote { return "[^\(label)]" }
         if let wikilink = formatting.wikilink {
