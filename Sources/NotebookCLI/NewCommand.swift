@@ -126,7 +126,7 @@ enum SiteScaffold {
             terminal.stderr += "\(problem.path): error: \(problem.message)\n"
             return ExitStatus.inputErrors
         }
-        let name = slug + (json ? ".json" : ".md")
+        let name = slug + (json ? NoteLoader.Format.json : .markdown).fileExtension
         let inVault = notesFolder == nil && !NoteDiscovery.scan(tree).notes.isEmpty
         let relative = inVault ? name : "notes/" + name
         let path = tree.display(relative)

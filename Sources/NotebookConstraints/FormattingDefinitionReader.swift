@@ -1,4 +1,4 @@
-import NotebookFormats
+import NotebookSource
 import NotebookModel
 
 /// Reads `formatting.yml` into a `FormattingDefinition`, reporting any fault with its place.

@@ -117,7 +117,7 @@ public enum NoteDiscovery {
 
     /// Whether a file name is a note's.
     public static func isNote(_ name: String) -> Bool {
-        name.hasSuffix(".md") || name.hasSuffix(".json")
+        NoteLoader.Format(path: name) != nil
     }
 
     /// `name` inside the folder `base`.

@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookConstraints
 import NotebookFiles
 import NotebookFormats
@@ -20,15 +21,29 @@ public struct NoteLoader: Sendable {
     public enum Format: String, Sendable {
         case markdown, json
 
+        /// Each format's file extension: the one table of what a note file is named.
+        public var fileExtension: String {
+            switch self {
+            case .markdown: ".md"
+            case .json: ".json"
+            }
+        }
+
         /// The format of a file, by its extension; nil for a file that is not a note.
         public init?(path: String) {
-            if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
+            if path.hasSuffix(Format.markdown.fileExtension) {
                 self = .markdown
-            } else if path.hasSuffix(".json") {
+            } else if path.hasSuffix(Format.json.fileExtension) {
                 self = .json
             } else {
                 return nil
             }
+        }
+
+        /// `path` without a note's extension; `path` itself when it is not a note's.
+        public static func stem(of path: String) -> String {
+            guard let format = Format(path: path) else { return path }
+            return String(path.dropLast(format.fileExtension.count))
         }
     }
 

@@ -12,7 +12,7 @@ public enum NoteURL {
     public static func path(for relativePath: String, slug: String?) -> String? {
         var segments = relativePath.split(separator: "/").map(String.init)
         guard let last = segments.popLast() else { return nil }
-        let stem = last.hasSuffix(".json") ? String(last.dropLast(5)) : last.hasSuffix(".md") ? String(last.dropLast(3)) : last
+        let stem = NoteLoader.Format.stem(of: last)
         segments.append(stem)
         var slugged = segments.map(Slug.make)
         if let slug, !slug.isEmpty { slugged[slugged.count - 1] = Slug.make(slug) }

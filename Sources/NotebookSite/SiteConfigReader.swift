@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookFormats
 import NotebookModel
 

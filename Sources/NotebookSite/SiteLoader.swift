@@ -1,3 +1,4 @@
+import NotebookSource
 import Foundation
 import NotebookConstraints
 import NotebookFiles

@@ -66,10 +66,7 @@ public struct SiteNote: Hashable, Sendable {
             let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 1000)
             if !text.isEmpty { return text }
         }
-        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        if name.hasSuffix(".json") { return String(name.dropLast(5)) }
-        if name.hasSuffix(".md") { return String(name.dropLast(3)) }
-        return name
+        return NoteLoader.Format.stem(of: relativePath.split(separator: "/").last.map(String.init) ?? relativePath)
     }
 
     /// The summary: the metadata's, else the first paragraph's text cut at a word boundary near

@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookFiles
 import NotebookFormats
 import NotebookModel

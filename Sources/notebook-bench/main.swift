@@ -1,6 +1,7 @@
 // Measures the notebook's hot paths on one core, for the benchmark scripts in bench/.
 //
 //   notebook-bench json-decode FILE|DIR…   attributed-string JSON notes read into the model, MB/s
+import NotebookSource
 import Foundation
 import NotebookFiles
 import NotebookFormats

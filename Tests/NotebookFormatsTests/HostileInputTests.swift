@@ -1,3 +1,4 @@
+import NotebookSource
 import Foundation
 import NotebookModel
 import Testing

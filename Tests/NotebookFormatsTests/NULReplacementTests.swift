@@ -1,3 +1,4 @@
+import NotebookSource
 import Testing
 
 @testable import NotebookFormats

@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookModel
 import Testing
 import TestSupport

@@ -1,3 +1,4 @@
+import NotebookSource
 import Foundation
 import NotebookFormats
 import NotebookModel

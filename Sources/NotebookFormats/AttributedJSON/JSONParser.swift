@@ -1,3 +1,5 @@
+import NotebookSource
+
 /// A small JSON parser over UTF-8 bytes (RFC 8259) that keeps every value's byte offset.
 ///
 /// It stops at the first fault, and still gives what it read up to there: arrays and objects
@@ -19,22 +21,10 @@ struct JSONParser {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (document: JSONDocument, error: JSONSyntaxError?) {
         var parser = JSONParser(bytes: bytes)
         parser.parseDocument()
-        if parser.error != nil { parser.lineStarts = Self.lineStarts(bytes) }
+        if parser.error != nil { parser.lineStarts = LineTable(bytes).starts }
         let document = JSONDocument(
             nodes: parser.nodes, strings: parser.strings, lineStarts: parser.lineStarts, flattened: parser.flattened)
         return (document, parser.error)
-    }
-
-    /// Where each line of `bytes` starts: after LF, CRLF or a lone CR.
-    static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0A || (byte == 0x0D && (index == bytes.count || bytes[index] != 0x0A)) { starts.append(index) }
-        }
-        return starts
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>

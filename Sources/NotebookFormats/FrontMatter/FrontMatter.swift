@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookModel
 
 /// A note file cut into its YAML front matter and its Markdown body.

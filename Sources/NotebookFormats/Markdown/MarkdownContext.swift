@@ -1,3 +1,4 @@
+import NotebookSource
 import CCmarkGFM
 import NotebookModel
 

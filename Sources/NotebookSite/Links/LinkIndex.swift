@@ -104,7 +104,7 @@ public struct LinkIndex: Sendable {
         guard let joined = Self.normalize(folder + Self.percentDecoded(path).split(separator: "/").map(String.init)) else {
             return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes"))
         }
-        if joined.hasSuffix(".md") || joined.hasSuffix(".json") {
+        if NoteLoader.Format(path: joined) != nil {
             guard let index = byPath[Self.withoutExtension(joined).lowercased()] else {
                 return .failure(BrokenLink(reason: "no note at '\(joined)'"))
             }
@@ -162,9 +162,7 @@ public struct LinkIndex: Sendable {
     }
 
     static func withoutExtension(_ path: String) -> String {
-        if path.hasSuffix(".md") { return String(path.dropLast(3)) }
-        if path.hasSuffix(".json") { return String(path.dropLast(5)) }
-        return path
+        NoteLoader.Format.stem(of: path)
     }
 
     /// Path segments with `.` and `..` resolved; nil when `..` climbs above the root.

@@ -28,7 +28,7 @@ public struct LineTable: Sendable {
     }
 
     /// The 1-based line and byte column of `offset`, with `firstLine` as the number of line 1.
-    func location(of offset: Int, firstLine: Int = 1) -> (line: Int, column: Int) {
+    public func location(of offset: Int, firstLine: Int = 1) -> (line: Int, column: Int) {
         var low = 0
         var high = starts.count - 1
         while low < high {
@@ -39,7 +39,7 @@ public struct LineTable: Sendable {
     }
 
     /// The byte offset of a 1-based line and column, clamped to the text.
-    func offset(line: Int, column: Int) -> Int {
+    public func offset(line: Int, column: Int) -> Int {
         let index = min(max(line - 1, 0), starts.count - 1)
         return starts[index] + max(column - 1, 0)
     }
