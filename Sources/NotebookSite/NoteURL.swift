@@ -1,7 +1,7 @@
 import NotebookModel
 
 /// Where notes live on a site (FORMATS.md section 6).
-public enum NoteURL {
+enum NoteURL {
     /// Paths the site's own pages use; no note may take them. A note at `/tags/NAME/` (as
     /// Obsidian vaults and Quartz keep them) is not on a reserved path: it introduces that tag's page.
     public static let reservedPrefixes = ["/highlights/", "/search/", "/assets/", "/page/"]

@@ -12,7 +12,7 @@ import Synchronization
 /// over by the next build, so the file system neither makes nor frees thousands of files each
 /// time; a spare is reused only when it is a plain folder that notebook made and finished, and is
 /// made anew otherwise. Nothing in the output or the spare is followed through a link.
-public struct OutputStore: FileSink, Sendable {
+struct OutputStore: FileSink, Sendable {
     /// The output folder the build replaces: its real place (its parent's links resolved).
     public let destination: String
     /// The output folder as the user named it, for messages.
@@ -258,7 +258,7 @@ public typealias OutputError = FileError
 
 /// The files by which notebook knows its own output folders: `.notebook-output` (the same text in
 /// every run) in every output and spare, and `.notebook-unfinished` in a spare being written.
-public enum OutputMarker {
+enum OutputMarker {
     static let name = ".notebook-output"
     static let unfinished = ".notebook-unfinished"
     static let names: Set<String> = [name, unfinished]

@@ -1,7 +1,7 @@
 import NotebookModel
 
 /// A site's settings: `notebook.yml` (FORMATS.md section 1).
-public struct SiteConfig: Hashable, Sendable {
+struct SiteConfig: Hashable, Sendable {
     public var title: String
     /// Where the site will be published, such as `https://example.org/notes/`.
     public var baseURL: String
@@ -45,7 +45,7 @@ public struct SiteConfig: Hashable, Sendable {
 }
 
 /// A named color of the palette: the background of its highlights, and the color of text in it.
-public struct PaletteColor: Hashable, Sendable {
+struct PaletteColor: Hashable, Sendable {
     public var name: String
     /// A CSS color (see `CSSColor`): the background of highlights in this color.
     public var css: String

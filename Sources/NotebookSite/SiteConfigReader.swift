@@ -3,7 +3,7 @@ import NotebookFormats
 import NotebookModel
 
 /// Reads `notebook.yml`, reporting each fault at its line and column.
-public enum SiteConfigReader {
+enum SiteConfigReader {
     static let keys = [
         "title", "baseURL", "theme", "language", "author", "description", "palette", "formatting", "unsafeHTML",
         "pageSize",

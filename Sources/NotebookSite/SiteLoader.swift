@@ -6,7 +6,7 @@ import NotebookFormats
 import NotebookModel
 
 /// A site read from its folder: settings, constraint definition, and every note, checked.
-public struct LoadedSite: Sendable {
+struct LoadedSite: Sendable {
     /// The site folder, as the user named it.
     public var directory: String { tree.display.isEmpty ? "." : tree.display }
     /// The site folder, read through the site's link rule.
@@ -31,7 +31,7 @@ public struct LoadedSite: Sendable {
 }
 
 /// Reads a whole site: `notebook.yml`, `formatting.yml`, and the notes, in parallel.
-public struct SiteLoader: Sendable {
+struct SiteLoader: Sendable {
     public var strict: Bool
     public var includeDrafts: Bool
     /// How many notes are read at once.

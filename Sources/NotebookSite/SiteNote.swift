@@ -5,7 +5,7 @@ import NotebookModel
 ///
 /// Where it is shown is fixed when it is made, and so are the keys worked out from it; only the
 /// note's blocks change afterwards (links resolved, models dropped once rendered).
-public struct SiteNote: Hashable, Sendable {
+struct SiteNote: Hashable, Sendable {
     /// The note, constrained and with its headings built.
     public var note: Note
     /// The path under the notes folder, such as `cooking/pancakes.md`.
@@ -116,7 +116,7 @@ public struct SiteNote: Hashable, Sendable {
 }
 
 /// A tag as a note names it, and its slug.
-public struct NoteTag: Hashable, Sendable {
+struct NoteTag: Hashable, Sendable {
     public var name: String
     public var slug: String
 }

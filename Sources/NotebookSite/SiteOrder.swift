@@ -2,7 +2,7 @@ import Foundation
 
 /// The order of notes everywhere (FORMATS.md section 6): date, newest first; undated notes after
 /// dated ones; ties by title (case-insensitive, then exact), then path.
-public enum SiteOrder {
+enum SiteOrder {
     /// What the order compares of a note, worked out once per note.
     struct Key: Hashable, Sendable {
         var date: String?

@@ -1,6 +1,6 @@
 import Foundation
 @testable import NotebookCLI
-import NotebookSite
+@testable import NotebookSite
 import Testing
 
 /// `notebook serve` end to end: files edited on disk, a running preview notices, rebuilds exactly

@@ -1,5 +1,5 @@
 import Foundation
-import NotebookSite
+@testable import NotebookSite
 import Testing
 
 /// Builds reuse the previous output as a spare: what they leave is always what a fresh build writes.

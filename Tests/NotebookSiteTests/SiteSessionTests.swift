@@ -1,6 +1,6 @@
 import Foundation
 import NotebookFiles
-import NotebookSite
+@testable import NotebookSite
 import Testing
 import TestSupport
 

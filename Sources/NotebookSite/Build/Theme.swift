@@ -7,7 +7,7 @@ import NotebookModel
 
 /// A theme ready to render: its templates (with the default theme's and the site's own merged
 /// in) and the asset files it ships.
-public struct Theme: Sendable {
+struct Theme: Sendable {
     public var name: String
     /// The folder the theme was loaded from, as the user would name it.
     public var directory: String
@@ -21,7 +21,7 @@ public struct Theme: Sendable {
 
 /// Where a layer of templates and assets is read from: a theme's folder (its `templates/` and
 /// `assets/`), or the site's own `templates/`.
-public struct ThemeLayer: Sendable, Equatable {
+struct ThemeLayer: Sendable, Equatable {
     /// The tree the layer is read through: the site's, a theme's outside it (no links
     /// followed), or a built-in theme's.
     public var tree: FileTree
@@ -40,7 +40,7 @@ public struct ThemeLayer: Sendable, Equatable {
 }
 
 /// Finds and loads themes: built-in ones wherever the `notebook` binary is installed, or a path.
-public enum ThemeLoader {
+enum ThemeLoader {
     /// Where built-in themes may be, most specific first.
     public static func builtInDirectories() -> [String] {
         var candidates: [String] = []

@@ -6,7 +6,7 @@ import NotebookModel
 /// notes folder without extension, its file name without extension, its slug. When several notes
 /// match, the link leads where Obsidian's would: to the one in the nearest folder to the linking
 /// note, then the one with the shortest path (``candidates(for:)`` names them all).
-public struct LinkIndex: Sendable {
+struct LinkIndex: Sendable {
     private let notes: [SiteNote]
     private var byTitle: [String: [Int]] = [:]
     private var byPath: [String: Int] = [:]
@@ -197,6 +197,6 @@ public struct LinkIndex: Sendable {
 }
 
 /// Why a link leads nowhere.
-public struct BrokenLink: Error, Hashable, Sendable {
+struct BrokenLink: Error, Hashable, Sendable {
     public var reason: String
 }

@@ -1,7 +1,7 @@
 import NotebookModel
 
 /// A link as a note writes it, before it is resolved.
-public enum LinkReference: Hashable, Sendable, CustomStringConvertible {
+enum LinkReference: Hashable, Sendable, CustomStringConvertible {
     case wikilink(WikiLink)
     /// A link's destination.
     case link(String)
@@ -44,7 +44,7 @@ public enum LinkReference: Hashable, Sendable, CustomStringConvertible {
 
 /// What one link came to: the URL it was given (nil when broken), the note it leads to, and why
 /// it is broken. Two equal outcomes render alike, whatever changed elsewhere in the site.
-public struct LinkOutcome: Hashable, Sendable {
+struct LinkOutcome: Hashable, Sendable {
     public var url: String?
     /// The path under the notes folder of the note linked to.
     public var note: String?
@@ -54,7 +54,7 @@ public struct LinkOutcome: Hashable, Sendable {
 }
 
 /// Resolves links against a site's notes, files and own pages.
-public struct LinkResolver: Sendable {
+struct LinkResolver: Sendable {
     public let notes: [SiteNote]
     let index: LinkIndex
     let knownPaths: Set<String>

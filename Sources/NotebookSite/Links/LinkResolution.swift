@@ -3,7 +3,7 @@ import NotebookModel
 
 /// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
 /// notes become site URLs, broken ones are diagnostics at their place, and backlinks are counted.
-public struct LinkResolution: Sendable {
+struct LinkResolution: Sendable {
     /// The notes with their links rewritten.
     public var notes: [SiteNote]
     /// For each note, the indices of the notes that link to it, in site order.
