@@ -3,7 +3,7 @@ import NotebookModel
 
 /// Reads `formatting.yml` into a `FormattingDefinition`, reporting any fault with its place.
 public enum FormattingDefinitionReader {
-    static let valueKeys = ["underline", "strikethrough", "highlight", "color", "textStyle"]
+    static let valueKeys = FormattingAttribute.allCases.filter(\.isConstrainedByValues).map(\.markdownName)
     static let keys = valueKeys + ["scale", "links"]
 
     /// The definition in `text`; with errors, the parts that could be read (and the seeds' lines
@@ -100,18 +100,14 @@ public enum FormattingDefinitionReader {
 
     /// Whether `value` is something attribute `key` can hold at all.
     static func isValid(_ value: String, for key: String, palette: [String]) -> Bool {
-        if value == "none" && key != "textStyle" { return true }
-        switch key {
-        case "underline", "strikethrough": return LineStyle(rawValue: value) != nil
-        case "highlight", "color": return Color(value, palette: palette) != nil
-        case "textStyle": return TextStyle(rawValue: value) != nil
-        default: return false
-        }
+        if value == "none" && key != FormattingAttribute.textStyle.markdownName { return true }
+        guard let attribute = FormattingAttribute(markdownName: key), attribute.isConstrainedByValues else { return false }
+        return (try? attribute.value(.string(value), palette: palette).get()) != nil
     }
 
     private static func readScale(_ node: YAMLNode, error: (String, SourceLocation) -> Void) -> ClosedRange<Double>? {
-        let low = node["min"]?.number ?? 0.1
-        let high = node["max"]?.number ?? 10
+        let low = node["min"]?.number ?? FormattingAttribute.scaleRange.lowerBound
+        let high = node["max"]?.number ?? FormattingAttribute.scaleRange.upperBound
         guard node.mapping != nil else {
             error("'scale' must be a mapping with 'min' and 'max'", node.location)
             return nil

@@ -182,7 +182,7 @@ private struct RunFlattener {
 }
 
 /// One attribute of `Formatting` that a span sets as a whole.
-private enum FormattingAttribute: Int, CaseIterable {
+private enum SpanAttribute: Int, CaseIterable {
     case bold, italic, underline, strikethrough, code, highlight, color, textStyle, scale, link, wikilink, footnote,
         rawHTML
 
@@ -273,10 +273,10 @@ private struct SharedFormattingRuns {
     func location(at index: Int) -> SourceLocation? { runs[index].location }
 
     @inline(__always)
-    func mask(at index: Int) -> UInt16 { FormattingAttribute.mask(of: formattingPointer(index)) }
+    func mask(at index: Int) -> UInt16 { SpanAttribute.mask(of: formattingPointer(index)) }
 
     @inline(__always)
-    func isSame(_ attribute: FormattingAttribute, _ a: Int, _ b: Int) -> Bool {
+    func isSame(_ attribute: SpanAttribute, _ a: Int, _ b: Int) -> Bool {
         attribute.isSame(formattingPointer(a), formattingPointer(b))
     }
 
@@ -284,7 +284,7 @@ private struct SharedFormattingRuns {
     func formatting(at index: Int) -> Formatting { formattings[runs[index].formatting] }
 
     @inline(__always)
-    func copy(_ attribute: FormattingAttribute, at index: Int, into formatting: inout Formatting) {
+    func copy(_ attribute: SpanAttribute, at index: Int, into formatting: inout Formatting) {
         attribute.copy(from: formattingPointer(index), into: &formatting)
     }
 }
@@ -326,7 +326,7 @@ private struct RunNester {
                 var base = 0
                 var bits = used
                 while bits != 0 {
-                    let attribute = FormattingAttribute(rawValue: bits.trailingZeroBitCount)!
+                    let attribute = SpanAttribute(rawValue: bits.trailingZeroBitCount)!
                     bits &= bits - 1
                     let bit = attribute.bit
                     var index = count - 1
@@ -453,7 +453,7 @@ private struct RunNester {
                 var copied = Formatting()
                 var bits = group
                 while bits != 0 {
-                    let attribute = FormattingAttribute(rawValue: bits.trailingZeroBitCount)!
+                    let attribute = SpanAttribute(rawValue: bits.trailingZeroBitCount)!
                     bits &= bits - 1
                     runs.copy(attribute, at: index, into: &copied)
                 }

@@ -1,10 +1,13 @@
 /// The start offset of every line of a UTF-8 text, to turn byte offsets into lines and columns.
 public struct LineTable: Sendable {
     /// Byte offset where each line starts; line 1 starts at 0.
-    public private(set) var starts: [Int] = [0]
+    public let starts: [Int]
 
-    /// Lines end at LF, CRLF, or a lone CR, as CommonMark and YAML have it.
+    /// Lines end at LF, CRLF, or a lone CR, as CommonMark and YAML have it. Inlinable, so that
+    /// each caller's collection type gets its own loop, as it did inside one module.
+    @inlinable
     public init(_ bytes: some Collection<UInt8>) {
+        var starts = [0]
         var offset = 0
         var afterCR = false
         for byte in bytes {
@@ -14,6 +17,7 @@ public struct LineTable: Sendable {
             if byte == 0x0A { starts.append(offset) }
         }
         if afterCR { starts.append(offset) }
+        self.starts = starts
     }
 
     /// The byte range of 1-based `line` of `bytes` (the text the table was made from), without
@@ -28,6 +32,7 @@ public struct LineTable: Sendable {
     }
 
     /// The 1-based line and byte column of `offset`, with `firstLine` as the number of line 1.
+    @inlinable
     public func location(of offset: Int, firstLine: Int = 1) -> (line: Int, column: Int) {
         var low = 0
         var high = starts.count - 1
@@ -39,6 +44,7 @@ public struct LineTable: Sendable {
     }
 
     /// The byte offset of a 1-based line and column, clamped to the text.
+    @inlinable
     public func offset(line: Int, column: Int) -> Int {
         let index = min(max(line - 1, 0), starts.count - 1)
         return starts[index] + max(column - 1, 0)

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookModel
 import Testing
 
 @testable import NotebookSite
@@ -16,6 +17,13 @@ import Testing
         let formats = try Self.read("FORMATS.md")
         for key in SiteConfigReader.keys {
             #expect(formats.contains("| `\(key)` | "), "docs/FORMATS.md has no row for '\(key)'")
+        }
+    }
+
+    @Test func everyFormattingAttributeIsInTheContractByBothItsNames() throws {
+        let formats = try Self.read("FORMATS.md")
+        for attribute in FormattingAttribute.allCases {
+            #expect(formats.contains("| `\(attribute.jsonKey)` | `\(attribute.markdownName)` |"), "\(attribute)")
         }
     }
 

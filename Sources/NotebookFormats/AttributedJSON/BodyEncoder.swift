@@ -290,10 +290,10 @@ struct BodyEncoder {
         if let color = formatting.color { members.append((JSONKeys.color, .string(color.description))) }
         if let style = formatting.textStyle { members.append((JSONKeys.textStyle, .string(style.rawValue))) }
         if let scale = formatting.scale {
-            if scale >= 0.1 && scale <= 10 {
+            if FormattingAttribute.scaleRange.contains(scale) {
                 members.append((JSONKeys.scale, .number(scale)))
             } else {
-                warn("scale \(scale) is left out: a scale is from 0.1 to 10", at: location)
+                warn("scale \(scale) is left out: a scale is \(FormattingAttribute.scaleRangeText)", at: location)
             }
         }
         if let link = formatting.link {

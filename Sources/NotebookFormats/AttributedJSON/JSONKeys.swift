@@ -1,3 +1,5 @@
+import NotebookModel
+
 /// The keys of Apple's attributed-string JSON and the notebook's envelope (FORMATS.md section 2).
 enum JSONKeys {
     static let inlineIntent = "NSInlinePresentationIntent"
@@ -6,14 +8,15 @@ enum JSONKeys {
     static let imageURL = "NSImageURL"
     static let alternateDescription = "NSAlternateDescription"
 
-    static let bold = "notebook.bold"
-    static let italic = "notebook.italic"
-    static let underline = "notebook.underline"
-    static let strikethrough = "notebook.strikethrough"
-    static let highlight = "notebook.highlight"
-    static let color = "notebook.color"
-    static let textStyle = "notebook.textStyle"
-    static let scale = "notebook.scale"
+    // The formatting bar's keys come from `FormattingAttribute`.
+    static let bold = FormattingAttribute.bold.jsonKey
+    static let italic = FormattingAttribute.italic.jsonKey
+    static let underline = FormattingAttribute.underline.jsonKey
+    static let strikethrough = FormattingAttribute.strikethrough.jsonKey
+    static let highlight = FormattingAttribute.highlight.jsonKey
+    static let color = FormattingAttribute.color.jsonKey
+    static let textStyle = FormattingAttribute.textStyle.jsonKey
+    static let scale = FormattingAttribute.scale.jsonKey
     static let wikilink = "notebook.wikilink"
     static let task = "notebook.task"
     static let linkTitle = "notebook.linkTitle"
@@ -30,10 +33,8 @@ enum JSONKeys {
     static let base = "base"
 
     /// Every attribute key the reader knows.
-    static let attributes: [String] = [
-        inlineIntent, presentationIntent, link, imageURL, alternateDescription, bold, italic, underline,
-        strikethrough, highlight, color, textStyle, scale, wikilink, task, linkTitle,
-    ]
+    static let attributes: [String] = [inlineIntent, presentationIntent, link, imageURL, alternateDescription]
+        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle]
 
     /// The keys of the `NoteDocument` envelope.
     static let envelope = ["id", "title", "date", "tags", "draft", "summary", "slug", "aliases", "body"]

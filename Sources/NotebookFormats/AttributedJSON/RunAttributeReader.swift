@@ -47,30 +47,6 @@ struct RunAttributeReader {
             case JSONKeys.alternateDescription:
                 guard let text = value.string else { invalid("a string"); continue }
                 attributes.alternateDescription = text
-            case JSONKeys.bold, JSONKeys.italic:
-                guard let flag = value.bool else { invalid("true or false"); continue }
-                if member.key == JSONKeys.bold { notebook.bold = flag } else { notebook.italic = flag }
-            case JSONKeys.underline, JSONKeys.strikethrough:
-                guard let name = value.string, let style = LineStyle(rawValue: name) else {
-                    invalid("one of \(LineStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-                    continue
-                }
-                if member.key == JSONKeys.underline { notebook.underline = style } else { notebook.strikethrough = style }
-            case JSONKeys.highlight, JSONKeys.color:
-                guard let name = value.string, let color = Color(name, palette: context.palette) else {
-                    invalid("a palette color (\(context.palette.joined(separator: ", "))), primary, secondary or #rrggbb")
-                    continue
-                }
-                if member.key == JSONKeys.highlight { notebook.highlight = color } else { notebook.color = color }
-            case JSONKeys.textStyle:
-                guard let name = value.string, let style = TextStyle(rawValue: name) else {
-                    invalid("one of \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-                    continue
-                }
-                notebook.textStyle = style
-            case JSONKeys.scale:
-                guard let number = value.number, number >= 0.1, number <= 10 else { invalid("a number from 0.1 to 10"); continue }
-                notebook.scale = number
             case JSONKeys.wikilink:
                 guard let target = value.string, let link = Self.wikilink(target) else {
                     invalid("the name of a note, optionally with '#Heading'")
@@ -84,7 +60,16 @@ struct RunAttributeReader {
                 guard value.string != nil else { invalid("a string"); continue }
                 linkTitle = value
             default:
-                context.unknownKey(member.key, at: member.keyOffset, known: JSONKeys.attributes, in: "run attributes")
+                guard let attribute = FormattingAttribute(jsonKey: member.key) else {
+                    context.unknownKey(member.key, at: member.keyOffset, known: JSONKeys.attributes, in: "run attributes")
+                    continue
+                }
+                let scalar: FormattingAttribute.Scalar =
+                    value.bool.map { .bool($0) } ?? value.string.map { .string($0) } ?? value.number.map { .number($0) } ?? .other
+                switch attribute.value(scalar, palette: context.palette) {
+                case .success(let checked): attribute.set(checked, in: &notebook)
+                case .failure(let expected): invalid(expected.description)
+                }
             }
         }
         var formatting = notebook

@@ -15,7 +15,7 @@ struct AnnotationAttributes: Sendable {
     var palette: [String]
 
     /// The Markdown names an annotation may use.
-    static let names = ["bold", "italic", "underline", "strikethrough", "highlight", "color", "textStyle", "scale"]
+    static let names = FormattingAttribute.allCases.map(\.markdownName)
     private static let known = names.joined(separator: ", ")
 
     func read(_ text: String) -> (Formatting, [Finding]) {
@@ -58,33 +58,17 @@ struct AnnotationAttributes: Sendable {
         func expected(_ what: String) -> String {
             "value \(Self.describe(value)) is not allowed for '\(member.key)': expected \(what)"
         }
-        switch member.key {
-        case "bold", "italic":
-            guard case .bool(let flag) = value else { return expected("true or false") }
-            if member.key == "bold" { formatting.bold = flag } else { formatting.italic = flag }
-        case "underline", "strikethrough":
-            let styles = LineStyle.allCases.map(\.rawValue)
-            guard case .string(let name) = value, let style = LineStyle(rawValue: name) else {
-                return expected("one of \(styles.joined(separator: ", "))")
-            }
-            if member.key == "underline" { formatting.underline = style } else { formatting.strikethrough = style }
-        case "highlight", "color":
-            guard case .string(let name) = value, let color = Color(name, palette: palette) else {
-                return expected("a palette color (\(palette.joined(separator: ", "))), primary, secondary or #rrggbb")
-            }
-            if member.key == "highlight" { formatting.highlight = color } else { formatting.color = color }
-        case "textStyle":
-            guard case .string(let name) = value, let style = TextStyle(rawValue: name) else {
-                return expected("one of \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            formatting.textStyle = style
-        case "scale":
-            guard case .number(let number) = value, number >= 0.1, number <= 10 else {
-                return expected("a number from 0.1 to 10")
-            }
-            formatting.scale = number
-        default:
-            break
+        guard let attribute = FormattingAttribute(markdownName: member.key) else { return nil }
+        let scalar: FormattingAttribute.Scalar
+        switch value {
+        case .bool(let flag): scalar = .bool(flag)
+        case .string(let text): scalar = .string(text)
+        case .number(let number): scalar = .number(number)
+        default: scalar = .other
+        }
+        switch attribute.value(scalar, palette: palette) {
+        case .success(let checked): attribute.set(checked, in: &formatting)
+        case .failure(let refused): return expected(refused.description)
         }
         return nil
     }

@@ -232,15 +232,17 @@ public struct MarkdownWriter: Sendable {
 
     /// `^[inner](key: 'value', …)` for the attributes left in `formatting`.
     private func annotate(_ formatting: Formatting, _ inner: String) -> String {
-        var pairs: [String] = []
-        if let bold = formatting.bold { pairs.append("bold: \(bold)") }
-        if let italic = formatting.italic { pairs.append("italic: \(italic)") }
-        if let style = formatting.underline { pairs.append("underline: '\(style.rawValue)'") }
-        if let style = formatting.strikethrough { pairs.append("strikethrough: '\(style.rawValue)'") }
-        if let color = formatting.highlight { pairs.append("highlight: '\(color)'") }
-        if let color = formatting.color { pairs.append("color: '\(color)'") }
-        if let style = formatting.textStyle { pairs.append("textStyle: '\(style.rawValue)'") }
-        if let scale = formatting.scale { pairs.append("scale: \(scale)") }
+        let pairs = FormattingAttribute.allCases.compactMap { attribute -> String? in
+            guard let value = attribute.value(in: formatting) else { return nil }
+            let text: String = switch value {
+            case .flag(let flag): "\(flag)"
+            case .lineStyle(let style): "'\(style.rawValue)'"
+            case .color(let color): "'\(color)'"
+            case .textStyle(let style): "'\(style.rawValue)'"
+            case .number(let number): "\(number)"
+            }
+            return "\(attribute.markdownName): \(text)"
+        }
         return pairs.isEmpty ? inner : "^[\(inner)](\(pairs.joined(separator: ", ")))"
     }
 
