@@ -101,9 +101,14 @@ public final class Preview: Sendable {
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        // Diagnostics are printed for a failed build (and its page) and for full builds only.
-        let shown = !report.succeeded || report.everything
-        let sources = shown ? SourceTexts.completing(report.sources, for: report.diagnostics) : [:]
+        // Every finding is printed for a failed build (and its page) and a full build; after a
+        // save, the findings in the files just saved.
+        let all = !report.succeeded || report.everything
+        let printed = all ? report.diagnostics : report.diagnostics.filter { diagnostic in
+            paths.contains { $0 == diagnostic.path || $0.hasSuffix("/" + diagnostic.path.drop { $0 == "." || $0 == "/" }) }
+        }
+        let shown = !printed.isEmpty
+        let sources = shown ? SourceTexts.completing(report.sources, for: printed) : [:]
         let record = PreviewBuild(
             generation: generation, succeeded: report.succeeded, everything: report.everything, milliseconds: milliseconds,
             changed: paths.map { PreviewBuild.shownPath($0, site: site, watched: watched) }.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
@@ -115,7 +120,7 @@ public final class Preview: Sendable {
                 generation: generation, failurePage: report.succeeded
                     ? nil : Self.failurePage(site: site, diagnostics: DiagnosticPrinter().print(report.diagnostics, sources: sources)),
                 reportJSON: record.json))
-        log(record.summary + "\n", shown ? DiagnosticPrinter(format: .text, color: color).print(report.diagnostics, sources: sources) : "")
+        log(record.summary + "\n", shown ? DiagnosticPrinter(format: .text, color: color).print(printed, sources: sources) : "")
         return report
     }
 }

@@ -49,6 +49,14 @@ import Testing
         print("md → json → md: \(files.count - differing) of \(files.count) real notes give the same page; \(differing) differ, each for what JSON cannot say")
     }
 
+    @Test func aBarInACodeSpanInATableCellStaysInItsCell() throws {
+        let source = "| a | b |\n|:--|:--|\n| `x\\|y` | z [[w]] |\n"
+        let read = MarkdownReader().read(source, path: "t.md")
+        let (json, _) = AttributedJSONWriter().write(read.note)
+        let back = MarkdownWriter().write(AttributedJSONReader().read(json, path: "t.json").note)
+        #expect(Self.page(MarkdownReader().read(back, path: "b.md").note) == Self.page(read.note), "\(back)")
+    }
+
     @Test func generatedNotesComeBackThroughJSONAndMarkdown() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-md-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NotebookCLI
 @testable import NotebookSite
+import Synchronization
 import Testing
 
 /// `notebook serve` end to end: files edited on disk, a running preview notices, rebuilds exactly
@@ -209,6 +210,25 @@ import Testing
         }
         #expect(try running.get("/assets/missing.css").status == 404)
         try Self.fixNoteA(running)
+    }
+
+    @Test func aSaveThatAddsAFindingPrintsIt() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-log-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for (name, contents) in PreviewTests.files { try Running.put(contents, at: base + "/site/" + name) }
+        try FileManager.default.createDirectory(atPath: base + "/output", withIntermediateDirectories: true)
+        let printed = Mutex("")
+        let preview = try Preview(site: base + "/site", output: base + "/output", port: 0) { out, err in
+            printed.withLock { $0 += out + err }
+        }
+        preview.rebuild([], everything: true)
+        printed.withLock { $0 = "" }
+        let note = base + "/site/notes/b.md"
+        try Running.put("---\ntitle: B\n---\nB links to [[Missing]].\n", at: note)
+        let report = preview.rebuild([note])
+        #expect(report.succeeded)
+        let log = printed.withLock { $0 }
+        #expect(log.contains("notes/b.md:4:12: warning: broken wikilink [[Missing]]"), "\(log)")
     }
 
     @Test func editorsSavePatternsAreOneChange() throws {

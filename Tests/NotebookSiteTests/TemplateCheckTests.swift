@@ -52,6 +52,26 @@ import Testing
         #expect(messages.contains { $0.contains("'missing' is included here but no template has that name") })
     }
 
+    @Test func aSiteThatOverridesAPageLeavesTheThemesPartialUnusedAndUnchecked() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n",
+            "templates/list.mustache": "{{<base}}{{$content}}{{#list.notes}}<a href=\"{{url}}\">{{title}}</a>{{/list.notes}}{{/content}}{{/base}}\n",
+        ])
+        let report = SitePipeline(options: BuildOptions(strict: true)).check(site.path)
+        #expect(!report.diagnostics.contains { $0.severity == .error }, "\(report.diagnostics)")
+    }
+
+    @Test func aBlockTheParentDoesNotHaveIsAWarning() throws {
+        let found = TemplateCheck.findings(
+            in: try Self.library([
+                "note": "{{<base}}{{$contnet}}{{note.html}}{{/contnet}}{{$title}}T{{/title}}{{/base}}",
+                "base": "<main>{{$content}}{{/content}}</main>{{>head}}",
+                "head": "{{$title}}{{page.title}}{{/title}}",
+            ]), strict: false)
+        #expect(found.map(\.message) == ["'contnet' is not a block of 'base' (its blocks: content, title); what it holds is not shown"])
+        #expect(found.first?.location == SourceLocation(line: 1, column: 10))
+    }
+
     @Test func aTypoInASiteTemplateIsAWarningOfCheckAndBuildAndAnErrorWithStrict() throws {
         let site = try TemporarySite([
             "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n",

@@ -194,7 +194,10 @@ public struct MarkdownWriter: Sendable {
             // A code span keeps what else it carries: a link, and the rest as an annotation.
             var rest = formatting
             rest.code = false
-            var inner = codeSpan(PlainText.of(children, softBreak: " "))
+            var code = PlainText.of(children, softBreak: " ")
+            // In a table cell a `|` ends the cell even inside a code span; GFM reads `\|` as one.
+            if context == .tableCell { code = code.replacingOccurrences(of: "|", with: "\\|") }
+            var inner = codeSpan(code)
             if let link = rest.link {
                 inner = "[" + inner + "](" + destination(link.destination, title: link.title) + ")"
                 rest.link = nil

@@ -6,8 +6,10 @@ import NotebookModel
 /// A name that is no field in scope (a typo such as `{{note.titel}}`, which renders empty) is a
 /// warning at its template's line and column, an error with `--strict`.
 ///
-/// Page templates and templates no other one includes are checked with the page's context;
-/// a partial or a parent, with the scope of each place that includes it.
+/// Page templates are checked with the page's context; a partial or a parent, with the scope
+/// of each place that includes it (a template no page reaches is never rendered, so it is not
+/// checked: a site that overrides a page may leave a theme's partial unused). A block a parent
+/// tag overrides must be one the parent has.
 struct TemplateCheck {
     private let library: MustacheLibrary
     private let severity: Severity
@@ -17,8 +19,7 @@ struct TemplateCheck {
     /// The findings about `library`'s templates.
     static func findings(in library: MustacheLibrary, strict: Bool) -> [Diagnostic] {
         var check = TemplateCheck(library: library, severity: strict ? .error : .warning)
-        let included = Set(library.names.flatMap { library[$0].map { Self.included(by: $0.outline) } ?? [] })
-        let roots = library.names.filter { Theme.requiredTemplates.contains($0) || !included.contains($0) }
+        let roots = library.names.filter { Theme.requiredTemplates.contains($0) }
         for name in roots { check.check(template: name, in: [Scope(schema: .context, path: "")]) }
         // A partial included from several places reports each of its faults once.
         var seen = Set<Diagnostic>()
@@ -36,14 +37,26 @@ struct TemplateCheck {
         var path: String
     }
 
-    private static func included(by tags: [MustacheTag]) -> [String] {
-        tags.flatMap { tag -> [String] in
+    /// The names of the blocks `tags` define, and those of the parents they name, transitively.
+    private func blocks(in tags: [MustacheTag], seen: inout Set<String>) -> Set<String> {
+        var names = Set<String>()
+        for tag in tags {
             switch tag {
-            case .variable: []
-            case .section(_, _, _, let inner), .block(_, _, let inner): included(by: inner)
-            case .partial(let name, _, let overrides): (name.map { [$0] } ?? []) + included(by: overrides)
+            case .variable:
+                break
+            case .section(_, _, _, let inner):
+                names.formUnion(blocks(in: inner, seen: &seen))
+            case .block(let name, _, let inner):
+                names.insert(name)
+                names.formUnion(blocks(in: inner, seen: &seen))
+            case .partial(let name, _, let overrides):
+                names.formUnion(blocks(in: overrides, seen: &seen))
+                if let name, seen.insert(name).inserted, let template = library[name] {
+                    names.formUnion(blocks(in: template.outline, seen: &seen))
+                }
             }
         }
+        return names
     }
 
     private mutating func check(template name: String, in scopes: [Scope]) {
@@ -73,9 +86,19 @@ struct TemplateCheck {
             case .partial(let name, let at, let overrides):
                 check(overrides, in: scopes, file: file)
                 guard let name else { continue }
-                guard library[name] != nil else {
+                guard let target = library[name] else {
                     report("'\(name)' is included here but no template has that name; it renders as nothing", at: at, file: file)
                     continue
+                }
+                if !overrides.isEmpty {
+                    var seen: Set<String> = [name]
+                    let known = blocks(in: target.outline, seen: &seen)
+                    for case .block(let block, let blockAt, _) in overrides where !known.contains(block) {
+                        let listed = known.sorted().joined(separator: ", ")
+                        report(
+                            "'\(block)' is not a block of '\(name)'\(listed.isEmpty ? "" : " (its blocks: \(listed))"); what it holds is not shown",
+                            at: blockAt, file: file)
+                    }
                 }
                 check(template: name, in: scopes)
             }
