@@ -107,15 +107,20 @@ final class TemplateSource: Sendable {
         var line = 1
         var lineStart = utf8.startIndex
         var index = utf8.startIndex
+        // Lines end at LF, CRLF or a lone CR.
         while index < position {
-            if utf8[index] == UInt8(ascii: "\n") {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (next == utf8.endIndex || utf8[next] != UInt8(ascii: "\n"))) {
                 line += 1
-                lineStart = utf8.index(after: index)
+                lineStart = next
             }
-            index = utf8.index(after: index)
+            index = next
         }
         var lineEnd = position
-        while lineEnd < utf8.endIndex, utf8[lineEnd] != UInt8(ascii: "\n") { lineEnd = utf8.index(after: lineEnd) }
+        while lineEnd < utf8.endIndex, utf8[lineEnd] != UInt8(ascii: "\n"), utf8[lineEnd] != UInt8(ascii: "\r") {
+            lineEnd = utf8.index(after: lineEnd)
+        }
         var sourceLine = Substring(utf8[lineStart..<lineEnd])
         if sourceLine.utf8.last == UInt8(ascii: "\r") { sourceLine = Substring(sourceLine.utf8.dropLast()) }
         let column = Substring(utf8[lineStart..<position]).count + 1

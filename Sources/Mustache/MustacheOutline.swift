@@ -16,6 +16,11 @@ public indirect enum MustacheTag: Sendable, Equatable {
 public struct MustacheTagLocation: Sendable, Equatable {
     public var line: Int
     public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 }
 
 extension MustacheTemplate {
@@ -60,10 +65,13 @@ extension MustacheTemplate {
             utf8 = text.utf8
             starts = [utf8.startIndex]
             var index = utf8.startIndex
+            // Lines end at LF, CRLF or a lone CR, as the rest of notebook reads them.
             while index < utf8.endIndex {
                 let byte = utf8[index]
                 index = utf8.index(after: index)
-                if byte == UInt8(ascii: "\n") { starts.append(index) }
+                if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index == utf8.endIndex || utf8[index] != UInt8(ascii: "\n"))) {
+                    starts.append(index)
+                }
             }
         }
 

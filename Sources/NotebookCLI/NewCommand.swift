@@ -135,6 +135,12 @@ enum SiteScaffold {
             terminal.stderr += "\(path): error: a note with this name exists already; add --force to replace it\n"
             return ExitStatus.inputErrors
         }
+        // The same name in the other format would be a second note on one URL.
+        let twin = String(relative.dropLast(name.count)) + slug + (json ? NoteLoader.Format.markdown : .json).fileExtension
+        if FileSystem.exists(tree.real(twin)) {
+            terminal.stderr += "\(tree.display(twin)): error: this note has the URL the new note would have; choose another title\n"
+            return ExitStatus.inputErrors
+        }
         let note = Note(path: path, metadata: NoteMetadata(title: title, date: today()), blocks: [])
         let contents = json ? AttributedJSONWriter().write(note).json + "\n" : MarkdownWriter().write(note) + "\n"
         do {

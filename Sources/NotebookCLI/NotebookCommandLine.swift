@@ -37,7 +37,8 @@ public enum NotebookCommandLine {
         do {
             return try command.run(rest, terminal: &terminal)
         } catch {
-            terminal.stderr += "notebook \(command.name): error: \(error.message)\nusage: \(command.usage)\n"
+            // The message may quote an argument: its control characters are shown, not sent.
+            terminal.stderr += "notebook \(command.name): error: \(DiagnosticPrinter.visible(error.message))\nusage: \(command.usage)\n"
             return ExitStatus.usage
         }
     }

@@ -114,7 +114,7 @@ public final class Preview: Sendable {
             changed: paths.map { PreviewBuild.shownPath($0, site: site, watched: watched) }.sorted(), groups: report.groups.map(\.description), written: report.written, removed: report.removed,
             errors: report.diagnostics.filter { $0.severity == .error }.count,
             warnings: report.diagnostics.filter { $0.severity == .warning }.count,
-            steps: report.timings.map { PreviewBuild.Step(step: $0.title, milliseconds: ($0.seconds * 10000).rounded() / 10) })
+            steps: report.timings.map { PreviewBuild.Step(step: $0.title, ids: $0.steps.map(\.rawValue), milliseconds: ($0.seconds * 10000).rounded() / 10) })
         server.publish(
             BuildStatus(
                 generation: generation, failurePage: report.succeeded
@@ -163,7 +163,9 @@ struct PreviewBuild: Codable, Sendable {
     var steps: [Step]
 
     struct Step: Codable, Sendable {
+        /// The steps' names in words, and their ids (`resolve-links`), as the json findings name them.
         var step: String
+        var ids: [String]
         var milliseconds: Double
     }
 

@@ -14,8 +14,10 @@ enum CSSColor {
         for function in ["rgb", "rgba", "hsl", "hsla"] where value.hasPrefix(function + "(") && value.hasSuffix(")") {
             var arguments = value.dropFirst(function.count + 1).dropLast()
             if function.hasPrefix("hsl") { arguments = Substring(arguments.replacingOccurrences(of: "deg", with: " ")) }
-            guard arguments.contains(where: \.isNumber),
-                arguments.allSatisfy({ $0.isNumber || " .,%/+-".contains($0) })
+            // Three numbers, or four with an alpha; each a plain number.
+            let numbers = arguments.split(whereSeparator: { " ,/".contains($0) })
+            guard arguments.allSatisfy({ $0.isNumber || " .,%/+-".contains($0) }), (3...4).contains(numbers.count),
+                numbers.allSatisfy({ Double($0.hasSuffix("%") ? $0.dropLast() : $0) != nil })
             else { return nil }
             return value
         }

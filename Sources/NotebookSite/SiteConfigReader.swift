@@ -88,8 +88,11 @@ enum SiteConfigReader {
         }
         var palette = PaletteColor.defaults
         for entry in entries {
-            guard let name = entry.key.string, !name.isEmpty, Slug.make(name) == name else {
-                report(.error, "palette name '\(entry.key.string ?? "")' must be lowercase letters, digits and '-'", entry.key.location)
+            guard let name = entry.key.string, let first = name.unicodeScalars.first, ("a"..."z").contains(first),
+                name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+            else {
+                // A class name, so that `.highlight-NAME` is a CSS selector.
+                report(.error, "palette name '\(entry.key.string ?? "")' must be a lowercase letter, then letters, digits and '-'", entry.key.location)
                 continue
             }
             guard let text = entry.value.string, let css = CSSColor.parse(text) else {

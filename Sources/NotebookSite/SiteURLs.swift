@@ -23,13 +23,17 @@ public struct SiteURLs: Hashable, Sendable {
     /// or a path from the site's root (`/`, `/notes/`), which only links on the site can use.
     public static func problem(withBaseURL text: String) -> String? {
         let hint = "write an absolute URL such as https://example.org/ or a path such as /"
-        if text.contains(where: { $0.isWhitespace || $0.isNewline || "\"<>\\^`{|}".contains($0) || $0.asciiValue.map { $0 < 0x20 } == true }) {
+        let forbidden = { (scalar: Unicode.Scalar) in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isWhitespace || "\"<>\\^`{|}".unicodeScalars.contains(scalar)
+        }
+        if text.unicodeScalars.contains(where: forbidden) {
             return "baseURL '\(text)' is not a URL: it holds a space or a character a URL cannot; \(hint)"
         }
         if text.hasPrefix("/") && !text.hasPrefix("//") { return nil }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
-            components.query == nil, components.fragment == nil
+            components.query == nil, components.fragment == nil, components.user == nil, components.password == nil,
+            components.port.map({ (1...65535).contains($0) }) ?? true
         else {
             return "baseURL '\(text)' is not a URL; \(hint)"
         }

@@ -123,6 +123,15 @@ private func parseError(_ source: String, name: String = "page.mustache") -> Mus
         #expect(try MustacheTemplate(parsing: fine).warnings.isEmpty)
     }
 
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func positionsCountEveryLineEnding(_ end: String) throws {
+        let error = try #require(parseError(["one", "two", "x {{#a}} y"].joined(separator: end)))
+        #expect((error.line, error.column) == (3, 3))
+        #expect(error.sourceLine == "x {{#a}} y")
+        let template = try MustacheTemplate(parsing: ["one", "two", "x {{b}}"].joined(separator: end))
+        #expect(template.outline == [.variable(name: "b", at: MustacheTagLocation(line: 3, column: 3))])
+    }
+
     @Test func manyFlattenedRegionsGiveOneWarning() throws {
         let region = String(repeating: "{{#a}}", count: 66) + "x" + String(repeating: "{{/a}}", count: 66)
         let template = try MustacheTemplate(parsing: region + "\n" + region + region)

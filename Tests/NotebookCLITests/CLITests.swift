@@ -63,6 +63,8 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         let outcome = run(["build", "/nonexistent-site", "--base-url", "not a url"])
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("--base-url 'not a url' is not a URL"), "\(outcome.stderr)")
+        let escape = run(["build", "--base-url", "https://e.org/\u{1B}[31m"])
+        #expect(escape.status == 2 && !escape.stderr.contains("\u{1B}") && escape.stderr.contains("\\x1B"), "\(escape.stderr)")
     }
 
     @Test func version() {

@@ -52,6 +52,11 @@ import Testing
         #expect(json.contains("\"title\": \"Tide Tables\""))
         #expect(run(["check", site]).stdout.hasPrefix("checked 4 notes"))
         #expect(run(["new", "thing"]).status == 2)
+        // The same name in the other format would put two notes on one URL.
+        let twin = run(["new", "note", "Market Day", "--json", "--site", site])
+        #expect(twin.status == 1 && twin.stderr.contains("market-day.md: error: this note has the URL"), "\(twin.stderr)")
+        #expect(run(["new", "note", "Tide Tables", "--site", site, "--force"]).status == 1)
+        #expect(run(["build", site]).status == 0)
     }
 
     @Test func checkReportsEveryNoteAndFailsOnErrors() throws {

@@ -11,7 +11,7 @@ import Testing
         #expect(SiteURLs.problem(withBaseURL: text) == nil)
     }
 
-    @Test(arguments: ["not a url", "example.org", "ftp://example.org/", "https://", "//example.org/", "https://a.org/?q=1", "javascript:alert(1)", "https://a.org/\u{1B}"])
+    @Test(arguments: ["not a url", "example.org", "ftp://example.org/", "https://", "//example.org/", "https://a.org/?q=1", "javascript:alert(1)", "https://a.org/\u{1B}", "https://e.org/\u{7F}/", "https://e.org:99999/", "https://user:pw@e.org/", "https://e.org/\u{85}"])
     func refusedBaseURLs(_ text: String) {
         #expect(SiteURLs.problem(withBaseURL: text)?.contains("is not a URL") == true)
     }

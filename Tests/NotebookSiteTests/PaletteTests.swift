@@ -11,9 +11,17 @@ import Testing
         #expect(CSSColor.parse(text) == text.lowercased())
     }
 
-    @Test(arguments: ["red;x", "#abcde", "#ggg", "url(x)", "var(--a)", "rgb(1,2,3);}", "rgb(calc(1),2,3)", "expression(1)", "teal }", "{}", "hsl(1 2 3) x", "rgb()", ""])
+    @Test(arguments: ["red;x", "#abcde", "#ggg", "url(x)", "var(--a)", "rgb(1,2,3);}", "rgb(calc(1),2,3)", "expression(1)", "teal }", "{}", "hsl(1 2 3) x", "rgb()", "", "rgb(1,2)", "rgb(1,,2)", "rgb(1.2.3,1,1)", "rgb(1,2,3,4,5)"])
     func anythingElseIsRefused(_ text: String) {
         #expect(CSSColor.parse(text) == nil)
+    }
+
+    @Test func aPaletteNameIsAClassName() {
+        for name in ["1", "-a", "Teal", "a_b"] {
+            let read = SiteConfigReader.read("palette:\n  '\(name)': teal\n", path: "notebook.yml")
+            #expect(read.diagnostics.map(\.severity) == [.error], "\(name)")
+        }
+        #expect(SiteConfigReader.read("palette:\n  sea-2: teal\n", path: "notebook.yml").diagnostics.isEmpty)
     }
 
     @Test func entriesOverrideDefaultsOfTheirNameAndAddTheRest() throws {
