@@ -101,31 +101,52 @@ final class TemplateSource: Sendable {
 
     /// An error located at UTF-8 offset `offset` of the text.
     func error(_ kind: MustacheError.Kind, _ message: String, at offset: Int) -> MustacheError {
-        let utf8 = text.utf8
-        let clamped = min(max(offset, 0), utf8.count)
-        let position = utf8.index(utf8.startIndex, offsetBy: clamped)
-        var line = 1
-        var lineStart = utf8.startIndex
-        var index = utf8.startIndex
-        // Lines end at LF, CRLF or a lone CR.
-        while index < position {
-            let byte = utf8[index]
-            let next = utf8.index(after: index)
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (next == utf8.endIndex || utf8[next] != UInt8(ascii: "\n"))) {
-                line += 1
-                lineStart = next
-            }
-            index = next
-        }
-        var lineEnd = position
-        while lineEnd < utf8.endIndex, utf8[lineEnd] != UInt8(ascii: "\n"), utf8[lineEnd] != UInt8(ascii: "\r") {
-            lineEnd = utf8.index(after: lineEnd)
-        }
-        var sourceLine = Substring(utf8[lineStart..<lineEnd])
-        if sourceLine.utf8.last == UInt8(ascii: "\r") { sourceLine = Substring(sourceLine.utf8.dropLast()) }
-        let column = Substring(utf8[lineStart..<position]).count + 1
+        let locator = Locator(text)
+        let location = locator.location(offset)
         return MustacheError(
-            kind: kind, templateName: name, line: line, column: column, message: message,
-            sourceLine: String(sourceLine))
+            kind: kind, templateName: name, line: location.line, column: location.column, message: message,
+            sourceLine: locator.line(location.line))
+    }
+}
+
+/// Lines and columns of UTF-8 offsets of one text, its line starts found once: the one line
+/// table of the template engine (which depends on no other module).
+struct Locator {
+    let utf8: String.UTF8View
+    var starts: [String.Index] = []
+
+    init(_ text: String) {
+        utf8 = text.utf8
+        starts = [utf8.startIndex]
+        var index = utf8.startIndex
+        // Lines end at LF, CRLF or a lone CR, as the rest of notebook reads them.
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            index = utf8.index(after: index)
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index == utf8.endIndex || utf8[index] != UInt8(ascii: "\n"))) {
+                starts.append(index)
+            }
+        }
+    }
+
+    func location(_ offset: Int) -> MustacheTagLocation {
+        let position = utf8.index(utf8.startIndex, offsetBy: min(max(offset, 0), utf8.count))
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return MustacheTagLocation(line: low + 1, column: Substring(utf8[starts[low]..<position]).count + 1)
+    }
+
+    /// The text of 1-based `line`, without its line break.
+    func line(_ line: Int) -> String {
+        guard line >= 1, line <= starts.count else { return "" }
+        var end = line < starts.count ? starts[line] : utf8.endIndex
+        while end > starts[line - 1], [UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(utf8[utf8.index(before: end)]) {
+            end = utf8.index(before: end)
+        }
+        return String(Substring(utf8[starts[line - 1]..<end]))
     }
 }

@@ -55,35 +55,4 @@ extension MustacheTemplate {
     private static func block(of block: BlockNode, _ locator: Locator) -> MustacheTag {
         .block(name: block.name, at: locator.location(block.location.offset), tags: outline(block.content.nodes, locator))
     }
-
-    /// Lines and columns of UTF-8 offsets of one text, its line starts found once.
-    private struct Locator {
-        let utf8: String.UTF8View
-        var starts: [String.Index] = []
-
-        init(_ text: String) {
-            utf8 = text.utf8
-            starts = [utf8.startIndex]
-            var index = utf8.startIndex
-            // Lines end at LF, CRLF or a lone CR, as the rest of notebook reads them.
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                index = utf8.index(after: index)
-                if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index == utf8.endIndex || utf8[index] != UInt8(ascii: "\n"))) {
-                    starts.append(index)
-                }
-            }
-        }
-
-        func location(_ offset: Int) -> MustacheTagLocation {
-            let position = utf8.index(utf8.startIndex, offsetBy: min(max(offset, 0), utf8.count))
-            var low = 0
-            var high = starts.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if starts[middle] <= position { low = middle } else { high = middle - 1 }
-            }
-            return MustacheTagLocation(line: low + 1, column: Substring(utf8[starts[low]..<position]).count + 1)
-        }
-    }
 }

@@ -34,12 +34,7 @@ public struct LineTable: Sendable {
     /// The 1-based line and byte column of `offset`, with `firstLine` as the number of line 1.
     @inlinable
     public func location(of offset: Int, firstLine: Int = 1) -> (line: Int, column: Int) {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
+        let low = lineIndex(of: offset)
         return (low + firstLine, offset - starts[low] + 1)
     }
 
@@ -48,5 +43,55 @@ public struct LineTable: Sendable {
     public func offset(line: Int, column: Int) -> Int {
         let index = min(max(line - 1, 0), starts.count - 1)
         return starts[index] + max(column - 1, 0)
+    }
+
+    /// A table from line starts found already (as a parser finds them on its way).
+    public init(starts: [Int]) {
+        self.starts = starts.isEmpty ? [0] : starts
+    }
+
+    /// The index of the last line at or after `low` that starts at or before `offset`.
+    @inlinable
+    public func lineIndex(of offset: Int, from low: Int = 0) -> Int {
+        var low = low
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Finds the lines of offsets that mostly come in increasing order (the runs of a note):
+    /// each search steps on from the line of the one before, a step or two instead of a search
+    /// of every line. Its answers are `location(of:)`'s.
+    public struct Cursor: Sendable {
+        @usableFromInline let table: LineTable
+        /// The index of the line of the previous offset.
+        @usableFromInline var line = 0
+
+        public init(_ table: LineTable) {
+            self.table = table
+        }
+
+        /// The 1-based line and byte column of a byte offset.
+        @inlinable
+        public mutating func location(of offset: Int) -> (line: Int, column: Int) {
+            let starts = table.starts
+            if starts[line] > offset {
+                line = table.lineIndex(of: offset)
+            } else {
+                var steps = 0
+                while line + 1 < starts.count && starts[line + 1] <= offset {
+                    line += 1
+                    steps += 1
+                    if steps == 8 {
+                        line = table.lineIndex(of: offset, from: line)
+                        break
+                    }
+                }
+            }
+            return (line + 1, offset - starts[line] + 1)
+        }
     }
 }

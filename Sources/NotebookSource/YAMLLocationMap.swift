@@ -1,58 +1,42 @@
 import CYAML
 import NotebookModel
 
-/// Turns libyaml marks (0-based, counted in characters) into 1-based lines and byte columns.
-///
-/// Lines end at LF, CRLF or a lone CR. Marks mostly arrive in order, so a cursor moves forward.
+/// Turns libyaml marks (0-based, counted in characters) into 1-based lines and byte columns,
+/// through the one line table. Marks mostly arrive in order, so a cursor moves forward over
+/// the characters.
 struct YAMLLocationMap {
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let lines: LineTable
     private let origin: Int
-    private var index = 0, offset = 0, line = 1, lineStart = 0
+    private var index = 0, offset = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        lines = LineTable(bytes)
         origin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // libyaml skips a BOM without counting it
         offset = origin
     }
 
     /// The location of libyaml's character index `target`.
     mutating func location(charIndex target: Int) -> SourceLocation {
-        let offset = byteOffset(charIndex: target)
-        return SourceLocation(line: line, column: offset - lineStart + 1)
+        location(byteOffset: byteOffset(charIndex: target))
     }
 
     /// The byte offset of libyaml's character index `target`.
     mutating func byteOffset(charIndex target: Int) -> Int {
-        if target < index { (index, offset, line, lineStart) = (0, origin, 1, 0) }
+        if target < index { (index, offset) = (0, origin) }
         while index < target, offset < bytes.count {
             let byte = bytes[offset]
-            step()
             offset += byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
             index += 1
         }
         return min(offset, bytes.count)
     }
 
-    /// The location of byte `target`, for libyaml's reader errors.
-    mutating func location(byteOffset target: Int) -> SourceLocation {
-        (index, offset, line, lineStart) = (0, 0, 1, 0)
-        while offset < min(target, bytes.count) {
-            step()
-            offset += 1
-        }
-        let location = SourceLocation(line: line, column: offset - lineStart + 1)
-        (index, offset, line, lineStart) = (0, origin, 1, 0)
-        return location
-    }
-
-    /// Counts a line break if the byte at `offset` ends a line.
-    private mutating func step() {
-        let byte = bytes[offset]
-        let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
-        if byte == 0x0A || (byte == 0x0D && next != 0x0A) {
-            line += 1
-            lineStart = offset + 1
-        }
+    /// The location of byte `target` (as libyaml's reader errors give them).
+    func location(byteOffset target: Int) -> SourceLocation {
+        let (line, column) = lines.location(of: min(target, bytes.count))
+        return SourceLocation(line: line, column: column)
     }
 
     /// The error libyaml reports after a failed `yaml_parser_parse`.

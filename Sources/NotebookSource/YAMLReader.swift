@@ -64,7 +64,7 @@ public enum YAMLReader {
             var cuts = 0
             while let cut = outcome.cut {
                 guard cuts < limits.maxRestarts, let end = YAMLFlowScan.end(of: source, from: cut) else {
-                    var map = YAMLLocationMap(source)
+                    let map = YAMLLocationMap(source)
                     let at = map.location(byteOffset: cut)
                     let message = cuts < limits.maxRestarts
                         ? "a flow collection nested deeper than \(limits.maxDepth) levels is not closed"

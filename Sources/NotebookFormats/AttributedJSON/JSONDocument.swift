@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookModel
 
 /// A parsed JSON text: every value a node of one array in document order, each array or object
@@ -20,8 +21,10 @@ final class JSONDocument: Sendable {
 
     let nodes: [Node]
     let strings: [String]
+    /// The lines of the text, from the starts the parser found on its way.
+    let lines: LineTable
     /// The byte offset where each line starts; line 1 starts at 0.
-    let lineStarts: [Int]
+    var lineStarts: [Int] { lines.starts }
     /// The byte offset of each array or object nested past ``JSONParser/maximumDepth``, which
     /// the document holds as a string of its source text.
     let flattened: [Int]
@@ -29,7 +32,7 @@ final class JSONDocument: Sendable {
     init(nodes: [Node], strings: [String], lineStarts: [Int], flattened: [Int] = []) {
         self.nodes = nodes
         self.strings = strings
-        self.lineStarts = lineStarts
+        self.lines = LineTable(starts: lineStarts)
         self.flattened = flattened
     }
 
@@ -38,51 +41,22 @@ final class JSONDocument: Sendable {
 
     /// The 1-based line and byte column of a byte offset.
     func location(of offset: Int) -> (line: Int, column: Int) {
-        let line = Self.line(of: offset, in: lineStarts, from: 0)
-        return (line + 1, offset - lineStarts[line] + 1)
-    }
-
-    /// The index of the last line of `lineStarts` at or after `low` that starts at or before
-    /// `offset`, or `low` when none does.
-    fileprivate static func line(of offset: Int, in lineStarts: [Int], from low: Int) -> Int {
-        var low = low
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        lines.location(of: offset)
     }
 }
 
-/// Finds the line and column of byte offsets that mostly come in increasing order, as the runs of
-/// a body do: each search steps on from the line of the one before, so that placing a run costs
-/// a step or two instead of a search of every line. Its answers are `JSONDocument.location(of:)`'s.
+/// A `LineTable.Cursor` over a document's lines, giving source locations.
 struct LineCursor {
-    private let lineStarts: [Int]
-    /// The index of the line of the previous offset.
-    private var line = 0
+    private var cursor: LineTable.Cursor
 
     init(_ document: JSONDocument) {
-        lineStarts = document.lineStarts
+        cursor = LineTable.Cursor(document.lines)
     }
 
     /// The 1-based line and byte column of a byte offset.
     mutating func location(of offset: Int) -> SourceLocation {
-        if lineStarts[line] > offset {
-            line = JSONDocument.line(of: offset, in: lineStarts, from: 0)
-        } else {
-            var steps = 0
-            while line + 1 < lineStarts.count && lineStarts[line + 1] <= offset {
-                line += 1
-                steps += 1
-                if steps == 8 {
-                    line = JSONDocument.line(of: offset, in: lineStarts, from: line)
-                    break
-                }
-            }
-        }
-        return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1)
+        let (line, column) = cursor.location(of: offset)
+        return SourceLocation(line: line, column: column)
     }
 }
 
