@@ -48,6 +48,17 @@ import Testing
         #expect(text.stdout.hasPrefix("checked 2 notes"))
     }
 
+    @Test func aMissingThemeIsFoundByCheckWithTheRest() throws {
+        let scratch = try Scratch([
+            "site/notebook.yml": "title: T\nbaseURL: https://example.org/\ntheme: nosuch\n",
+            "site/notes/a.md": "^[x](bold: 'very') and [[Nowhere]]\n",
+        ])
+        let findings = try Self.findingsOfCheckAndBuild(scratch.path + "/site")
+        let steps = findings.map { $0.components(separatedBy: " | ")[0] }
+        #expect(steps == ["read-notes", "resolve-links", "load-theme"], "\(findings)")
+        #expect(findings.last?.contains("theme.missing") == true)
+    }
+
     @Test func aTemplateThatFailsWhileRenderingIsFoundByCheck() throws {
         let scratch = try Scratch([
             "site/notebook.yml": "title: T\n",
