@@ -19,7 +19,7 @@ import Testing
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded, "\(report.diagnostics)")
-        func page(_ path: String) throws -> String { try String(contentsOfFile: site.path + "/public/\(path)/index.html", encoding: .utf8) }
+        func page(_ path: String) throws -> String { try site.output("\(path)/index.html") }
         #expect(try page("b/from-b").contains("href=\"/b/x/\""))
         #expect(try page("b/c/from-c").contains("href=\"/b/x/\""))
         let top = try page("from-top")

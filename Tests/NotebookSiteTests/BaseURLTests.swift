@@ -41,7 +41,7 @@ import Testing
     @Test func theFeedsAuthorFallsBackToTheSitesTitle() throws {
         let site = try TemporarySite(["notebook.yml": "title: Field & Notes\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n"])
         #expect(SitePipeline().build(site.path).succeeded)
-        let feed = try String(contentsOfFile: site.path + "/public/feed.xml", encoding: .utf8)
+        let feed = try site.output("feed.xml")
         #expect(feed.contains("<author><name>Field &amp; Notes</name></author>"))
         #expect(feed.contains("<id>https://example.org/</id>"))
     }

@@ -14,6 +14,11 @@ struct TemporarySite: ~Copyable {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    /// The text of a file the build wrote under `public/`, such as `a/index.html`.
+    func output(_ path: String) throws -> String {
+        try String(contentsOfFile: self.path + "/public/" + path, encoding: .utf8)
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }

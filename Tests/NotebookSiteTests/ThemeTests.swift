@@ -59,10 +59,10 @@ import Testing
         let standard = try TemporarySite(["notebook.yml": "title: T\n", "notes/a.md": "Hello ==there==.\n"])
         #expect(SitePipeline().build(plain.path).succeeded)
         #expect(SitePipeline().build(standard.path).succeeded)
-        let a = try String(contentsOfFile: plain.path + "/public/assets/style.css", encoding: .utf8)
-        let b = try String(contentsOfFile: standard.path + "/public/assets/style.css", encoding: .utf8)
+        let a = try plain.output("assets/style.css")
+        let b = try standard.output("assets/style.css")
         #expect(a != b)
-        let page = try String(contentsOfFile: plain.path + "/public/a/index.html", encoding: .utf8)
+        let page = try plain.output("a/index.html")
         #expect(page.contains("<mark id=\"highlight-1\" class=\"highlight highlight-yellow\">there</mark>"))
     }
 
@@ -72,7 +72,7 @@ import Testing
             "templates/footer.mustache": "<footer class=\"mine\">{{site.title}}, my footer</footer>\n",
         ])
         #expect(SitePipeline().build(site.path).succeeded)
-        let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
+        let page = try site.output("a/index.html")
         #expect(page.contains("<footer class=\"mine\">Notebook, my footer</footer>"))
     }
 
@@ -109,7 +109,7 @@ import Testing
             #expect(warnings.contains { $0.hasSuffix(file) }, "\(file): \(warnings)")
         }
         for (page, word) in [("front", "frontword"), ("run", "runword"), ("note", "annotationword"), ("note", "deepfooter")] {
-            let html = try String(contentsOfFile: site.path + "/public/\(page)/index.html", encoding: .utf8)
+            let html = try site.output("\(page)/index.html")
             #expect(html.contains(word), "\(page)")
         }
     }

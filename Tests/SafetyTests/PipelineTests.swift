@@ -48,6 +48,19 @@ import Testing
         #expect(text.stdout.hasPrefix("checked 2 notes"))
     }
 
+    @Test func aRealVaultChecksAsItBuildsFromInsideIt() throws {
+        let vault = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/quartz-docs")
+        let scratch = try Scratch()
+        try FileManager.default.copyItem(atPath: vault.path, toPath: scratch.path + "/vault")
+        // `cd VAULT && notebook check`, then the same for build: one list of findings.
+        let checked = try NotebookProcess.run(["check", "--format", "json"], in: scratch.path + "/vault")
+        let built = try NotebookProcess.run(["build", "--format", "json"], in: scratch.path + "/vault")
+        #expect(checked.status == built.status, "\(checked.all)\n\(built.all)")
+        #expect(try Self.findings(checked) == (try Self.findings(built)))
+        #expect(!(try Self.findings(checked)).isEmpty)
+    }
+
     @Test func aMissingThemeIsFoundByCheckWithTheRest() throws {
         let scratch = try Scratch([
             "site/notebook.yml": "title: T\nbaseURL: https://example.org/\ntheme: nosuch\n",

@@ -112,7 +112,7 @@ private struct JSON5Cursor {
 
     /// Parses `[ … ]` at `pos`; `depth` counts the containers around it.
     mutating func parseArray(depth: Int) throws(JSON5Error) -> [JSON5Value] {
-        try enterContainer(depth: depth)
+        pos += 1  // `[`; `parseValue(depth:)` has flattened anything deeper
         var elements: [JSON5Value] = []
         while true {
             try skipTrivia()
@@ -127,7 +127,7 @@ private struct JSON5Cursor {
 
     /// Parses `{ … }` at `pos`; `depth` counts the containers around it.
     mutating func parseObject(depth: Int) throws(JSON5Error) -> [JSON5Member] {
-        try enterContainer(depth: depth)
+        pos += 1  // `{`
         return try parseMemberList(closer: UInt8(ascii: "}"), depth: depth + 1)
     }
 
@@ -154,11 +154,6 @@ private struct JSON5Cursor {
             let message = closer == nil ? "expected ',' after member" : "expected ',' or '}' after member"
             throw JSON5Error(message, at: pos)
         }
-    }
-
-    /// Steps over the opening bracket; ``parseValue(depth:)`` has flattened anything deeper.
-    mutating func enterContainer(depth: Int) throws(JSON5Error) {
-        pos += 1
     }
 
     private enum FlatState { case value, key, next }

@@ -96,69 +96,85 @@ enum ThemeLoader {
         return (layers, theme, problems)
     }
 
+    /// What theme `name` is made of for `site`, found once: its layers, and its assets (a
+    /// higher layer's replacing a lower's, sorted by path under `/assets/`), with their findings.
+    struct Sources: Sendable {
+        var layers: [ThemeLayer]
+        var theme: ThemeLayer?
+        var assets: [(source: String, path: String)]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Finds theme `name`'s layers and walks their assets.
+    static func find(_ name: String, site: FileTree) -> Sources {
+        let (layers, theme, problems) = layers(name, site: site)
+        var diagnostics = problems
+        var assets: [String: String] = [:]
+        for layer in layers where !layer.isSiteTemplates {
+            let walk = layer.walk("assets")
+            diagnostics += NoteDiscovery.files(from: walk).1
+            for file in walk.files { assets[file.relative] = file.real }
+        }
+        let sorted = assets.keys.sorted().map { (source: assets[$0]!, path: $0) }
+        return Sources(layers: layers, theme: theme, assets: sorted, diagnostics: diagnostics)
+    }
+
     /// Loads theme `name` for the site at `site`: the default theme's templates, overridden by
     /// the theme's, overridden by the site's own `templates/`.
     public static func load(_ name: String, site: FileTree, configPath: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
-        let (layers, located, problems) = layers(name, site: site)
-        guard let located else {
+        load(find(name, site: site), name: name, configPath: configPath)
+    }
+
+    /// The same from the theme's sources, found already (the pipeline finds them with the notes).
+    static func load(_ sources: Sources, name: String, configPath: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
+        guard let located = sources.theme else {
             let searched = builtInDirectories().joined(separator: ", ")
             return (nil, [
                 Diagnostic(.error, "theme '\(name)' not found (built-in themes are searched in \(searched))", path: configPath, code: "theme.missing")
             ])
         }
         var library = MustacheLibrary()
-        var diagnostics = problems
-        var assets: [String: String] = [:]
-        for layer in layers {
+        var diagnostics = sources.diagnostics
+        for layer in sources.layers {
             let templates = layer.walk("templates")
             let (_, walkDiagnostics) = NoteDiscovery.files(from: templates)
             diagnostics += walkDiagnostics
             for file in templates.files where file.relative.hasSuffix(".mustache") {
-                let name = String(file.relative.dropLast(".mustache".count))
-                let source: [UInt8]
-                do {
-                    source = try FileSystem.read(file.real)
-                } catch {
-                    diagnostics.append(Diagnostic(.error, "cannot read the template: \(error.reason)", path: file.display, code: "io.read"))
-                    continue
-                }
-                do {
-                    let template = try library.register(
-                        source: SourceText.decode(source, path: file.display).text, named: name, errorName: file.display)
-                    diagnostics += template.warnings.map { warning in
-                        Diagnostic(
-                            .warning, warning.message, path: file.display,
-                            at: SourceLocation(line: warning.line, column: warning.column), code: "template.nesting")
-                    }
-                } catch {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, error.message, path: file.display, at: SourceLocation(line: error.line, column: error.column),
-                            code: "template.syntax"))
-                }
+                diagnostics += register(file, in: &library)
             }
-            guard !layer.isSiteTemplates else { continue }
-            let walk = layer.walk("assets")
-            diagnostics += NoteDiscovery.files(from: walk).1
-            for file in walk.files { assets[file.relative] = file.real }
         }
         for required in Theme.requiredTemplates where library[required] == nil {
             diagnostics.append(
                 Diagnostic(.error, "theme '\(name)' has no template '\(required).mustache'", path: located.directory, code: "theme.template"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
-        let sortedAssets = assets.keys.sorted().map { (source: assets[$0]!, path: $0) }
-        return (Theme(name: name, directory: located.directory, library: library, assets: sortedAssets), diagnostics)
+        return (Theme(name: name, directory: located.directory, library: library, assets: sources.assets), diagnostics)
     }
 
-    /// The assets theme `name`'s layers ship (a higher layer's replacing a lower's), sorted by
-    /// path under `/assets/`.
-    static func assets(_ name: String, site: FileTree) -> [(source: String, path: String)] {
-        var assets: [String: String] = [:]
-        for layer in layers(name, site: site).layers where !layer.isSiteTemplates {
-            for file in layer.walk("assets").files { assets[file.relative] = file.real }
+    /// Reads and compiles one template file into `library`; its findings.
+    private static func register(_ file: FileTree.WalkedFile, in library: inout MustacheLibrary) -> [Diagnostic] {
+        let name = String(file.relative.dropLast(".mustache".count))
+        let source: [UInt8]
+        do {
+            source = try FileSystem.read(file.real)
+        } catch {
+            return [Diagnostic(.error, "cannot read the template: \(error.reason)", path: file.display, code: "io.read")]
         }
-        return assets.keys.sorted().map { (source: assets[$0]!, path: $0) }
+        do {
+            let template = try library.register(
+                source: SourceText.decode(source, path: file.display).text, named: name, errorName: file.display)
+            return template.warnings.map { warning in
+                Diagnostic(
+                    .warning, warning.message, path: file.display, at: SourceLocation(line: warning.line, column: warning.column),
+                    code: "template.nesting")
+            }
+        } catch {
+            return [
+                Diagnostic(
+                    .error, error.message, path: file.display, at: SourceLocation(line: error.line, column: error.column),
+                    code: "template.syntax")
+            ]
+        }
     }
 }
 

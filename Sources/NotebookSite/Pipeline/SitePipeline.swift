@@ -133,7 +133,9 @@ public struct SitePipeline: Sendable {
         run.begin(.findNotes)
         let contents = NoteDiscovery.scan(tree, output: outputReal)
         let (siteAssets, assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
-        let themeAssets = ThemeLoader.assets(settings.config.theme, site: tree)
+        // The theme's layers and assets are found here once: links are checked against its
+        // assets, and loading the theme compiles the templates of the same layers.
+        let themeSources = ThemeLoader.find(settings.config.theme, site: tree)
         run.add(contents.diagnostics + assetDiagnostics)
 
         run.begin(.readNotes)
@@ -147,16 +149,16 @@ public struct SitePipeline: Sendable {
 
         run.begin(.resolveLinks)
         let urls = SiteURLs(baseURL: site.config.baseURL)
-        let assets = siteAssets.map(\.relativePath) + themeAssets.map(\.path)
+        let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
         let links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
         site.notes = links.notes
         run.add(links.diagnostics)
 
         run.begin(.loadTheme)
-        let (loadedTheme, themeDiagnostics) = ThemeLoader.load(site.config.theme, site: tree, configPath: tree.display("notebook.yml"))
+        let (loadedTheme, themeDiagnostics) = ThemeLoader.load(themeSources, name: site.config.theme, configPath: settings.configPath)
         run.add(themeDiagnostics)
         if let loadedTheme { run.add(TemplateCheck.findings(in: loadedTheme.library, strict: options.strict)) }
-        let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: loadedTheme?.assets ?? themeAssets)
+        let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: themeSources.assets)
         run.strictAboutLinks(options.strict)
         guard let theme = loadedTheme, !run.diagnostics.hasErrors else {
             // The collisions are found on a layout of the pages, so that every finding is

@@ -120,14 +120,15 @@ public struct SiteSession: Sendable {
         var settings = SiteLoader.settings(of: tree)
         settings.diagnostics = settings.diagnostics.made(by: .loadConfiguration)
         stopwatch.lap(.loadConfiguration)
-        let (theme, themeDiagnostics) = ThemeLoader.load(settings.config.theme, site: tree, configPath: settings.configPath)
+        let themeSources = ThemeLoader.find(settings.config.theme, site: tree)
+        let (theme, themeDiagnostics) = ThemeLoader.load(themeSources, name: settings.config.theme, configPath: settings.configPath)
         settings.diagnostics += themeDiagnostics.made(by: .loadTheme)
         if let theme { settings.diagnostics += TemplateCheck.findings(in: theme.library, strict: options.strict).made(by: .loadTheme) }
         stopwatch.lap(.loadTheme)
         guard let theme else {
             return .failure(SessionReportFailure(report: failed(settings.diagnostics, sources: settings.sources, everything: true)))
         }
-        let layers = ThemeLoader.layers(settings.config.theme, site: tree).layers.filter { !$0.isSiteTemplates }
+        let layers = themeSources.layers.filter { !$0.isSiteTemplates }
         var directories: [String] = []
         for layer in layers.map({ Self.withoutDotSegments($0.directory) }) where !directories.contains(layer) { directories.append(layer) }
         let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output))
