@@ -53,7 +53,8 @@ let package = Package(
             name: "NotebookRenderTests", dependencies: ["NotebookRender", "NotebookFormats"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints", "NotebookFormats"]),
-        .testTarget(name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"]),
+        .testTarget(
+            name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
         .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "TestSupport"]),

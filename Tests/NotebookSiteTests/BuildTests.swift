@@ -68,7 +68,7 @@ import Testing
     }
 
     /// libcmark-gfm switches process-wide state during every parse with extensions: parallel
-    /// builds must give exactly what one worker gives.
+    /// builds must give exactly what one worker gives, and that is the recorded output.
     @Test func parallelBuildsMatchOneWorker() throws {
         let site = try OutputDigest.generatedSite(notes: 5000)
         defer { try? FileManager.default.removeItem(atPath: site) }
@@ -76,6 +76,7 @@ import Testing
         #expect(build(site, workers: 1, output: one).succeeded)
         let expected = OutputDigest.of(one)
         #expect(expected.count > 5000)
+        try RecordedOutput.expect(expected, matches: "corpus-5000")
         for run in 0..<3 {
             let many = site + "/many-\(run)"
             #expect(build(site, workers: 8, output: many).succeeded)
@@ -83,6 +84,16 @@ import Testing
             let differing = expected.keys.filter { expected[$0] != digests[$0] }
             #expect(differing.isEmpty && digests.count == expected.count, "run \(run): \(differing.count) pages differ")
         }
+    }
+
+    /// The example site, built as `notebook build ExampleSite` does, is the recorded output.
+    @Test func theExampleSiteIsTheRecordedOne() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-example-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let report = build(repository.appendingPathComponent("ExampleSite").path, output: output)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        try RecordedOutput.expect(OutputDigest.of(output), matches: "example-site")
     }
 
     /// Swift seeds its hashing per process, so two runs of the binary must agree byte for byte.
