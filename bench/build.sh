@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# notebook build beside Hugo on the same generated Markdown, alternating runs, same disk.
-# Prints median wall time and peak memory for both and the ratios, for 5,000 notes and then
-# 20,000 notes (notebook alone at 20,000 shows how cost grows; Hugo too unless --quick).
-# usage: bash bench/build.sh [RUNS] [--quick]      (default RUNS=5)
+# notebook build beside Hugo on the same generated Markdown, in the same run: the two alternate,
+# RUNS times each, and the medians of wall time and peak memory are printed with their ratios.
+#
+# Cases (5,000 notes unless said):
+#   fresh   into a new folder on the disk, as CI builds: every run writes a folder of its own
+#   over    over the previous output on the disk (notebook also has its spare beside it)
+#   tmpfs   over the previous output on tmpfs (/dev/shm)
+#   20k     20,000 notes into a new folder on the disk, and its ratio to 5,000 notes fresh
+# notebook keeps no cache between builds, so every run starts from the sources alone (plus the
+# previous output and its spare in the "over" cases). Folders a fresh run wrote are removed only
+# after every case: creating files right after a large removal is slow on ext4.
+#
+# usage: bash bench/build.sh [RUNS] [--quick]   (default RUNS=7; --quick: no Hugo at 20,000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-5}
+runs=${1:-7}
 quick=${2:-}
 source scripts/dependencies.sh
 notebook_install_dependencies
@@ -13,43 +22,70 @@ command -v hugo >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=nonin
 command -v /usr/bin/time >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
 swift build -c release --product notebook >/dev/null
 bin="$(swift build -c release --show-bin-path)/notebook"
-work=$(mktemp -d "${TMPDIR:-/var/tmp}/notebook-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+disk=$(mktemp -d "${BENCH_DISK:-/var/tmp}/notebook-bench.XXXXXX")
+memory=$(mktemp -d /dev/shm/notebook-bench.XXXXXX)
+trap 'rm -rf "$disk" "$memory"' EXIT
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-measure() { # name command… → appends "seconds kilobytes" to $work/name.times
+measure() { # name command… → appends "seconds kilobytes" to $disk/name.times
   local name=$1; shift
-  /usr/bin/time -f "%e %M" -o "$work/time.out" "$@" >/dev/null 2>&1
-  cat "$work/time.out" >> "$work/$name.times"
+  /usr/bin/time -f "%e %M" -o "$disk/time.out" "$@" >/dev/null 2>&1
+  cat "$disk/time.out" >> "$disk/$name.times"
 }
 
-run_size() {
-  local notes=$1 with_hugo=$2
-  python3 ../shared/bench/gen_corpus.py "$work/site-$notes" --notes "$notes" --hugo "$work/hugo-$notes" >/dev/null
-  rm -f "$work"/*.times
-  # One unmeasured build each, so both start with a previous output and warm caches.
-  "$bin" build "$work/site-$notes" -o "$work/out-$notes" >/dev/null 2>&1
-  [ "$with_hugo" = yes ] && (cd "$work/hugo-$notes" && hugo --buildFuture --quiet >/dev/null 2>&1)
-  for _ in $(seq "$runs"); do
-    measure notebook "$bin" build "$work/site-$notes" -o "$work/out-$notes"
-    if [ "$with_hugo" = yes ]; then
-      measure hugo hugo --buildFuture --quiet --source "$work/hugo-$notes"
-    fi
-  done
-  local nt nm ht hm
-  nt=$(cut -d' ' -f1 "$work/notebook.times" | median)
-  nm=$(cut -d' ' -f2 "$work/notebook.times" | median)
-  printf '%6d notes  notebook: %6.2f s %7.0f MB' "$notes" "$nt" "$(awk "BEGIN {print $nm / 1024}")"
+# prints "median-seconds median-megabytes" of a .times file
+medians() {
+  printf '%s %s' "$(cut -d' ' -f1 "$1" | median)" "$(cut -d' ' -f2 "$1" | median | awk '{printf "%.0f", $1 / 1024}')"
+}
+
+report() { # case notes with-hugo
+  local name=$1 notes=$2 with_hugo=$3 nt nm ht hm
+  read -r nt nm <<<"$(medians "$disk/notebook.times")"
+  printf '%-6s %6d notes  notebook %6.2f s %5d MB' "$name" "$notes" "$nt" "$nm"
   if [ "$with_hugo" = yes ]; then
-    ht=$(cut -d' ' -f1 "$work/hugo.times" | median)
-    hm=$(cut -d' ' -f2 "$work/hugo.times" | median)
-    printf '   hugo: %6.2f s %7.0f MB   time ratio %.2f, memory ratio %.2f' "$ht" "$(awk "BEGIN {print $hm / 1024}")" \
+    read -r ht hm <<<"$(medians "$disk/hugo.times")"
+    printf '   hugo %6.2f s %5d MB   time ratio %.2f  memory ratio %.2f' "$ht" "$hm" \
       "$(awk "BEGIN {print $nt / $ht}")" "$(awk "BEGIN {print $nm / $hm}")"
   fi
-  printf '   (median of %d runs)\n' "$runs"
+  printf '\n'
+  echo "$nt" > "$disk/$name.seconds"
+  rm -f "$disk"/notebook.times "$disk"/hugo.times
 }
 
-echo "notebook build vs hugo $(hugo version | cut -d' ' -f2), $(nproc) cores, on $(df -h "$work" | tail -1 | awk '{print $1}')"
-run_size 5000 yes
-if [ "$quick" = --quick ]; then run_size 20000 no; else run_size 20000 yes; fi
+generate() { # notes folder
+  [ -d "$2/site" ] || python3 ../shared/bench/gen_corpus.py "$2/site" --notes "$1" --hugo "$2/hugo" >/dev/null
+}
+
+over() { # case notes folder: over the previous output in folder
+  local name=$1 notes=$2 place=$3
+  generate "$notes" "$place"
+  # Unmeasured builds first, so that both have a previous output (notebook also its spare).
+  "$bin" build "$place/site" -o "$place/out" >/dev/null 2>&1
+  "$bin" build "$place/site" -o "$place/out" >/dev/null 2>&1
+  hugo --buildFuture --quiet --source "$place/hugo" >/dev/null 2>&1
+  for _ in $(seq "$runs"); do
+    measure notebook "$bin" build "$place/site" -o "$place/out"
+    measure hugo hugo --buildFuture --quiet --source "$place/hugo"
+  done
+  report "$name" "$notes" yes
+}
+
+fresh() { # case notes with-hugo
+  local name=$1 notes=$2 with_hugo=$3 place="$disk/corpus-$2"
+  generate "$notes" "$place"
+  for run in $(seq "$runs"); do
+    measure notebook "$bin" build "$place/site" -o "$place/fresh-$run"
+    if [ "$with_hugo" = yes ]; then
+      measure hugo hugo --buildFuture --quiet --source "$place/hugo" --destination "$place/hugo-fresh-$run"
+    fi
+  done
+  report "$name" "$notes" "$with_hugo"
+}
+
+echo "notebook build vs hugo $(hugo version | cut -d' ' -f2), $(nproc) cores, disk $(df "$disk" | tail -1 | awk '{print $1}'), medians of $runs runs"
+over over 5000 "$disk/corpus-5000"
+over tmpfs 5000 "$memory/corpus-5000"
+fresh fresh 5000 yes
+if [ "$quick" = --quick ]; then fresh 20k 20000 no; else fresh 20k 20000 yes; fi
+printf '20,000 notes fresh / 5,000 notes fresh: %.2f\n' "$(awk "BEGIN {print $(cat "$disk/20k.seconds") / $(cat "$disk/fresh.seconds")}")"

@@ -26,10 +26,11 @@ struct OutputStore: FileSink, Sendable {
 
     private final class Files: Sendable {
         let before: Set<String>
-        let folders: [String]
+        /// The spare's folders: files are written into them without making them first.
+        let folders: Set<String>
         let written = Mutex(Set<String>())
 
-        init(before: Set<String>, folders: [String]) {
+        init(before: Set<String>, folders: Set<String>) {
             self.before = before
             self.folders = folders
         }
@@ -142,7 +143,7 @@ struct OutputStore: FileSink, Sendable {
         if status?.kind == .folder && OutputMarker.isMarked(spare) && !OutputMarker.isUnfinished(spare) {
             try OutputMarker.markUnfinished(spare)
             let (files, folders) = inventory(spare)
-            return Files(before: files, folders: folders)
+            return Files(before: files, folders: Set(folders))
         }
         if status != nil { FileSystem.removeTree(spare) }
         try FileSystem.makeFolder(spare)
@@ -150,8 +151,8 @@ struct OutputStore: FileSink, Sendable {
         return Files(before: [], folders: [])
     }
 
-    /// The regular files and folders under `root`, by relative path (folders deepest first),
-    /// notebook's own markers left out; anything else found (symbolic links, sockets) is removed.
+    /// The regular files and folders under `root`, by relative path, notebook's own markers
+    /// left out; anything else found (symbolic links, sockets) is removed.
     static func inventory(_ root: String) -> (files: Set<String>, folders: [String]) {
         var files = Set<String>()
         var folders: [String] = []
@@ -172,13 +173,13 @@ struct OutputStore: FileSink, Sendable {
                 }
             }
         }
-        return (files, folders.sorted { $0.count > $1.count })
+        return (files, folders)
     }
 
     /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.
     /// A failure names the output file (`public/notes/index.html`) and why.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
-        try place(path) { full throws(FileError) in try FileSystem.write(bytes, to: full) }
+        try place(path) { full throws(FileError) in try FileSystem.overwrite(bytes, to: full) }
     }
 
     /// Copies the file at `source` to `path`, a block at a time: a large attachment costs no memory.
@@ -191,18 +192,19 @@ struct OutputStore: FileSink, Sendable {
     private func place(_ path: String, with make: (String) throws(FileError) -> Void) throws(OutputError) {
         let full = staging + "/" + path
         files.written.withLock { _ = $0.insert(path) }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }
         do throws(FileError) {
             do throws(FileError) {
-                if let slash = full.lastIndex(of: "/") { try FileSystem.makeFolder(String(full[..<slash])) }
+                if let folder, !files.folders.contains(folder) { try FileSystem.makeFolder(staging + "/" + folder) }
                 try make(full)
             } catch {
-                guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP].contains(error.code),
+                guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP, ENOENT].contains(error.code),
                     error.path.hasPrefix(staging)
                 else {
                     throw error
                 }
                 clearWay(to: path)
-                if let slash = full.lastIndex(of: "/") { try FileSystem.makeFolder(String(full[..<slash])) }
+                if let folder { try FileSystem.makeFolder(staging + "/" + folder) }
                 try make(full)
             }
         } catch {
@@ -233,7 +235,18 @@ struct OutputStore: FileSink, Sendable {
         TestHold.at("remove-stale")
         let written = files.written.withLock { $0 }
         for path in files.before where !written.contains(path) { FileSystem.removeFile(staging + "/" + path) }
-        for folder in files.folders { FileSystem.removeEmptyFolder(staging + "/" + folder) }
+        // The spare's folders that hold none of the files written may be empty now.
+        var used = Set<Substring>()
+        for path in written {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard used.insert(folder).inserted else { break }
+            }
+        }
+        for folder in files.folders.filter({ !used.contains(Substring($0)) }).sorted(by: { $0.count > $1.count }) {
+            FileSystem.removeEmptyFolder(staging + "/" + folder)
+        }
         TestHold.at("mark-finished")
         do {
             try OutputMarker.markFinished(staging)

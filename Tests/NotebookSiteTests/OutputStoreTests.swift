@@ -33,7 +33,38 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: fresh) }
             #expect(build(site.path, to: fresh))
             #expect(OutputDigest.of(output) == OutputDigest.of(fresh))
+            #expect(folders(in: output) == folders(in: fresh))
         }
+    }
+
+    /// Every folder under `root`, by relative path: a build leaves no empty folder behind.
+    private func folders(in root: String) -> Set<String> {
+        var found = Set<String>()
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            if (enumerator?.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { found.insert(path) }
+        }
+        return found
+    }
+
+    /// Pages are written over the spare's files in place: a longer old page is cut to the new
+    /// length, and folders the spare lost meanwhile are made again.
+    @Test func theSpareIsWrittenOverExactly() throws {
+        let long = String(repeating: "A long paragraph of words. ", count: 400)
+        let site = try TemporarySite(["notes/a.md": "# A\n\n\(long)\n", "notes/deep/b.md": "# B\n", "notes/deep/er/c.md": "# C\n"])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        try write("# A\n\nShort now.\n", site.path + "/notes/a.md")
+        try FileManager.default.removeItem(atPath: site.path + "/.public.notebook-spare/deep")
+        #expect(build(site.path, to: output))
+        let fresh = site.path + "-fresh"
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        #expect(build(site.path, to: fresh))
+        #expect(OutputDigest.of(output) == OutputDigest.of(fresh))
+        #expect(folders(in: output) == folders(in: fresh))
+        let page = try String(contentsOfFile: output + "/a/index.html", encoding: .utf8)
+        #expect(page.hasSuffix("</html>\n") && !page.contains("long paragraph"))
     }
 
     @Test func aLinkPlantedInTheSpareIsRemovedNotFollowed() throws {

@@ -99,6 +99,38 @@ import Testing
         return mirror.children.enumerated().flatMap { index, child in holes(in: child.value, path: path + "." + (child.label ?? "\(index)")) }
     }
 
+    /// The fields of a view model that templates do not see, or names they see that it lacks
+    /// (a note's page shows its card's fields as its own).
+    static func mismatches(_ model: Any, _ value: MustacheValue, path: String = "sample") -> [String] {
+        let mirror = Mirror(reflecting: model)
+        if mirror.displayStyle == .optional {
+            guard let child = mirror.children.first else { return [] }
+            return mismatches(child.value, value, path: path)
+        }
+        if let model = model as? MustacheValue { return model == value ? [] : [path] }
+        switch value {
+        case .array(let items):
+            return zip(mirror.children, items).flatMap { mismatches($0.value, $1, path: path + "[]") }
+        case .object(let members):
+            var fields: [(String, Any)] = []
+            for child in mirror.children {
+                if child.label == "card" {
+                    fields += Mirror(reflecting: child.value).children.map { ($0.label ?? "", $0.value) }
+                } else {
+                    fields.append((child.label ?? "", child.value))
+                }
+            }
+            let missing = Set(fields.map(\.0)).symmetricDifference(members.keys).map { path + "." + $0 }
+            return missing + fields.flatMap { name, field in members[name].map { mismatches(field, $0, path: path + "." + name) } ?? [] }
+        default: return mirror.children.isEmpty ? [] : [path]
+        }
+    }
+
+    @Test func templatesSeeEveryFieldOfTheViewModelsByItsName() {
+        let sample = TemplateContext.sample
+        #expect(Self.mismatches(sample, sample.mustacheValue).isEmpty, "\(Self.mismatches(sample, sample.mustacheValue))")
+    }
+
     @Test func theSampleTheSchemaIsReadFromSetsEveryField() {
         #expect(Self.holes(in: TemplateContext.sample).isEmpty, "\(Self.holes(in: TemplateContext.sample))")
         guard case .object(let members) = TemplateSchema.context else {

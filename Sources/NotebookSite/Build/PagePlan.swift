@@ -93,7 +93,7 @@ struct PagePlan: Sendable {
             stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
             palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         self.siteView = siteView
-        self.siteValue = (try? MustacheValue(encoding: siteView)) ?? .null
+        self.siteValue = siteView.mustacheValue
         self.byPath = Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         self.config = config
         self.urls = urls
@@ -385,7 +385,7 @@ extension PagePlan.Page {
     /// every reader (`SourceText`, the JSON and YAML escapes, templates) makes NUL U+FFFD.
     func render(with theme: Theme) throws -> String {
         switch make() {
-        case .template(let name, let context): try theme.library.render(name, try MustacheValue(encoding: context))
+        case .template(let name, let context): try theme.library.render(name, context.mustacheValue)
         case .text(let text): text
         }
     }

@@ -1,7 +1,7 @@
 import Mustache
 
 /// The shape of what every template receives (`TemplateContext`): which names each object
-/// holds, and what a list's items hold. Found by encoding a sample in which every optional
+/// holds, and what a list's items hold. Read off a sample in which every optional
 /// field is set and every list has an item, so a field added to a view model is in it at once.
 indirect enum TemplateSchema: Sendable, Equatable {
     /// Text, a number or a flag.
@@ -10,7 +10,7 @@ indirect enum TemplateSchema: Sendable, Equatable {
     case list(TemplateSchema)
 
     /// What templates receive.
-    static let context: TemplateSchema = (try? MustacheValue(encoding: TemplateContext.sample)).map(schema) ?? .object([:])
+    static let context: TemplateSchema = schema(of: TemplateContext.sample.mustacheValue)
 
     /// The schema of an encoded value; a list's items are merged.
     static func schema(of value: MustacheValue) -> TemplateSchema {
@@ -49,7 +49,7 @@ extension TemplateContext {
             palette: [PaletteView(name: "yellow", css: "#fde68a", text: "#7a5a00", darkText: "#e3b341")])
         let pagination = Pagination(current: 1, total: 2, previous: "/", next: "/page/2/", isPaginated: true)
         return TemplateContext(
-            site: (try? MustacheValue(encoding: site)) ?? .null,
+            site: site.mustacheValue,
             page: PageView(title: "T", description: "D", url: "/t/", openGraphType: "article", isHome: true),
             note: NoteView(
                 card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)], hasToc: true,

@@ -1,10 +1,12 @@
 import Mustache
 
 /// What templates receive: plain, typed view models built for pages, never the internal types.
+/// Each says how templates see it (`mustacheValue`): an object whose keys are its fields' names
+/// (a nil optional is a present key holding null, so a lookup stops there), built directly.
 
 /// The site, as every page sees it: only what the settings say, so that a change to one note
 /// never changes every page.
-struct SiteView: Encodable, Sendable {
+struct SiteView: Sendable {
     var title: String
     var description: String?
     var language: String
@@ -21,7 +23,7 @@ struct SiteView: Encodable, Sendable {
     var palette: [PaletteView]
 }
 
-struct PaletteView: Encodable, Sendable {
+struct PaletteView: Sendable {
     var name: String
     /// The highlight background.
     var css: String
@@ -31,7 +33,7 @@ struct PaletteView: Encodable, Sendable {
 }
 
 /// The page being rendered.
-struct PageView: Encodable, Sendable {
+struct PageView: Sendable {
     var title: String
     /// The meta description and Open Graph description.
     var description: String
@@ -43,7 +45,7 @@ struct PageView: Encodable, Sendable {
 }
 
 /// A note's own page.
-struct NoteView: Encodable, Sendable {
+struct NoteView: Sendable {
     /// What lists show of the note; templates see its keys as the view's own (`note.title`).
     var card: NoteCard
     var html: String
@@ -51,48 +53,34 @@ struct NoteView: Encodable, Sendable {
     var hasToc: Bool
     var backlinks: [NoteLink]
     var hasBacklinks: Bool
-
-    private enum CodingKeys: String, CodingKey {
-        case html, toc, hasToc, backlinks, hasBacklinks
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try card.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(html, forKey: .html)
-        try container.encode(toc, forKey: .toc)
-        try container.encode(hasToc, forKey: .hasToc)
-        try container.encode(backlinks, forKey: .backlinks)
-        try container.encode(hasBacklinks, forKey: .hasBacklinks)
-    }
 }
 
-struct TocEntry: Encodable, Sendable {
+struct TocEntry: Sendable {
     var text: String
     var id: String
     var level: Int
 }
 
-struct NoteLink: Encodable, Sendable {
+struct NoteLink: Sendable {
     var title: String
     var url: String
 }
 
 /// A tag as a note shows it.
-struct TagRef: Encodable, Sendable {
+struct TagRef: Sendable {
     var name: String
     var url: String
 }
 
 /// A tag as the list of tags shows it.
-struct TagLink: Encodable, Equatable, Sendable {
+struct TagLink: Equatable, Sendable {
     var name: String
     var url: String
     var count: Int
 }
 
 /// A note as a list shows it.
-struct NoteCard: Encodable, Sendable {
+struct NoteCard: Sendable {
     var title: String
     var url: String
     var date: String?
@@ -106,7 +94,7 @@ struct NoteCard: Encodable, Sendable {
 }
 
 /// A list of notes: the index or a tag's page, one page of it.
-struct ListView: Encodable, Sendable {
+struct ListView: Sendable {
     var heading: String
     /// For a tag's page, the HTML of the note at `/tags/NAME/` that introduces it.
     var introduction: String?
@@ -122,7 +110,7 @@ struct ListView: Encodable, Sendable {
     var wordCountText: String?
 }
 
-struct Pagination: Encodable, Sendable {
+struct Pagination: Sendable {
     var current: Int
     var total: Int
     var previous: String?
@@ -131,14 +119,14 @@ struct Pagination: Encodable, Sendable {
 }
 
 /// Every highlighted passage, by color.
-struct HighlightsView: Encodable, Sendable {
+struct HighlightsView: Sendable {
     var groups: [HighlightGroup]
     var count: Int
     /// "1 highlighted passage", "12 highlighted passages".
     var countText: String
 }
 
-struct HighlightGroup: Encodable, Sendable {
+struct HighlightGroup: Sendable {
     var color: String
     /// The class that paints the color: `highlight-yellow`, or empty for a hex color.
     var colorClass: String
@@ -147,7 +135,7 @@ struct HighlightGroup: Encodable, Sendable {
     var passages: [HighlightPassage]
 }
 
-struct HighlightPassage: Encodable, Sendable {
+struct HighlightPassage: Sendable {
     var text: String
     var noteTitle: String
     /// The link to the passage's exact place in its note.
@@ -155,7 +143,7 @@ struct HighlightPassage: Encodable, Sendable {
 }
 
 /// Everything a template gets: the site, the page, and what kind of page it is.
-struct TemplateContext: Encodable, Sendable {
+struct TemplateContext: Sendable {
     /// The site (a `SiteView`), encoded once for all pages.
     var site: MustacheValue
     var page: PageView
@@ -164,4 +152,126 @@ struct TemplateContext: Encodable, Sendable {
     var tags: [TagLink]?
     var highlights: HighlightsView?
     var redirect: String?
+}
+
+// MARK: - As templates see them
+
+extension Optional where Wrapped == String {
+    fileprivate var value: MustacheValue { map(MustacheValue.string) ?? .null }
+}
+
+extension Optional where Wrapped == Int {
+    fileprivate var value: MustacheValue { map(MustacheValue.int) ?? .null }
+}
+
+extension Array where Element: MustacheValueConvertible {
+    fileprivate var value: MustacheValue { .array(map(\.mustacheValue)) }
+}
+
+extension SiteView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
+            "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
+            "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "script": .string(script), "palette": palette.value,
+        ])
+    }
+}
+
+extension PaletteView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["name": .string(name), "css": .string(css), "text": .string(text), "darkText": .string(darkText)])
+    }
+}
+
+extension PageView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "title": .string(title), "description": .string(description), "url": .string(url), "openGraphType": .string(openGraphType),
+            "isHome": .bool(isHome),
+        ])
+    }
+}
+
+extension NoteView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        var members = card.members
+        members["html"] = .string(html)
+        members["toc"] = toc.value
+        members["hasToc"] = .bool(hasToc)
+        members["backlinks"] = backlinks.value
+        members["hasBacklinks"] = .bool(hasBacklinks)
+        return .object(members)
+    }
+}
+
+extension TocEntry: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .object(["text": .string(text), "id": .string(id), "level": .int(level)]) }
+}
+
+extension NoteLink: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .object(["title": .string(title), "url": .string(url)]) }
+}
+
+extension TagRef: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .object(["name": .string(name), "url": .string(url)]) }
+}
+
+extension TagLink: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .object(["name": .string(name), "url": .string(url), "count": .int(count)]) }
+}
+
+extension NoteCard: MustacheValueConvertible {
+    /// The card's fields, which a note's page shows as its own (`note.title`).
+    var members: [String: MustacheValue] {
+        [
+            "title": .string(title), "url": .string(url), "date": date.value, "dateDisplay": dateDisplay.value,
+            "wordCount": .int(wordCount), "wordCountText": .string(wordCountText), "summary": .string(summary), "tags": tags.value,
+            "hasTags": .bool(hasTags),
+        ]
+    }
+
+    var mustacheValue: MustacheValue { .object(members) }
+}
+
+extension ListView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "heading": .string(heading), "introduction": introduction.value, "notes": notes.value, "pagination": pagination.mustacheValue,
+            "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
+            "wordCountText": wordCountText.value,
+        ])
+    }
+}
+
+extension Pagination: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "current": .int(current), "total": .int(total), "previous": previous.value, "next": next.value,
+            "isPaginated": .bool(isPaginated),
+        ])
+    }
+}
+
+extension HighlightsView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .object(["groups": groups.value, "count": .int(count), "countText": .string(countText)]) }
+}
+
+extension HighlightGroup: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["color": .string(color), "colorClass": .string(colorClass), "style": style.value, "passages": passages.value])
+    }
+}
+
+extension HighlightPassage: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .object(["text": .string(text), "noteTitle": .string(noteTitle), "url": .string(url)]) }
+}
+
+extension TemplateContext: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "site": site, "page": page.mustacheValue, "note": note?.mustacheValue ?? .null, "list": list?.mustacheValue ?? .null,
+            "tags": tags?.value ?? .null, "highlights": highlights?.mustacheValue ?? .null, "redirect": redirect.value,
+        ])
+    }
 }
