@@ -159,17 +159,17 @@ struct OutputStore: FileSink, Sendable {
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let names = try? FileSystem.list(folder) else { continue }
-            for name in names {
+            // What each entry is comes with the listing (`d_type`), without a status call each.
+            guard let entries = try? FileSystem.entries(folder) else { continue }
+            for (name, kind) in entries {
                 if relative.isEmpty && OutputMarker.names.contains(name) { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                switch FileSystem.status(root + "/" + path)?.kind {
+                switch kind {
                 case .folder:
                     folders.append(path)
                     pending.append(path)
                 case .file: files.insert(path)
                 case .link, .other: FileSystem.removeFile(root + "/" + path)
-                case nil: continue
                 }
             }
         }

@@ -17,4 +17,33 @@ enum ParallelWork {
         }
         return results.withLock { $0.map { $0! } }
     }
+
+    /// `transform(index, item)` for every item, `workers` at a time, each item moved into the
+    /// worker that takes it and dropped there: what only the items hold (a note's model, say)
+    /// is freed on the workers instead of on the caller's thread afterwards. Pass the items up
+    /// (`consume` them) for that; results in order.
+    static func map<T: Sendable, R: Sendable>(
+        consuming items: consuming [T], workers: Int, _ transform: @Sendable (Int, consuming T) -> R
+    ) -> [R] {
+        let count = items.count
+        let storage = Moved<T>(count: count)
+        if count > 0 { items.withUnsafeBufferPointer { storage.base.initialize(from: $0.baseAddress!, count: count) } }
+        items = []
+        defer { storage.base.deallocate() }
+        return map(count: count, workers: workers) { index in transform(index, (storage.base + index).move()) }
+    }
+
+    /// Drops every item on the workers (see `map(consuming:workers:_:)`).
+    static func drop<T: Sendable>(_ items: consuming [T], workers: Int) {
+        _ = map(consuming: items, workers: workers) { _, item in _ = consume item }
+    }
+
+    /// Items moved out one by one, each by exactly one worker.
+    private struct Moved<T>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<T>
+
+        init(count: Int) {
+            base = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
+        }
+    }
 }

@@ -29,12 +29,17 @@ import Testing
         try write("# Deep\n", site.path + "/notes/deep.md")
         for _ in 0..<3 {
             #expect(build(site.path, to: output))
-            let fresh = site.path + "-fresh"
-            defer { try? FileManager.default.removeItem(atPath: fresh) }
-            #expect(build(site.path, to: fresh))
-            #expect(OutputDigest.of(output) == OutputDigest.of(fresh))
-            #expect(folders(in: output) == folders(in: fresh))
+            expectSameAsAFreshBuild(output, of: site.path)
         }
+    }
+
+    /// The files and folders of `output` are those a build of `site` into a new folder makes.
+    private func expectSameAsAFreshBuild(_ output: String, of site: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let fresh = site + "-fresh"
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        #expect(build(site, to: fresh), sourceLocation: sourceLocation)
+        #expect(OutputDigest.of(output) == OutputDigest.of(fresh), sourceLocation: sourceLocation)
+        #expect(folders(in: output) == folders(in: fresh), sourceLocation: sourceLocation)
     }
 
     /// Every folder under `root`, by relative path: a build leaves no empty folder behind.
@@ -58,11 +63,7 @@ import Testing
         try write("# A\n\nShort now.\n", site.path + "/notes/a.md")
         try FileManager.default.removeItem(atPath: site.path + "/.public.notebook-spare/deep")
         #expect(build(site.path, to: output))
-        let fresh = site.path + "-fresh"
-        defer { try? FileManager.default.removeItem(atPath: fresh) }
-        #expect(build(site.path, to: fresh))
-        #expect(OutputDigest.of(output) == OutputDigest.of(fresh))
-        #expect(folders(in: output) == folders(in: fresh))
+        expectSameAsAFreshBuild(output, of: site.path)
         let page = try String(contentsOfFile: output + "/a/index.html", encoding: .utf8)
         #expect(page.hasSuffix("</html>\n") && !page.contains("long paragraph"))
     }

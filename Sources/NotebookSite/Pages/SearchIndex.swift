@@ -35,19 +35,17 @@ enum SearchIndex {
     /// The distinct words of `text`, lowercased, in order of first use: runs of ASCII letters and
     /// digits, and of any non-ASCII characters (lowercased as Unicode says).
     static func words(_ text: String) -> String {
-        var seen = Set<ArraySlice<UInt8>>()
-        var out: [UInt8] = []
         var bytes = Array(text.utf8)
         for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
+        var seen = DistinctWords()
         var start = 0
         var hasNonASCII = false
         func finish(_ end: Int) {
             guard end > start else { return }
-            var word = bytes[start..<end]
-            if hasNonASCII { word = ArraySlice(String(decoding: word, as: UTF8.self).lowercased().utf8) }
-            if seen.insert(word).inserted {
-                if !out.isEmpty { out.append(0x20) }
-                out.append(contentsOf: word)
+            if hasNonASCII {
+                seen.add(Array(String(decoding: bytes[start..<end], as: UTF8.self).lowercased().utf8)[...])
+            } else {
+                seen.add(bytes[start..<end])
             }
         }
         for (index, byte) in bytes.enumerated() {
@@ -61,7 +59,7 @@ enum SearchIndex {
             hasNonASCII = false
         }
         finish(bytes.count)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: seen.text, as: UTF8.self)
     }
 
     /// A JSON string literal.

@@ -150,8 +150,12 @@ public struct SitePipeline: Sendable {
         run.begin(.resolveLinks)
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
-        let links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
+        var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
+        // The models as they were before their links were rewritten are freed on the workers.
+        let unlinked = site.notes.map(\.note.blocks)
         site.notes = links.notes
+        links.notes = []
+        ParallelWork.drop(consume unlinked, workers: options.workers)
         run.add(links.diagnostics)
 
         run.begin(.loadTheme)
@@ -169,12 +173,13 @@ public struct SitePipeline: Sendable {
 
         run.begin(.renderNotes)
         let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
-        let notes = site.notes
-        let rendered = ParallelWork.map(count: notes.count, workers: options.workers) { index in
-            rendering.render(notes[index], blocks: notes[index].note.blocks)
-        }
-        // The pages show what was rendered: the notes' models are no longer needed.
+        // The pages show what was rendered: each note's model is freed once rendered, on its worker.
+        let bodies = site.notes.map(\.note.blocks)
         for index in site.notes.indices { site.notes[index].note.blocks = [] }
+        let notes = site.notes
+        let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, blocks in
+            rendering.render(notes[index], blocks: blocks)
+        }
 
         run.begin(.planPages)
         let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import NotebookSite
+
+@Suite struct SearchIndexTests {
+    @Test func wordsAreLowercasedAndKeptOnceInOrderOfFirstUse() {
+        #expect(SearchIndex.words("The the THE café Café CAFÉ a1, b2 a1! x") == "the café a1 b2 x")
+        #expect(SearchIndex.words("") == "")
+        #expect(SearchIndex.words("  ,, ") == "")
+        #expect(SearchIndex.words("ÉCOLE école") == "école")
+    }
+
+    /// Many distinct words, repeated: the table grows and still finds each once.
+    @Test func manyWordsAreEachKeptOnce() {
+        let words = (0..<5000).map { "w\($0 * 7919 % 10007)" }
+        let text = (words + words.reversed()).joined(separator: " ")
+        var seen = Set<String>()
+        let expected = words.filter { seen.insert($0).inserted }.joined(separator: " ")
+        #expect(SearchIndex.words(text) == expected)
+    }
+}
