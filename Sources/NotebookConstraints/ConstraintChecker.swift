@@ -17,7 +17,7 @@ public struct ConstraintChecker: Sendable {
         if definition == .unconstrained { return (note, []) }
         var walk = Walk(checker: self, path: note.path)
         var constrained = note
-        constrained.blocks = Block.rewritingInlines(note.blocks) { walk.inlines($0, near: $1) }
+        Block.rewriteInlines(in: &constrained.blocks) { walk.inlines(&$0, near: $1) }
         return (constrained, walk.diagnostics)
     }
 
@@ -27,23 +27,45 @@ public struct ConstraintChecker: Sendable {
         let path: String
         var diagnostics: [Diagnostic] = []
 
-        mutating func inlines(_ content: [Inline], near: SourceLocation?) -> [Inline] {
-            content.flatMap { inline -> [Inline] in
+        /// Constrains `content` in place: a span left with no formatting gives way to its
+        /// children, an image whose link is not allowed to its description. True when anything
+        /// changed; content that does not change is not copied.
+        mutating func inlines(_ content: inout [Inline], near: SourceLocation?) -> Bool {
+            // Made at the first change: what precedes it, then each piece as it ends up.
+            var rebuilt: [Inline]?
+            for index in content.indices {
+                let inline = content[index]
                 let at = inline.location ?? near
+                var replacement: [Inline]?
                 switch inline.kind {
-                case .span(let formatting, let children):
-                    let inner = inlines(children, near: at)
+                case .span(let formatting, var children):
+                    let innerChanged = inlines(&children, near: at)
                     let checked = constrain(formatting, at: at)
-                    if checked.isPlain && !formatting.isPlain { return inner }
-                    return [Inline(.span(checked, inner), at: inline.location)]
+                    if checked.isPlain && !formatting.isPlain {
+                        replacement = children
+                    } else if innerChanged || checked != formatting {
+                        replacement = [Inline(.span(checked, children), at: inline.location)]
+                    }
                 case .image(var image):
-                    image.alternative = inlines(image.alternative, near: at)
-                    if !linkAllowed(image.source, what: "image", at: at) { return image.alternative }
-                    return [Inline(.image(image), at: inline.location)]
+                    let alternativeChanged = inlines(&image.alternative, near: at)
+                    if !linkAllowed(image.source, what: "image", at: at) {
+                        replacement = image.alternative
+                    } else if alternativeChanged {
+                        replacement = [Inline(.image(image), at: inline.location)]
+                    }
                 case .text, .softBreak, .lineBreak:
-                    return [inline]
+                    break
+                }
+                if let replacement {
+                    if rebuilt == nil { rebuilt = Array(content[..<index]) }
+                    rebuilt!.append(contentsOf: replacement)
+                } else {
+                    rebuilt?.append(inline)
                 }
             }
+            guard let rebuilt else { return false }
+            content = rebuilt
+            return true
         }
 
         mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> Formatting {

@@ -7,41 +7,84 @@ extension Block {
     public static func rewritingInlines(
         _ blocks: [Block], near: SourceLocation? = nil, _ transform: ([Inline], SourceLocation?) -> [Inline]
     ) -> [Block] {
-        blocks.map { block in
-            var block = block
-            let at = block.location ?? near
-            switch block.kind {
-            case .paragraph(let content): block.kind = .paragraph(transform(content, at))
-            case .heading(let level, let content): block.kind = .heading(level: level, transform(content, at))
-            case .blockQuote(let children): block.kind = .blockQuote(rewritingInlines(children, near: at, transform))
+        var blocks = blocks
+        rewriteInlines(in: &blocks, near: near) { content, at in
+            content = transform(content, at)
+            return true
+        }
+        return blocks
+    }
+
+    /// Passes every piece of inline content of `blocks` (as `rewritingInlines` does) to
+    /// `transform`, which changes it in place and says whether it did; true when any did.
+    /// Only what changed is copied: a tree shared with another keeps everything else shared.
+    @discardableResult
+    public static func rewriteInlines(
+        in blocks: inout [Block], near: SourceLocation? = nil, _ transform: (inout [Inline], SourceLocation?) -> Bool
+    ) -> Bool {
+        var changed = false
+        // Parts are copied out and written back only when changed: writing through a shared
+        // array's element would copy the array first.
+        func rewrite(_ content: [Inline], _ at: SourceLocation?) -> [Inline]? {
+            var content = content
+            return transform(&content, at) ? content : nil
+        }
+        func rewrite(_ children: [Block], _ at: SourceLocation?) -> [Block]? {
+            var children = children
+            return rewriteInlines(in: &children, near: at, transform) ? children : nil
+        }
+        for index in blocks.indices {
+            let at = blocks[index].location ?? near
+            var kind: Kind?
+            switch blocks[index].kind {
+            case .paragraph(let content): kind = rewrite(content, at).map { .paragraph($0) }
+            case .heading(let level, let content): kind = rewrite(content, at).map { .heading(level: level, $0) }
+            case .blockQuote(let children): kind = rewrite(children, at).map { .blockQuote($0) }
             case .callout(var callout):
-                callout.title = transform(callout.title, at)
-                callout.blocks = rewritingInlines(callout.blocks, near: at, transform)
-                block.kind = .callout(callout)
-            case .list(var list):
-                for index in list.items.indices {
-                    let itemAt = list.items[index].location ?? at
-                    list.items[index].blocks = rewritingInlines(list.items[index].blocks, near: itemAt, transform)
+                let title = rewrite(callout.title, at)
+                let children = rewrite(callout.blocks, at)
+                if title != nil || children != nil {
+                    callout.title = title ?? callout.title
+                    callout.blocks = children ?? callout.blocks
+                    kind = .callout(callout)
                 }
-                block.kind = .list(list)
+            case .list(var list):
+                var listChanged = false
+                for item in list.items.indices {
+                    guard let children = rewrite(list.items[item].blocks, list.items[item].location ?? at) else { continue }
+                    list.items[item].blocks = children
+                    listChanged = true
+                }
+                if listChanged { kind = .list(list) }
             case .table(var table):
-                for index in table.header.indices {
-                    table.header[index].content = transform(table.header[index].content, table.header[index].location ?? at)
+                var tableChanged = false
+                for cell in table.header.indices {
+                    guard let content = rewrite(table.header[cell].content, table.header[cell].location ?? at) else { continue }
+                    table.header[cell].content = content
+                    tableChanged = true
                 }
                 for row in table.rows.indices {
-                    for index in table.rows[row].indices {
-                        let cell = table.rows[row][index]
-                        table.rows[row][index].content = transform(cell.content, cell.location ?? at)
+                    for cell in table.rows[row].indices {
+                        let old = table.rows[row][cell]
+                        guard let content = rewrite(old.content, old.location ?? at) else { continue }
+                        table.rows[row][cell].content = content
+                        tableChanged = true
                     }
                 }
-                block.kind = .table(table)
+                if tableChanged { kind = .table(table) }
             case .footnoteDefinition(var definition):
-                definition.blocks = rewritingInlines(definition.blocks, near: at, transform)
-                block.kind = .footnoteDefinition(definition)
+                if let children = rewrite(definition.blocks, at) {
+                    definition.blocks = children
+                    kind = .footnoteDefinition(definition)
+                }
             case .codeBlock, .thematicBreak, .html:
                 break
             }
-            return block
+            if let kind {
+                blocks[index].kind = kind
+                changed = true
+            }
         }
+        return changed
     }
 }

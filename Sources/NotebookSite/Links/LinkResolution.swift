@@ -48,36 +48,46 @@ struct LinkResolution: Sendable {
             self.strict = strict
         }
 
-        /// The note's blocks with every link rewritten.
+        /// The note's blocks with every link rewritten: only what changes is copied.
         mutating func blocks(_ blocks: [Block]) -> [Block] {
-            Block.rewritingInlines(blocks) { content, near in
+            var blocks = blocks
+            Block.rewriteInlines(in: &blocks) { content, near in
                 self.near = near
-                return inlines(content)
+                return inlines(&content)
             }
+            return blocks
         }
 
-        mutating func inlines(_ content: [Inline]) -> [Inline] {
-            content.map { inline in
-                var inline = inline
-                let at = inline.location ?? near
-                switch inline.kind {
-                case .span(var formatting, let children):
+        /// Rewrites the links of `content` in place; true when any changed.
+        mutating func inlines(_ content: inout [Inline]) -> Bool {
+            var changed = false
+            for index in content.indices {
+                let at = content[index].location ?? near
+                var kind: Inline.Kind?
+                switch content[index].kind {
+                case .span(var formatting, var children):
+                    var spanChanged = false
                     if var wikilink = formatting.wikilink, let resolved = resolver.resolve(.wikilink(wikilink), from: source) {
                         wikilink.url = url(resolved, at: at, of: .wikilink(wikilink))
                         formatting.wikilink = wikilink
+                        spanChanged = true
                     }
                     if var link = formatting.link, let resolved = resolver.resolve(.link(link.destination), from: source) {
                         link.destination = url(resolved, at: at, of: .link(link.destination)) ?? link.destination
                         formatting.link = link
+                        spanChanged = true
                     }
-                    inline.kind = .span(formatting, inlines(children))
+                    if inlines(&children) { spanChanged = true }
+                    if spanChanged { kind = .span(formatting, children) }
                 case .image(var image):
+                    var imageChanged = false
                     let reference = LinkReference.image(image.source, embed: image.isEmbed)
                     if let resolved = resolver.resolve(reference, from: source), let url = url(resolved, at: at, of: reference) {
                         image.source = url
+                        imageChanged = true
                     }
-                    image.alternative = inlines(image.alternative)
-                    inline.kind = .image(image)
+                    if inlines(&image.alternative) { imageChanged = true }
+                    if imageChanged { kind = .image(image) }
                 case .text(let text):
                     // libcmark-gfm leaves a reference to a footnote that is not defined as text.
                     for label in Self.footnoteReferences(in: text) {
@@ -86,8 +96,12 @@ struct LinkResolution: Sendable {
                 case .softBreak, .lineBreak:
                     break
                 }
-                return inline
+                if let kind {
+                    content[index].kind = kind
+                    changed = true
+                }
             }
+            return changed
         }
 
         /// The site URL of a resolved link, recording the target; a diagnostic when broken.
