@@ -30,7 +30,11 @@ public enum PlainText {
         var out = ""
         var stack: [ArraySlice<Block>] = [blocks[...]]
         func separate() {
-            if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+            // `out.hasSuffix("\n")` by bytes: a last character "\n" is a line feed after anything
+            // but a carriage return (with which it is one character).
+            let utf8 = out.utf8
+            guard let last = utf8.last else { return }
+            if last != 0x0A || utf8.dropLast().last == 0x0D { out += "\n" }
         }
         while var top = stack.popLast() {
             guard let block = top.popFirst() else { continue }

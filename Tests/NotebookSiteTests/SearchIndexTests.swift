@@ -19,3 +19,12 @@ import Testing
         #expect(SearchIndex.words(text) == expected)
     }
 }
+
+@Suite struct SearchIndexStringTests {
+    @Test func textIsAJSONStringThatCanSitInAPage() {
+        #expect(SearchIndex.string("plain") == "\"plain\"")
+        #expect(SearchIndex.string("a\"b\\c\nd\re\tf</script>") == "\"a\\\"b\\\\c\\nd\\re\\tf\\u003c/script>\"")
+        #expect(SearchIndex.string("\u{1}\u{1F}") == "\"\\u0001\\u001f\"")
+        #expect(SearchIndex.string("café ✓ 🙂") == "\"café ✓ 🙂\"")
+    }
+}
