@@ -86,12 +86,7 @@ public struct MustacheLibrary: Sendable {
     /// - Throws: ``MustacheError`` of kind ``MustacheError/Kind/templateNotFound`` when no
     ///   template has that name, or any rendering error (see ``MustacheTemplate/render(_:library:)``).
     public func render(_ name: String, _ value: MustacheValue) throws(MustacheError) -> String {
-        guard let template = templates[name] else {
-            throw MustacheError(
-                kind: .templateNotFound, templateName: name, line: 0, column: 0,
-                message: "no template named '\(name)'", sourceLine: "")
-        }
-        return try render(template, value)
+        String(decoding: try renderBytes(name, value), as: UTF8.self)
     }
 
     /// Renders the template registered as `name` with a typed view model as the root
@@ -105,6 +100,22 @@ public struct MustacheLibrary: Sendable {
     /// Renders `template` (registered or not) with `value` as the root context, taking
     /// partials and parents from this library.
     public func render(_ template: MustacheTemplate, _ value: MustacheValue) throws(MustacheError) -> String {
+        String(decoding: try renderBytes(template, value), as: UTF8.self)
+    }
+
+    /// Renders the template registered as `name`, as UTF-8 bytes: what a caller that writes
+    /// the result to a file needs, without making a `String` of it first.
+    public func renderBytes(_ name: String, _ value: MustacheValue) throws(MustacheError) -> [UInt8] {
+        guard let template = templates[name] else {
+            throw MustacheError(
+                kind: .templateNotFound, templateName: name, line: 0, column: 0,
+                message: "no template named '\(name)'", sourceLine: "")
+        }
+        return try renderBytes(template, value)
+    }
+
+    /// Renders `template` as UTF-8 bytes (see ``renderBytes(_:_:)-(String,_)``).
+    public func renderBytes(_ template: MustacheTemplate, _ value: MustacheValue) throws(MustacheError) -> [UInt8] {
         var renderer = Renderer(library: self, root: value)
         renderer.output.reserveCapacity(template.source.text.utf8.count * 2 + 64)
         try renderer.render(template.fragment.nodes, blocks: [])

@@ -2,10 +2,11 @@
 /// override of its name, so the top-level template wins over intermediate parents.
 typealias BlockScopes = [[String: BlockNode]]
 
-/// Walks a compiled tree, appending into one string.
+/// Walks a compiled tree, appending into one buffer of UTF-8 bytes (appending to a `String`
+/// costs several times more per piece).
 struct Renderer {
     let library: MustacheLibrary
-    var output = ""
+    var output: [UInt8] = []
     /// The context stack; the last value is the innermost.
     private var contexts: [MustacheValue]
     /// What each line of the current template gets prefixed with.
@@ -53,43 +54,38 @@ struct Renderer {
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         if let pending = pendingIndentation {
-            output += pending
+            output += pending.utf8
             pendingIndentation = nil
         }
-        output += text
+        output += text.utf8
     }
 
     /// Appends `text` with `& < > " '` escaped for HTML.
     private mutating func writeEscaped(_ text: String) {
         guard !text.isEmpty else { return }
         if let pending = pendingIndentation {
-            output += pending
+            output += pending.utf8
             pendingIndentation = nil
         }
-        let utf8 = text.utf8
-        var chunkStart = utf8.startIndex
-        var index = chunkStart
-        while index != utf8.endIndex {
-            let entity: String
-            switch utf8[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default:
-                index = utf8.index(after: index)
-                continue
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs without a special character are copied whole.
+            var start = 0
+            for index in 0..<bytes.count {
+                let entity: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                start = index + 1
             }
-            if chunkStart != index { output += Substring(utf8[chunkStart..<index]) }
-            output += entity
-            index = utf8.index(after: index)
-            chunkStart = index
-        }
-        if chunkStart == utf8.startIndex {
-            output += text
-        } else if chunkStart != utf8.endIndex {
-            output += Substring(utf8[chunkStart..<utf8.endIndex])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -144,13 +140,13 @@ struct Renderer {
         guard case .string(let source) = result else { return result.interpolatedText ?? "" }
         let template = try lambdaTemplate(source, name: name, delimiters: .standard, location: location)
         let saved = (output, indentation, pendingIndentation)
-        output = ""
+        output = []
         indentation = ""
         pendingIndentation = nil
         try nested(location) { renderer throws(MustacheError) in
             try renderer.render(template.fragment.nodes, blocks: blocks)
         }
-        let text = output
+        let text = String(decoding: output, as: UTF8.self)
         (output, indentation, pendingIndentation) = saved
         return text
     }

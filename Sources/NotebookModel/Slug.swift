@@ -3,10 +3,12 @@ public enum Slug {
     /// Lowercase; letters and digits of any script kept (with their combining marks); runs of
     /// spaces, `-` and `_` become one `-`; other characters dropped; no `-` at either end.
     public static func make(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
+        var out = UTF8Builder(capacity: text.utf8.count)
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
-            if scalar == " " || scalar == "-" || scalar == "_" || scalar.properties.isWhitespace {
+            if scalar == " " || scalar == "-" || scalar == "_" || (!scalar.isASCII && scalar.properties.isWhitespace)
+                || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+            {
                 pendingDash = true
                 continue
             }
@@ -15,7 +17,7 @@ public enum Slug {
             pendingDash = false
             out.append(scalar)
         }
-        return String(out)
+        return out.string
     }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {

@@ -2,19 +2,36 @@
 public enum HTMLEscaping {
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+        replacing(text) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            default: nil
             }
         }
-        return out
+    }
+
+    /// `text` with each byte `entity` names replaced by it; runs between are copied whole, and
+    /// text with nothing to replace is returned as it is.
+    private static func replacing(_ text: String, by entity: (UInt8) -> StaticString?) -> String {
+        var text = text
+        let replaced = text.withUTF8 { bytes -> String? in
+            var out: [UInt8]?
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                guard let replacement = entity(byte) else { continue }
+                if out == nil { out = []; out!.reserveCapacity(bytes.count + 16) }
+                out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out!.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
+            }
+            guard var out else { return nil }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: out, as: UTF8.self)
+        }
+        return replaced ?? text
     }
 
     /// A URL for an `href` or `src`: characters that are not safe in a URL percent-encoded,

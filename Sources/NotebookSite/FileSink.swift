@@ -16,4 +16,9 @@ extension FileSink {
         try result.get()
     }
 
+    /// Writes `bytes` at `path`.
+    func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let result = bytes.withUnsafeBufferPointer { bytes in Result { () throws(OutputError) in try write(bytes, to: path) } }
+        try result.get()
+    }
 }

@@ -85,7 +85,7 @@ struct SiteNote: Hashable, Sendable {
     /// `text` with runs of white space as one space and none at either end; with `limit`, only
     /// about that many characters of it are looked at.
     static func collapse(_ text: String, limit: Int) -> String {
-        var out = String.UnicodeScalarView()
+        var out = UTF8Builder(capacity: min(text.utf8.count, limit * 4))
         var count = 0
         var space = false
         for scalar in text.unicodeScalars {
@@ -102,7 +102,7 @@ struct SiteNote: Hashable, Sendable {
             count += 1
             if count >= limit { break }
         }
-        return String(out)
+        return out.string
     }
 
     static func cut(_ text: String, near limit: Int) -> String {

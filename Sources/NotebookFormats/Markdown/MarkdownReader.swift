@@ -39,7 +39,8 @@ public struct MarkdownReader: Sendable {
 
     /// Reads Markdown without front matter; `firstLine` is the file's line number of its first line.
     public func readBody(_ body: Substring, path: String, firstLine: Int = 1) -> ([Block], [Diagnostic]) {
-        var original = Array(body.utf8)
+        var body = body
+        var original = body.withUTF8 { Array($0) }
         if original.contains(0) {
             // As CommonMark does, and before the scan, so that no NUL reaches notebook syntax either.
             original = original.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }

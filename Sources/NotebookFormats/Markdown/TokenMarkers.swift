@@ -71,37 +71,51 @@ struct TokenMarkers: Sendable {
         out.append(contentsOf: String(end).utf8)
     }
 
-    /// The pieces of `text`: plain text and token indices, in order.
+    /// The pieces of `text`: plain text and token indices, in order. Read by bytes: each
+    /// marker is two bytes of UTF-8 whose first is a lead byte, so a match is the character.
     func split(_ text: String) -> [Piece] {
-        guard text.unicodeScalars.contains(start) else { return [.text(text)] }
-        var pieces: [Piece] = []
-        var plain = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == start, let (index, next) = readIndex(scalars, from: i + 1) {
-                if !plain.isEmpty { pieces.append(.text(String(plain))) }
-                plain = String.UnicodeScalarView()
-                pieces.append(.token(index))
-                i = next
-            } else {
-                plain.append(scalars[i])
-                i += 1
+        let open = Self.bytes(of: start), close = Self.bytes(of: end)
+        var text = text
+        return text.withUTF8 { bytes -> [Piece] in
+            func isMarker(_ marker: (UInt8, UInt8), at index: Int) -> Bool {
+                index + 1 < bytes.count && bytes[index] == marker.0 && bytes[index + 1] == marker.1
             }
+            guard (0..<bytes.count).contains(where: { isMarker(open, at: $0) }) else {
+                return [.text(String(decoding: bytes, as: UTF8.self))]
+            }
+            var pieces: [Piece] = []
+            var plainStart = 0
+            var i = 0
+            while i < bytes.count {
+                guard isMarker(open, at: i) else {
+                    i += 1
+                    continue
+                }
+                var digitsEnd = i + 2
+                var value = 0
+                while digitsEnd < bytes.count, bytes[digitsEnd] >= 48 && bytes[digitsEnd] <= 57 {
+                    value = value &* 10 &+ Int(bytes[digitsEnd] - 48)
+                    digitsEnd += 1
+                }
+                guard digitsEnd > i + 2, isMarker(close, at: digitsEnd) else {
+                    i += 2
+                    continue
+                }
+                if plainStart < i { pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart..<i]), as: UTF8.self))) }
+                pieces.append(.token(value))
+                i = digitsEnd + 2
+                plainStart = i
+            }
+            if plainStart < bytes.count {
+                pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart...]), as: UTF8.self)))
+            }
+            return pieces
         }
-        if !plain.isEmpty { pieces.append(.text(String(plain))) }
-        return pieces
     }
 
-    private func readIndex(_ scalars: [Unicode.Scalar], from: Int) -> (Int, Int)? {
-        var value = 0
-        var i = from
-        while i < scalars.count, (48...57).contains(scalars[i].value) {
-            value = value &* 10 &+ Int(scalars[i].value - 48)
-            i += 1
-        }
-        guard i > from, i < scalars.count, scalars[i] == end else { return nil }
-        return (value, i + 1)
+    /// The two bytes of UTF-8 of a marker (every candidate is below U+0800).
+    private static func bytes(of marker: Unicode.Scalar) -> (UInt8, UInt8) {
+        (0xC0 | UInt8(marker.value >> 6), 0x80 | UInt8(marker.value & 0x3F))
     }
 
     /// `text` with every marker replaced by what `original` gives for its token.

@@ -381,12 +381,12 @@ struct PagePlan: Sendable {
 import Foundation
 
 extension PagePlan.Page {
-    /// The page's text: its template rendered with its context, or its text. No NUL reaches it:
-    /// every reader (`SourceText`, the JSON and YAML escapes, templates) makes NUL U+FFFD.
-    func render(with theme: Theme) throws -> String {
+    /// The page's text as UTF-8: its template rendered with its context, or its text. No NUL
+    /// reaches it: every reader (`SourceText`, the JSON and YAML escapes, templates) makes NUL U+FFFD.
+    func render(with theme: Theme) throws -> [UInt8] {
         switch make() {
-        case .template(let name, let context): try theme.library.render(name, context.mustacheValue)
-        case .text(let text): text
+        case .template(let name, let context): try theme.library.renderBytes(name, context.mustacheValue)
+        case .text(let text): Array(text.utf8)
         }
     }
 }

@@ -137,11 +137,11 @@ struct LinkResolution: Sendable {
         /// The labels of `[^label]` in text.
         static func footnoteReferences(in text: String) -> [String] {
             // Most text has none: a byte loop says so without Foundation's string search.
-            var previous: UInt8 = 0
-            guard text.utf8.contains(where: { byte in
-                defer { previous = byte }
-                return previous == UInt8(ascii: "[") && byte == UInt8(ascii: "^")
-            }) else { return [] }
+            var copy = text
+            let hasReference = copy.withUTF8 { bytes in
+                bytes.count > 1 && (1..<bytes.count).contains { bytes[$0] == UInt8(ascii: "^") && bytes[$0 - 1] == UInt8(ascii: "[") }
+            }
+            guard hasReference else { return [] }
             var labels: [String] = []
             var rest = Substring(text)
             while let open = rest.range(of: "[^") {

@@ -1,3 +1,5 @@
+import NotebookModel
+
 /// Escaping for XML text and attribute values.
 enum XMLText {
     /// `text` escaped for XML 1.0, with every character its `Char` production does not allow
@@ -7,21 +9,20 @@ enum XMLText {
         // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0xEF })
         else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
+        var out = UTF8Builder(capacity: text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out.unicodeScalars.append("\u{FFFD}")
-            default: out.unicodeScalars.append(scalar)
+            case "&": out.append("&amp;")
+            case "<": out.append("&lt;")
+            case ">": out.append("&gt;")
+            case "\"": out.append("&quot;")
+            case "'": out.append("&apos;")
+            case "\t", "\n", "\r": out.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out.append("\u{FFFD}" as Unicode.Scalar)
+            default: out.append(scalar)
             }
         }
-        return out
+        return out.string
     }
 
     /// A note's date as an RFC 3339 timestamp, for feeds and sitemaps.

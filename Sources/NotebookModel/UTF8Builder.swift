@@ -1,0 +1,42 @@
+/// Text built piece by piece as UTF-8 bytes, made a `String` once at the end: appending to a
+/// `String` (above all a scalar at a time to its `unicodeScalars`) costs many times more.
+public struct UTF8Builder: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    public mutating func append(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+            bytes.append(UInt8(value))
+        case ..<0x800:
+            bytes.append(0xC0 | UInt8(value >> 6))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+        case ..<0x1_0000:
+            bytes.append(0xE0 | UInt8(value >> 12))
+            bytes.append(0x80 | UInt8((value >> 6) & 0x3F))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+        default:
+            bytes.append(0xF0 | UInt8(value >> 18))
+            bytes.append(0x80 | UInt8((value >> 12) & 0x3F))
+            bytes.append(0x80 | UInt8((value >> 6) & 0x3F))
+            bytes.append(0x80 | UInt8(value & 0x3F))
+        }
+    }
+
+    public mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    public mutating func append(_ text: Substring.UTF8View) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// The text so far.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+}
