@@ -4,21 +4,21 @@ public enum PlainText {
     ///
     /// The walk keeps its own stack, so content of any depth is safe.
     public static func of(_ inlines: [Inline], softBreak: String = "\n") -> String {
-        var out = ""
+        var out = UTF8Builder()
         append(inlines, to: &out, softBreak: softBreak)
-        return out
+        return out.string
     }
 
     /// Appends the text of `inlines` to `out`.
-    public static func append(_ inlines: [Inline], to out: inout String, softBreak: String = "\n") {
+    public static func append(_ inlines: [Inline], to out: inout UTF8Builder, softBreak: String = "\n") {
         var stack: [ArraySlice<Inline>] = [inlines[...]]
         while var top = stack.popLast() {
             guard let inline = top.popFirst() else { continue }
             stack.append(top)
             switch inline.kind {
-            case .text(let text): out += text
-            case .softBreak: out += softBreak
-            case .lineBreak: out += "\n"
+            case .text(let text): out.append(text)
+            case .softBreak: out.append(softBreak)
+            case .lineBreak: out.append("\n" as Unicode.Scalar)
             case .span(_, let children): stack.append(children[...])
             case .image(let image): stack.append(image.alternative[...])
             }
@@ -27,14 +27,14 @@ public enum PlainText {
 
     /// The text of a whole block tree, with a line break between any two blocks, items and cells.
     public static func of(_ blocks: [Block]) -> String {
-        var out = ""
+        var out = UTF8Builder()
         var stack: [ArraySlice<Block>] = [blocks[...]]
         func separate() {
-            // `out.hasSuffix("\n")` by bytes: a last character "\n" is a line feed after anything
-            // but a carriage return (with which it is one character).
-            let utf8 = out.utf8
-            guard let last = utf8.last else { return }
-            if last != 0x0A || utf8.dropLast().last == 0x0D { out += "\n" }
+            // As `hasSuffix("\n")` of the text: a last character "\n" is a line feed after
+            // anything but a carriage return (with which it is one character).
+            guard let last = out.bytes.last else { return }
+            let afterCR = out.bytes.count > 1 && out.bytes[out.bytes.count - 2] == 0x0D
+            if last != 0x0A || afterCR { out.append("\n" as Unicode.Scalar) }
         }
         while var top = stack.popLast() {
             guard let block = top.popFirst() else { continue }
@@ -52,7 +52,7 @@ public enum PlainText {
                 stack.append(callout.blocks[...])
                 if !callout.title.isEmpty { append(callout.title, to: &out) }
             case .codeBlock(let code):
-                out += code.code
+                out.append(code.code)
             case .table(let table):
                 for row in [table.header] + table.rows {
                     for cell in row {
@@ -63,11 +63,11 @@ public enum PlainText {
             case .thematicBreak:
                 break
             case .html(let html):
-                out += html
+                out.append(html)
             case .footnoteDefinition(let definition):
                 stack.append(definition.blocks[...])
             }
         }
-        return out
+        return out.string
     }
 }

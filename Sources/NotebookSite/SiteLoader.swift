@@ -169,11 +169,14 @@ struct SiteLoader: Sendable {
     static func load(_ file: NoteDiscovery.File, with loader: NoteLoader) -> (NoteLoader.Loaded, SiteNote) {
         let format = NoteLoader.Format(path: file.path) ?? .markdown
         let loaded = loader.load(path: file.path, from: file.source, format: format)
+        // The text is walked once, for its words and the search index's.
+        let text = PlainText.of(loaded.note.blocks)
         let note = SiteNote(
             note: loaded.note, relativePath: file.relativePath,
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
             summary: SiteNote.summary(of: loaded.note),
-            url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: loaded.note.wordCount)
+            url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(text),
+            searchWords: SearchIndex.words(text))
         return (loaded, note)
     }
 

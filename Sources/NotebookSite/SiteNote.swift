@@ -15,6 +15,9 @@ struct SiteNote: Hashable, Sendable {
     /// The URL path, such as `/cooking/sunday-pancakes/`; empty when the file name makes none.
     public let url: String
     public let wordCount: Int
+    /// The distinct words of the note's text, for the search index (`SearchIndex.words`); links
+    /// resolved later change no text.
+    public let searchWords: String
     /// The note's tags without repeats, in their order, each with its slug.
     public private(set) var tags: [NoteTag] = []
     /// What the site's order compares (FORMATS.md section 6).
@@ -37,8 +40,9 @@ struct SiteNote: Hashable, Sendable {
     public var isDraft: Bool { note.metadata.isDraft }
 
     /// A note as the site shows it, its keys worked out once.
-    init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int) {
+    init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int, searchWords: String) {
         self.note = note
+        self.searchWords = searchWords
         self.relativePath = relativePath
         self.title = title
         self.summary = summary

@@ -151,6 +151,8 @@ import Testing
         #expect(commas.metadata.tags == ["travel", "food", "night train"])
         #expect(read("---\ntags:\n---\n").metadata.tags == [])
         #expect(read("---\naliases: a, b\n---\n").metadata.aliases == ["a, b"])
+        // Spaces and tabs go from either end; a space that carries a combining mark is no space.
+        #expect(read("---\ntags: [\"\\ttab \", \" café \", \" \\u0301x\"]\n---\n").metadata.tags == ["tab", "café", " \u{301}x"])
     }
 
     @Test func datesAsWritten() {

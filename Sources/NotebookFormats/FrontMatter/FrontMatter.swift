@@ -199,9 +199,20 @@ private struct FrontMatterReader {
         return result
     }
 
+    /// `text` without spaces and tabs at either end (characters: a space with a combining mark
+    /// is not a space).
     private static func trimmed(_ text: String) -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+        }
+        // ASCII: a character is a byte.
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return text }
+        return String(text[first...last])
     }
 }
 

@@ -18,6 +18,6 @@ struct NoteRendering: Sendable {
     /// The note's body as its page shows it (`blocks`, its links resolved), and its search entry.
     func render(_ note: SiteNote, blocks: [Block]) -> (html: RenderedNote, search: String) {
         let html = renderer.renderNote(PageHeadings.adjust(blocks, title: note.title))
-        return (html, PagePlan.searchEntry(note, urls: urls, words: SearchIndex.words(PlainText.of(blocks))))
+        return (html, PagePlan.searchEntry(note, urls: urls, words: note.searchWords))
     }
 }
