@@ -30,11 +30,7 @@ public enum PlainText {
         var out = UTF8Builder()
         var stack: [ArraySlice<Block>] = [blocks[...]]
         func separate() {
-            // As `hasSuffix("\n")` of the text: a last character "\n" is a line feed after
-            // anything but a carriage return (with which it is one character).
-            guard let last = out.bytes.last else { return }
-            let afterCR = out.bytes.count > 1 && out.bytes[out.bytes.count - 2] == 0x0D
-            if last != 0x0A || afterCR { out.append("\n" as Unicode.Scalar) }
+            if !out.isEmpty && !out.endsWithLineFeed { out.append("\n" as Unicode.Scalar) }
         }
         while var top = stack.popLast() {
             guard let block = top.popFirst() else { continue }

@@ -37,6 +37,20 @@ public struct UTF8Builder: Sendable {
         bytes.append(contentsOf: text)
     }
 
+    /// Whether the text's last character is "\n", as `hasSuffix("\n")` says of a `String`: a
+    /// line feed after anything but a carriage return (with which it is one character).
+    public var endsWithLineFeed: Bool {
+        bytes.last == 0x0A && (bytes.count < 2 || bytes[bytes.count - 2] != 0x0D)
+    }
+
+    public static func += (builder: inout UTF8Builder, text: String) {
+        builder.append(text)
+    }
+
+    public static func += (builder: inout UTF8Builder, text: Substring) {
+        builder.append(text.utf8)
+    }
+
     /// The text so far.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -23,7 +23,7 @@ public struct HTMLRenderer: Sendable {
         writer.numberFootnotes(in: blocks)
         writer.blocks(blocks, tight: false)
         writer.footnoteSection()
-        return RenderedNote(html: writer.out, headings: writer.headings, highlights: writer.highlights)
+        return RenderedNote(html: writer.out.string, headings: writer.headings, highlights: writer.highlights)
     }
 }
 

@@ -3,7 +3,7 @@ import NotebookModel
 /// The state of one rendering: the output, heading ids and footnote numbers.
 struct HTMLWriter {
     let options: RenderOptions
-    var out = ""
+    var out = UTF8Builder()
     var headingIDs = HeadingIDs()
     var headings: [NoteHeading] = []
     var highlights: [RenderedHighlight] = []
@@ -22,7 +22,7 @@ struct HTMLWriter {
 
     /// Starts a new line unless the output is at the start of one.
     mutating func cr() {
-        if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+        if !out.isEmpty && !out.endsWithLineFeed { out += "\n" }
     }
 
     mutating func numberFootnotes(in blocks: [Block]) {

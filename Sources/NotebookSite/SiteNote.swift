@@ -89,6 +89,7 @@ struct SiteNote: Hashable, Sendable {
     /// `text` with runs of white space as one space and none at either end; with `limit`, only
     /// about that many characters of it are looked at.
     static func collapse(_ text: String, limit: Int) -> String {
+        if let ascii = collapseASCII(text, limit: limit) { return ascii }
         var out = UTF8Builder(capacity: min(text.utf8.count, limit * 4))
         var count = 0
         var space = false
@@ -109,7 +110,43 @@ struct SiteNote: Hashable, Sendable {
         return out.string
     }
 
+    /// `collapse` for ASCII text, a byte at a time; nil for text that is not all ASCII.
+    private static func collapseASCII(_ text: String, limit: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(min(bytes.count, limit + limit / 4))
+            var count = 0
+            var space = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    space = !out.isEmpty
+                    continue
+                }
+                if space { out.append(0x20) }
+                space = false
+                out.append(byte)
+                count += 1
+                if count >= limit { break }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
     static func cut(_ text: String, near limit: Int) -> String {
+        // ASCII without carriage returns: a character is a byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            guard text.utf8.count > limit else { return text }
+            var text = text
+            return text.withUTF8 { bytes in
+                let head = UnsafeBufferPointer(rebasing: bytes[..<limit])
+                guard let space = head.lastIndex(of: 0x20), space > limit / 2 else {
+                    return String(decoding: head, as: UTF8.self) + "…"
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: head[..<space]), as: UTF8.self) + "…"
+            }
+        }
         guard text.count > limit else { return text }
         let head = text.prefix(limit)
         guard let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 2 else {
