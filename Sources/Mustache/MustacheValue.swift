@@ -16,6 +16,10 @@ public enum MustacheValue: Sendable {
     case array([MustacheValue])
     /// An object; templates look its keys up by name. Key order is irrelevant to Mustache.
     case object([String: MustacheValue])
+    /// An object given as its fields, looked up one by one: cheaper to make and to look up than
+    /// a dictionary for the handful of fields of a typed view model. Templates see it as an
+    /// ``object(_:)``; of a key given twice, the first is found.
+    case fields(MustacheFields)
     /// A lambda (see ``MustacheLambda``), called when a tag names it.
     case lambda(MustacheLambda)
 
@@ -28,14 +32,17 @@ public enum MustacheValue: Sendable {
         case .double(let value): value != 0 && !value.isNaN
         case .string(let value): !value.isEmpty
         case .array(let values): !values.isEmpty
-        case .object, .lambda: true
+        case .object, .fields, .lambda: true
         }
     }
 
     /// The member named `key` when this is an object, otherwise `nil`.
     public subscript(key: String) -> MustacheValue? {
-        if case .object(let members) = self { return members[key] }
-        return nil
+        switch self {
+        case .object(let members): members[key]
+        case .fields(let fields): fields[key]
+        default: nil
+        }
     }
 
     /// The text `{{value}}` renders before escaping, or `nil` for values that render nothing.
@@ -50,7 +57,7 @@ public enum MustacheValue: Sendable {
         case .int(let value): String(value)
         case .double(let value): MustacheValue.format(value)
         case .bool(let value): value ? "true" : "false"
-        case .null, .array, .object, .lambda: nil
+        case .null, .array, .object, .fields, .lambda: nil
         }
     }
 
@@ -75,7 +82,7 @@ extension MustacheValue: Equatable {
         case (.double(let a), .double(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a == b
+        case (.object, .object), (.object, .fields), (.fields, .object), (.fields, .fields): lhs.objectMembers == rhs.objectMembers
         default: false
         }
     }
@@ -96,6 +103,7 @@ extension MustacheValue: CustomStringConvertible {
                     ? ":"
                     : members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }
                         .joined(separator: ", ")) + "]"
+        case .fields: MustacheValue.object(objectMembers ?? [:]).description
         case .lambda: "<lambda>"
         }
     }
@@ -114,6 +122,41 @@ extension MustacheValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, E
     /// A later duplicate key replaces an earlier one.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension MustacheValue {
+    /// The members of an object, however it was given (the first of a key given twice); nil
+    /// for anything else.
+    public var objectMembers: [String: MustacheValue]? {
+        switch self {
+        case .object(let members): members
+        case .fields(let fields): Dictionary(fields.pairs, uniquingKeysWith: { first, _ in first })
+        default: nil
+        }
+    }
+}
+
+/// The fields of an object in the order given (see ``MustacheValue/fields(_:)``).
+public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
+    public var pairs: [(key: String, value: MustacheValue)]
+
+    public init(_ pairs: [(key: String, value: MustacheValue)]) {
+        self.pairs = pairs
+    }
+
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        pairs = elements.map { (key: $0.0, value: $0.1) }
+    }
+
+    /// The value of the first field named `key`.
+    public subscript(key: String) -> MustacheValue? {
+        for pair in pairs where pair.key == key { return pair.value }
+        return nil
+    }
+
+    public mutating func append(_ key: String, _ value: MustacheValue) {
+        pairs.append((key, value))
     }
 }
 
@@ -154,9 +197,9 @@ extension MustacheValue: Encodable {
         case .array(let values):
             var container = encoder.unkeyedContainer()
             for value in values { try container.encode(value) }
-        case .object(let members):
+        case .object, .fields:
             var container = encoder.container(keyedBy: MustacheCodingKey.self)
-            for (key, value) in members { try container.encode(value, forKey: MustacheCodingKey(key)) }
+            for (key, value) in objectMembers ?? [:] { try container.encode(value, forKey: MustacheCodingKey(key)) }
         }
     }
 }

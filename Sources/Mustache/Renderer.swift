@@ -98,7 +98,7 @@ struct Renderer {
         var found: MustacheValue?
         var index = contexts.count - 1
         while index >= 0 {
-            if case .object(let members) = contexts[index], let value = members[first] {
+            if let value = contexts[index][first] {
                 found = value
                 break
             }
@@ -107,9 +107,7 @@ struct Renderer {
         guard var value = found else { return nil }
         var component = 1
         while component < name.components.count {
-            guard case .object(let members) = value, let member = members[name.components[component]] else {
-                return nil
-            }
+            guard let member = value[name.components[component]] else { return nil }
             value = member
             component += 1
         }

@@ -268,3 +268,21 @@ private func tree(depth: Int) -> MustacheValue {
         for result in results { #expect(result.hasPrefix("<") && result.hasSuffix(">")) }
     }
 }
+
+@Suite struct FieldsTests {
+    @Test func fieldsAreAnObjectToTemplates() throws {
+        let library = MustacheLibrary()
+        let page: MustacheValue = .fields(["title": "T <1>", "author": .fields(["name": "Ann"]), "tags": ["a", "b"], "empty": ""])
+        let template = try MustacheTemplate(
+            parsing: "{{title}}|{{author.name}}|{{#tags}}{{.}}{{title}}{{/tags}}|{{#author}}{{name}}{{title}}{{/author}}|{{^empty}}none{{/empty}}")
+        #expect(try library.render(template, page) == "T &lt;1&gt;|Ann|aT &lt;1&gt;bT &lt;1&gt;|AnnT &lt;1&gt;|none")
+    }
+
+    @Test func theFirstOfARepeatedKeyIsFoundAndFieldsEqualTheSameObject() {
+        let fields = MustacheFields([(key: "a", value: 1), (key: "a", value: 2)])
+        #expect(MustacheValue.fields(fields)["a"] == 1)
+        #expect(MustacheValue.fields(["x": 1, "y": "z"]) == ["y": "z", "x": 1])
+        #expect(MustacheValue.fields([:]).isTruthy)
+        #expect(MustacheValue.fields(["x": 1]).description == MustacheValue.object(["x": 1]).description)
+    }
+}

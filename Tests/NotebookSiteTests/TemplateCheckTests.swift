@@ -93,7 +93,7 @@ import Testing
             return holes(in: child.value, path: path)
         }
         if mirror.displayStyle == .collection, mirror.children.isEmpty { return [path] }
-        if let value = value as? MustacheValue, case .object(let members) = value {
+        if let value = value as? MustacheValue, let members = value.objectMembers {
             return members.flatMap { holes(in: $0.value, path: path + "." + $0.key) }
         }
         return mirror.children.enumerated().flatMap { index, child in holes(in: child.value, path: path + "." + (child.label ?? "\(index)")) }
@@ -108,10 +108,11 @@ import Testing
             return mismatches(child.value, value, path: path)
         }
         if let model = model as? MustacheValue { return model == value ? [] : [path] }
-        switch value {
-        case .array(let items):
+        if case .array(let items) = value {
             return zip(mirror.children, items).flatMap { mismatches($0.value, $1, path: path + "[]") }
-        case .object(let members):
+        }
+        switch value.objectMembers {
+        case let members?:
             var fields: [(String, Any)] = []
             for child in mirror.children {
                 if child.label == "card" {
@@ -122,7 +123,7 @@ import Testing
             }
             let missing = Set(fields.map(\.0)).symmetricDifference(members.keys).map { path + "." + $0 }
             return missing + fields.flatMap { name, field in members[name].map { mismatches(field, $0, path: path + "." + name) } ?? [] }
-        default: return mirror.children.isEmpty ? [] : [path]
+        case nil: return mirror.children.isEmpty ? [] : [path]
         }
     }
 

@@ -113,6 +113,15 @@ struct TokenMarkers: Sendable {
         }
     }
 
+    /// Whether `text` holds a start marker, so that `split` may find a token in it.
+    func marks(_ text: String) -> Bool {
+        let open = Self.bytes(of: start)
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.count > 1 && (1..<bytes.count).contains { bytes[$0] == open.1 && bytes[$0 - 1] == open.0 }
+        }
+    }
+
     /// The two bytes of UTF-8 of a marker (every candidate is below U+0800).
     private static func bytes(of marker: Unicode.Scalar) -> (UInt8, UInt8) {
         (0xC0 | UInt8(marker.value >> 6), 0x80 | UInt8(marker.value & 0x3F))

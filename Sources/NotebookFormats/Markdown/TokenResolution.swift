@@ -58,6 +58,10 @@ extension CmarkConverter {
     mutating func resolveTokens(_ inlines: [Inline], depth: Int) -> (inlines: [Inline], depth: Int) {
         // A note without notebook syntax has no tokens to look for in its text.
         guard let markers = context.scan.markers, !context.scan.tokens.isEmpty else { return (mergeText(inlines), depth) }
+        // Nor has a container whose text holds no marker (most of them).
+        guard inlines.contains(where: { if case .text(let text) = $0.kind { markers.marks(text) } else { false } }) else {
+            return (mergeText(inlines), depth)
+        }
         let items = expand(inlines, markers: markers, depth: depth)
         guard items.contains(where: { $0.token != nil }) else { return (mergeText(inlines), depth) }
 

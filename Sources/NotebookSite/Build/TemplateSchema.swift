@@ -14,11 +14,9 @@ indirect enum TemplateSchema: Sendable, Equatable {
 
     /// The schema of an encoded value; a list's items are merged.
     static func schema(of value: MustacheValue) -> TemplateSchema {
-        switch value {
-        case .object(let members): .object(members.mapValues(schema))
-        case .array(let items): .list(items.map(schema).reduce(.value, merged))
-        default: .value
-        }
+        if let members = value.objectMembers { return .object(members.mapValues(schema)) }
+        if case .array(let items) = value { return .list(items.map(schema).reduce(.value, merged)) }
+        return .value
     }
 
     private static func merged(_ a: TemplateSchema, _ b: TemplateSchema) -> TemplateSchema {

@@ -2,7 +2,8 @@ import Mustache
 
 /// What templates receive: plain, typed view models built for pages, never the internal types.
 /// Each says how templates see it (`mustacheValue`): an object whose keys are its fields' names
-/// (a nil optional is a present key holding null, so a lookup stops there), built directly.
+/// (a nil optional is a present key holding null, so a lookup stops there), built directly as
+/// `MustacheValue.fields`.
 
 /// The site, as every page sees it: only what the settings say, so that a change to one note
 /// never changes every page.
@@ -170,7 +171,7 @@ extension Array where Element: MustacheValueConvertible {
 
 extension SiteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object([
+        .fields([
             "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
             "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
             "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "script": .string(script), "palette": palette.value,
@@ -180,13 +181,13 @@ extension SiteView: MustacheValueConvertible {
 
 extension PaletteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object(["name": .string(name), "css": .string(css), "text": .string(text), "darkText": .string(darkText)])
+        .fields(["name": .string(name), "css": .string(css), "text": .string(text), "darkText": .string(darkText)])
     }
 }
 
 extension PageView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object([
+        .fields([
             "title": .string(title), "description": .string(description), "url": .string(url), "openGraphType": .string(openGraphType),
             "isHome": .bool(isHome),
         ])
@@ -195,35 +196,35 @@ extension PageView: MustacheValueConvertible {
 
 extension NoteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        var members = card.members
-        members["html"] = .string(html)
-        members["toc"] = toc.value
-        members["hasToc"] = .bool(hasToc)
-        members["backlinks"] = backlinks.value
-        members["hasBacklinks"] = .bool(hasBacklinks)
-        return .object(members)
+        var fields = card.fields
+        fields.append("html", .string(html))
+        fields.append("toc", toc.value)
+        fields.append("hasToc", .bool(hasToc))
+        fields.append("backlinks", backlinks.value)
+        fields.append("hasBacklinks", .bool(hasBacklinks))
+        return .fields(fields)
     }
 }
 
 extension TocEntry: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .object(["text": .string(text), "id": .string(id), "level": .int(level)]) }
+    var mustacheValue: MustacheValue { .fields(["text": .string(text), "id": .string(id), "level": .int(level)]) }
 }
 
 extension NoteLink: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .object(["title": .string(title), "url": .string(url)]) }
+    var mustacheValue: MustacheValue { .fields(["title": .string(title), "url": .string(url)]) }
 }
 
 extension TagRef: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .object(["name": .string(name), "url": .string(url)]) }
+    var mustacheValue: MustacheValue { .fields(["name": .string(name), "url": .string(url)]) }
 }
 
 extension TagLink: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .object(["name": .string(name), "url": .string(url), "count": .int(count)]) }
+    var mustacheValue: MustacheValue { .fields(["name": .string(name), "url": .string(url), "count": .int(count)]) }
 }
 
 extension NoteCard: MustacheValueConvertible {
     /// The card's fields, which a note's page shows as its own (`note.title`).
-    var members: [String: MustacheValue] {
+    var fields: MustacheFields {
         [
             "title": .string(title), "url": .string(url), "date": date.value, "dateDisplay": dateDisplay.value,
             "wordCount": .int(wordCount), "wordCountText": .string(wordCountText), "summary": .string(summary), "tags": tags.value,
@@ -231,12 +232,12 @@ extension NoteCard: MustacheValueConvertible {
         ]
     }
 
-    var mustacheValue: MustacheValue { .object(members) }
+    var mustacheValue: MustacheValue { .fields(fields) }
 }
 
 extension ListView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object([
+        .fields([
             "heading": .string(heading), "introduction": introduction.value, "notes": notes.value, "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value,
@@ -246,7 +247,7 @@ extension ListView: MustacheValueConvertible {
 
 extension Pagination: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object([
+        .fields([
             "current": .int(current), "total": .int(total), "previous": previous.value, "next": next.value,
             "isPaginated": .bool(isPaginated),
         ])
@@ -254,22 +255,22 @@ extension Pagination: MustacheValueConvertible {
 }
 
 extension HighlightsView: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .object(["groups": groups.value, "count": .int(count), "countText": .string(countText)]) }
+    var mustacheValue: MustacheValue { .fields(["groups": groups.value, "count": .int(count), "countText": .string(countText)]) }
 }
 
 extension HighlightGroup: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object(["color": .string(color), "colorClass": .string(colorClass), "style": style.value, "passages": passages.value])
+        .fields(["color": .string(color), "colorClass": .string(colorClass), "style": style.value, "passages": passages.value])
     }
 }
 
 extension HighlightPassage: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .object(["text": .string(text), "noteTitle": .string(noteTitle), "url": .string(url)]) }
+    var mustacheValue: MustacheValue { .fields(["text": .string(text), "noteTitle": .string(noteTitle), "url": .string(url)]) }
 }
 
 extension TemplateContext: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
-        .object([
+        .fields([
             "site": site, "page": page.mustacheValue, "note": note?.mustacheValue ?? .null, "list": list?.mustacheValue ?? .null,
             "tags": tags?.value ?? .null, "highlights": highlights?.mustacheValue ?? .null, "redirect": redirect.value,
         ])
