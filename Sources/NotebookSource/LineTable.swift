@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The start offset of every line of a UTF-8 text, to turn byte offsets into lines and columns.
 public struct LineTable: Sendable {
     /// Byte offset where each line starts; line 1 starts at 0.
@@ -7,6 +11,10 @@ public struct LineTable: Sendable {
     /// each caller's collection type gets its own loop, as it did inside one module.
     @inlinable
     public init(_ bytes: some Collection<UInt8>) {
+        if let table = bytes.withContiguousStorageIfAvailable(Self.init(contiguous:)) {
+            self = table
+            return
+        }
         var starts = [0]
         var offset = 0
         var afterCR = false
@@ -17,6 +25,31 @@ public struct LineTable: Sendable {
             if byte == 0x0A { starts.append(offset) }
         }
         if afterCR { starts.append(offset) }
+        self.starts = starts
+    }
+
+    /// The same over bytes in one piece: text without a carriage return (nearly all) is
+    /// searched for line feeds with `memchr`.
+    @usableFromInline
+    init(contiguous bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil else {
+            var starts = [0]
+            var afterCR = false
+            for (offset, byte) in bytes.enumerated() {
+                if afterCR && byte != 0x0A { starts.append(offset) }
+                afterCR = byte == 0x0D
+                if byte == 0x0A { starts.append(offset + 1) }
+            }
+            if afterCR { starts.append(bytes.count) }
+            self.starts = starts
+            return
+        }
+        var starts = [0]
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            starts.append(offset)
+        }
         self.starts = starts
     }
 
