@@ -154,15 +154,39 @@ struct CmarkConverter {
 
     private typealias Piece = (child: Child, depth: Int)
 
+    /// What a finished node adds: nearly always one piece, held without an array.
+    private struct Pieces: Sequence {
+        private var one: Piece?
+        private var many: [Piece] = []
+
+        init(_ piece: Piece) { one = piece }
+        init(_ pieces: [Piece]) { many = pieces }
+
+        func makeIterator() -> Iterator { Iterator(one: one, rest: many.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            var one: Piece?
+            var rest: IndexingIterator<[Piece]>
+
+            mutating func next() -> Piece? {
+                if let piece = one {
+                    one = nil
+                    return piece
+                }
+                return rest.next()
+            }
+        }
+    }
+
     /// The model's pieces for a finished node.
-    private mutating func build(_ node: OpaquePointer, children: [Child], childDepth: Int) -> [Piece] {
+    private mutating func build(_ node: OpaquePointer, children: [Child], childDepth: Int) -> Pieces {
         let at = location(of: node)
-        let inlines = children.compactMap { if case .inline(let i) = $0 { i } else { nil } }
+        var inlines: [Inline] { children.compactMap { if case .inline(let i) = $0 { i } else { nil } } }
         // Made only for block containers: an inline's children would each become a paragraph.
-        var blocks: [Block] { children.flatMap(Self.blocks(of:)) }
-        func inline(_ kind: Inline.Kind) -> [Piece] { [(.inline(Inline(kind, at: at)), 0)] }
-        func block(_ kind: Block.Kind, depth: Int = 0) -> [Piece] { [(.block(Block(kind, at: at)), depth)] }
-        func span(_ formatting: Formatting) -> [Piece] {
+        var blocks: [Block] { Self.blocks(of: children) }
+        func inline(_ kind: Inline.Kind) -> Pieces { Pieces((.inline(Inline(kind, at: at)), 0)) }
+        func block(_ kind: Block.Kind, depth: Int = 0) -> Pieces { Pieces((.block(Block(kind, at: at)), depth)) }
+        func span(_ formatting: Formatting) -> Pieces {
             let resolved = resolveTokens(inlines, depth: childDepth)
             return wrap(formatting, resolved.inlines, depth: resolved.depth, at: at)
         }
@@ -175,13 +199,11 @@ struct CmarkConverter {
         case CMARK_NODE_LINEBREAK:
             return inline(.lineBreak)
         case CMARK_NODE_CODE:
-            return [(.inline(.span(Formatting(code: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1)]
+            return Pieces((.inline(.span(Formatting(code: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1))
         case CMARK_NODE_HTML_INLINE:
-            return [
-                (.inline(.span(Formatting(rawHTML: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1)
-            ]
+            return Pieces((.inline(.span(Formatting(rawHTML: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1))
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            return [(.inline(.span(Formatting(footnote: literal(node)), [], at: at)), 1)]
+            return Pieces((.inline(.span(Formatting(footnote: literal(node)), [], at: at)), 1))
         case CMARK_NODE_EMPH:
             return span(Formatting(italic: true))
         case CMARK_NODE_STRONG:
@@ -196,7 +218,7 @@ struct CmarkConverter {
             let image = Image(
                 source: restored(cmark_node_get_url(node)), title: title.isEmpty ? nil : title,
                 alternative: resolved.inlines)
-            return [(.inline(Inline(.image(image), at: at)), resolved.depth + 1)]
+            return Pieces((.inline(Inline(.image(image), at: at)), resolved.depth + 1))
         case CMARK_NODE_PARAGRAPH:
             return block(.paragraph(resolveTokens(inlines, depth: childDepth).inlines))
         case CMARK_NODE_HEADING:
@@ -218,7 +240,7 @@ struct CmarkConverter {
             return block(.footnoteDefinition(FootnoteDefinition(label: label, blocks: blocks)), depth: childDepth)
         case CMARK_NODE_ITEM:
             let task = typeName(node) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil
-            return [(.item(ListItem(task: task, blocks: blocks, at: at)), childDepth)]
+            return Pieces((.item(ListItem(task: task, blocks: blocks, at: at)), childDepth))
         case CMARK_NODE_LIST:
             let items = children.compactMap { if case .item(let i) = $0 { i } else { nil } }
             let list = List(
@@ -227,24 +249,24 @@ struct CmarkConverter {
                 items: items)
             return nest(items.flatMap(\.blocks), depth: childDepth, at: at) { _ in .list(list) }
         case CMARK_NODE_DOCUMENT:
-            return blocks.map { (.block($0), 0) }
+            return Pieces(blocks.map { (.block($0), 0) })
         default:
             return buildExtension(node, children: children, inlines: inlines, childDepth: childDepth, at: at)
         }
     }
 
     private mutating func buildExtension(
-        _ node: OpaquePointer, children: [Child], inlines: [Inline], childDepth: Int, at: SourceLocation?
-    ) -> [Piece] {
+        _ node: OpaquePointer, children: [Child], inlines: @autoclosure () -> [Inline], childDepth: Int, at: SourceLocation?
+    ) -> Pieces {
         switch typeName(node) {
         case "strikethrough":
-            let resolved = resolveTokens(inlines, depth: childDepth)
+            let resolved = resolveTokens(inlines(), depth: childDepth)
             return wrap(Formatting(strikethrough: .single), resolved.inlines, depth: resolved.depth, at: at)
         case "table_cell":
-            return [(.cell(TableCell(resolveTokens(inlines, depth: childDepth).inlines, at: at)), 0)]
+            return Pieces((.cell(TableCell(resolveTokens(inlines(), depth: childDepth).inlines, at: at)), 0))
         case "table_row", "table_header":
             let cells = children.compactMap { if case .cell(let c) = $0 { c } else { nil } }
-            return [(.row(cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0), 0)]
+            return Pieces((.row(cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0), 0))
         case "table":
             let columns = Int(cmark_gfm_extensions_get_table_columns(node))
             let codes = cmark_gfm_extensions_get_table_alignments(node)
@@ -261,43 +283,48 @@ struct CmarkConverter {
             for case .row(let cells, let isHeader) in children {
                 if isHeader { header = cells } else { rows.append(cells) }
             }
-            return [(.block(Block(.table(Table(alignments: alignments, header: header, rows: rows)), at: at)), 0)]
+            return Pieces((.block(Block(.table(Table(alignments: alignments, header: header, rows: rows)), at: at)), 0))
         default:
             // An unknown node keeps its content.
-            return children.map { ($0, childDepth) }
+            return Pieces(children.map { ($0, childDepth) })
         }
     }
 
     /// A span around `inlines`, or the inlines alone when it would nest deeper than allowed.
     private mutating func wrap(_ formatting: Formatting, _ inlines: [Inline], depth: Int, at: SourceLocation?)
-        -> [Piece]
+        -> Pieces
     {
         if depth + 1 > MarkdownReader.maximumNesting {
             context.reportNesting(at: at)
-            return inlines.map { (.inline($0), depth) }
+            return Pieces(inlines.map { (.inline($0), depth) })
         }
-        return [(.inline(.span(formatting, inlines, at: at)), depth + 1)]
+        return Pieces((.inline(.span(formatting, inlines, at: at)), depth + 1))
     }
 
     /// A container block, or its blocks alone when it would nest deeper than allowed.
     private mutating func nest(
         _ blocks: [Block], depth: Int, at: SourceLocation?, _ make: ([Block]) -> Block.Kind
-    ) -> [Piece] {
+    ) -> Pieces {
         if depth + 1 > MarkdownReader.maximumNesting {
             context.reportNesting(at: at)
-            return blocks.map { (.block($0), depth) }
+            return Pieces(blocks.map { (.block($0), depth) })
         }
-        return [(.block(Block(make(blocks), at: at)), depth + 1)]
+        return Pieces((.block(Block(make(blocks), at: at)), depth + 1))
     }
 
-    /// The blocks a child adds to a block container; a row or cell out of place becomes paragraphs.
-    private static func blocks(of child: Child) -> [Block] {
-        switch child {
-        case .block(let block): [block]
-        case .item(let item): item.blocks
-        case .inline(let inline): [Block(.paragraph([inline]), at: inline.location)]
-        case .row(let cells, _): cells.map { Block(.paragraph($0.content), at: $0.location) }
-        case .cell(let cell): [Block(.paragraph(cell.content), at: cell.location)]
+    /// The blocks children add to a block container; a row or cell out of place becomes paragraphs.
+    private static func blocks(of children: [Child]) -> [Block] {
+        var blocks: [Block] = []
+        blocks.reserveCapacity(children.count)
+        for child in children {
+            switch child {
+            case .block(let block): blocks.append(block)
+            case .item(let item): blocks += item.blocks
+            case .inline(let inline): blocks.append(Block(.paragraph([inline]), at: inline.location))
+            case .row(let cells, _): blocks += cells.map { Block(.paragraph($0.content), at: $0.location) }
+            case .cell(let cell): blocks.append(Block(.paragraph(cell.content), at: cell.location))
+            }
         }
+        return blocks
     }
 }
