@@ -184,21 +184,45 @@ public enum FileSystem {
     /// sees (a spare being written): unlike truncating first, this does not make ext4 flush the
     /// file when it is closed, which costs several times the write.
     public static func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, links: .none)
-        guard fd >= 0 else {
-            if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
-            throw openError(path, errno, writing: true)
-        }
+        let (fd, size) = try openOwnFile(path, truncating: false)
         do throws(FileError) {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
             try writeAll(bytes, to: fd, path: path)
-            if Int(info.st_size) > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path, errno: errno) }
+            if size > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path, errno: errno) }
         } catch {
             close(fd)
             throw error
         }
         guard close(fd) == 0 else { throw FileError(path: path, errno: errno) }
+    }
+
+    /// Opens the file at `path` for writing, creating it, never through a link, with its size;
+    /// a file that is a hard link (its bytes shared with a file elsewhere) is not written
+    /// through: it is removed, and a new file takes its name.
+    private static func openOwnFile(_ path: String, truncating: Bool) throws(FileError) -> (descriptor: Int32, size: Int) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, links: .none)
+        guard fd >= 0 else {
+            if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
+            throw openError(path, errno, writing: true)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let error = FileError(path: path, errno: errno)
+            close(fd)
+            throw error
+        }
+        if info.st_nlink > 1 {
+            close(fd)
+            removeFile(path)
+            let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, links: .none)
+            guard fresh >= 0 else { throw openError(path, errno, writing: true) }
+            return (fresh, 0)
+        }
+        if truncating && info.st_size > 0 && ftruncate(fd, 0) != 0 {
+            let error = FileError(path: path, errno: errno)
+            close(fd)
+            throw error
+        }
+        return (fd, truncating ? 0 : Int(info.st_size))
     }
 
     /// Writes `text` at `path`.
@@ -211,14 +235,14 @@ public enum FileSystem {
     }
 
     /// Copies the regular file at `source` (read through no link) to `path` (created or
-    /// truncated, never through a link), a block at a time. A failure names the file it is about.
+    /// truncated, never through a link nor written through a hard link), a block at a time. A
+    /// failure names the file it is about.
     public static func copyFile(from source: String, to path: String) throws(FileError) {
         guard let (input, size) = openRegularFile(source) else {
             throw FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
         }
         defer { close(input) }
-        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC, links: .none)
-        guard output >= 0 else { throw openError(path, errno, writing: true) }
+        let output = try openOwnFile(path, truncating: true).descriptor
         var buffer = [UInt8](repeating: 0, count: min(max(size, 1), 1 << 20))
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }

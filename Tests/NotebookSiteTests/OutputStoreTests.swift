@@ -68,6 +68,25 @@ import Testing
         #expect(page.hasSuffix("</html>\n") && !page.contains("long paragraph"))
     }
 
+    /// A hard link in the spare shares its bytes with a file elsewhere: writing a page or copying
+    /// an asset over it must leave that file as it was.
+    @Test func aHardLinkPlantedInTheSpareIsNotWrittenThrough() throws {
+        let outside = try TemporarySite(["keep.txt": "keep me", "keep.css": "keep me too"])
+        let site = try TemporarySite(["notes/a.md": "# A\n", "assets/extra.css": "body{}"])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        let spare = site.path + "/.public.notebook-spare"
+        for (inside, target) in [("a/index.html", "keep.txt"), ("assets/extra.css", "keep.css")] {
+            try FileManager.default.removeItem(atPath: spare + "/" + inside)
+            try FileManager.default.linkItem(atPath: outside.path + "/" + target, toPath: spare + "/" + inside)
+        }
+        #expect(build(site.path, to: output))
+        #expect(try String(contentsOfFile: outside.path + "/keep.txt", encoding: .utf8) == "keep me")
+        #expect(try String(contentsOfFile: outside.path + "/keep.css", encoding: .utf8) == "keep me too")
+        expectSameAsAFreshBuild(output, of: site.path)
+    }
+
     @Test func aLinkPlantedInTheSpareIsRemovedNotFollowed() throws {
         let outside = try TemporarySite(["index.html": "keep me"])
         let site = try TemporarySite(["notes/a.md": "# A\n"])
