@@ -29,6 +29,8 @@ struct OutputStore: FileSink, Sendable {
         /// The spare's folders: files are written into them without making them first.
         let folders: Set<String>
         let written = Mutex(Set<String>())
+        /// Held while a write clears what the spare holds in its way.
+        let clearing = Mutex(())
 
         init(before: Set<String>, folders: Set<String>) {
             self.before = before
@@ -203,9 +205,13 @@ struct OutputStore: FileSink, Sendable {
                 else {
                     throw error
                 }
-                clearWay(to: path)
-                if let folder { try FileSystem.makeFolder(staging + "/" + folder) }
-                try make(full)
+                // One worker at a time clears the way and writes: otherwise one could remove
+                // the folder another has just made in place of the spare's file, page and all.
+                try files.clearing.withLock { _ throws(FileError) in
+                    clearWay(to: path)
+                    if let folder { try FileSystem.makeFolder(staging + "/" + folder) }
+                    try make(full)
+                }
             }
         } catch {
             // A source that cannot be read is named as it is; a file of the output as the user sees it.

@@ -87,6 +87,20 @@ import Testing
         expectSameAsAFreshBuild(output, of: site.path)
     }
 
+    /// Many pages go into a folder where the spare holds a file: workers clearing the way one
+    /// at a time never remove a folder another has just made, so every page is there.
+    @Test func pagesWrittenWhereTheSpareHasAFileAreAllKept() throws {
+        let site = try TemporarySite(["notes/a.md": "# A\n", "notes/foo": "a file beside the notes"])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        try FileManager.default.removeItem(atPath: site.path + "/notes/foo")
+        for index in 0..<200 { try write("# Note \(index)\n", site.path + "/notes/foo/n\(index).md") }
+        #expect(SitePipeline(options: BuildOptions(output: output, workers: 8)).build(site.path).succeeded)
+        expectSameAsAFreshBuild(output, of: site.path)
+        #expect(FileManager.default.fileExists(atPath: output + "/foo/n199/index.html"))
+    }
+
     @Test func aLinkPlantedInTheSpareIsRemovedNotFollowed() throws {
         let outside = try TemporarySite(["index.html": "keep me"])
         let site = try TemporarySite(["notes/a.md": "# A\n"])
