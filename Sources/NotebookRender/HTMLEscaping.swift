@@ -18,16 +18,15 @@ public enum HTMLEscaping {
     private static func replacing(_ text: String, by entity: (UInt8) -> StaticString?) -> String {
         var text = text
         let replaced = text.withUTF8 { bytes -> String? in
-            var out: [UInt8]?
+            var out: [UInt8] = []
             var runStart = 0
             for (index, byte) in bytes.enumerated() {
                 guard let replacement = entity(byte) else { continue }
-                if out == nil { out = []; out!.reserveCapacity(bytes.count + 16) }
-                out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out!.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 runStart = index + 1
             }
-            guard var out else { return nil }
+            guard runStart > 0 else { return nil }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             return String(decoding: out, as: UTF8.self)
         }

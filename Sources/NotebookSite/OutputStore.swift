@@ -145,7 +145,7 @@ struct OutputStore: FileSink, Sendable {
         if status?.kind == .folder && OutputMarker.isMarked(spare) && !OutputMarker.isUnfinished(spare) {
             try OutputMarker.markUnfinished(spare)
             let (files, folders) = inventory(spare)
-            return Files(before: files, folders: Set(folders))
+            return Files(before: files, folders: folders)
         }
         if status != nil { FileSystem.removeTree(spare) }
         try FileSystem.makeFolder(spare)
@@ -155,9 +155,9 @@ struct OutputStore: FileSink, Sendable {
 
     /// The regular files and folders under `root`, by relative path, notebook's own markers
     /// left out; anything else found (symbolic links, sockets) is removed.
-    static func inventory(_ root: String) -> (files: Set<String>, folders: [String]) {
+    static func inventory(_ root: String) -> (files: Set<String>, folders: Set<String>) {
         var files = Set<String>()
-        var folders: [String] = []
+        var folders = Set<String>()
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -168,7 +168,7 @@ struct OutputStore: FileSink, Sendable {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 switch kind {
                 case .folder:
-                    folders.append(path)
+                    folders.insert(path)
                     pending.append(path)
                 case .file: files.insert(path)
                 case .link, .other: FileSystem.removeFile(root + "/" + path)

@@ -33,11 +33,6 @@ enum ParallelWork {
         return map(count: count, workers: workers) { index in transform(index, (storage.base + index).move()) }
     }
 
-    /// Drops every item on the workers (see `map(consuming:workers:_:)`).
-    static func drop<T: Sendable>(_ items: consuming [T], workers: Int) {
-        _ = map(consuming: items, workers: workers) { _, item in _ = consume item }
-    }
-
     /// Items moved out one by one, each by exactly one worker.
     private struct Moved<T>: @unchecked Sendable {
         let base: UnsafeMutablePointer<T>

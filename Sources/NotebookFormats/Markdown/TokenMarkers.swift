@@ -74,14 +74,12 @@ struct TokenMarkers: Sendable {
     /// The pieces of `text`: plain text and token indices, in order. Read by bytes: each
     /// marker is two bytes of UTF-8 whose first is a lead byte, so a match is the character.
     func split(_ text: String) -> [Piece] {
+        guard marks(text) else { return [.text(text)] }
         let open = Self.bytes(of: start), close = Self.bytes(of: end)
         var text = text
         return text.withUTF8 { bytes -> [Piece] in
             func isMarker(_ marker: (UInt8, UInt8), at index: Int) -> Bool {
                 index + 1 < bytes.count && bytes[index] == marker.0 && bytes[index + 1] == marker.1
-            }
-            guard (0..<bytes.count).contains(where: { isMarker(open, at: $0) }) else {
-                return [.text(String(decoding: bytes, as: UTF8.self))]
             }
             var pieces: [Piece] = []
             var plainStart = 0
@@ -129,7 +127,7 @@ struct TokenMarkers: Sendable {
 
     /// `text` with every marker replaced by what `original` gives for its token.
     func restore(_ text: String, original: (Int) -> String) -> String {
-        guard text.unicodeScalars.contains(start) else { return text }
+        guard marks(text) else { return text }
         return split(text).map { piece in
             switch piece {
             case .text(let text): text

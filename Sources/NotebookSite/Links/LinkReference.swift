@@ -34,9 +34,11 @@ enum LinkReference: Hashable, Sendable, CustomStringConvertible {
                 }
             }
         }
-        _ = Block.rewritingInlines(blocks) { content, _ in
+        // A walk that changes nothing copies nothing.
+        var blocks = blocks
+        Block.rewriteInlines(in: &blocks) { content, _ in
             visit(content)
-            return content
+            return false
         }
         return found
     }

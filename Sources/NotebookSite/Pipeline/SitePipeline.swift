@@ -151,11 +151,9 @@ public struct SitePipeline: Sendable {
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
         var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
-        // The models as they were before their links were rewritten are freed on the workers.
-        let unlinked = site.notes.map(\.note.blocks)
+        // Held by the site alone, each model is freed on its worker once rendered (below).
         site.notes = links.notes
         links.notes = []
-        ParallelWork.drop(consume unlinked, workers: options.workers)
         run.add(links.diagnostics)
 
         run.begin(.loadTheme)
