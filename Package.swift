@@ -22,7 +22,9 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CFileSystem"),
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(
+            name: "CMalloc", pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "NotebookFiles", dependencies: ["CFileSystem"]),
         .target(name: "NotebookModel"),
         .target(name: "Mustache"),

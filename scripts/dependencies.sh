@@ -11,6 +11,7 @@ notebook_missing_packages() {
   [ -f /usr/include/cmark-gfm-core-extensions.h ] || missing+=(libcmark-gfm-extensions-dev)
   [ -f /usr/include/yaml.h ] || missing+=(libyaml-dev)
   [ -f /usr/include/microhttpd.h ] || missing+=(libmicrohttpd-dev)
+  [ -f /usr/include/jemalloc/jemalloc.h ] || missing+=(libjemalloc-dev)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
   echo "${missing[@]:-}"
 }

@@ -1,13 +1,10 @@
-// glibc's allocator settings, which Swift's Glibc module does not import (<malloc.h>).
+// Debian's jemalloc, which takes the place of glibc's malloc in the notebook executable.
 #ifndef NOTEBOOK_CMALLOC_H
 #define NOTEBOOK_CMALLOC_H
 
-#include <malloc.h>
+#include <stddef.h>
 
-/// Turns glibc's fast bins off: each large allocation then no longer first consolidates every
-/// small chunk freed before it (the per-thread cache still serves small sizes).
-static inline void notebook_disable_fast_bins(void) {
-    mallopt(M_MXFAST, 0);
-}
+/// jemalloc's control interface (<jemalloc/jemalloc.h> would redeclare malloc and free).
+int mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
 
 #endif

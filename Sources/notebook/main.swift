@@ -4,9 +4,10 @@ import NotebookCLI
 #if os(Linux)
 import CMalloc
 
-// glibc's fast bins make every large allocation (a growing array of pages or nodes) first
-// consolidate the small chunks freed before it, and a build frees millions of them.
-notebook_disable_fast_bins()
+// Asked once, so that the executable keeps jemalloc, and with it jemalloc's malloc and free.
+var version: UnsafePointer<CChar>? = nil
+var size = MemoryLayout<UnsafePointer<CChar>?>.size
+_ = mallctl("version", &version, &size, nil, 0)
 #endif
 
 var terminal = Terminal.process()
