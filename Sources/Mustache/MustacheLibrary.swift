@@ -104,19 +104,24 @@ public struct MustacheLibrary: Sendable {
     }
 
     /// Renders the template registered as `name`, as UTF-8 bytes: what a caller that writes
-    /// the result to a file needs, without making a `String` of it first.
-    public func renderBytes(_ name: String, _ value: MustacheValue) throws(MustacheError) -> [UInt8] {
+    /// the result to a file needs, without making a `String` of it first. Sections that come out
+    /// the same on every render given `shared` are rendered once (see ``MustacheSharedParts``).
+    public func renderBytes(_ name: String, _ value: MustacheValue, sharing shared: MustacheSharedParts? = nil)
+        throws(MustacheError) -> [UInt8]
+    {
         guard let template = templates[name] else {
             throw MustacheError(
                 kind: .templateNotFound, templateName: name, line: 0, column: 0,
                 message: "no template named '\(name)'", sourceLine: "")
         }
-        return try renderBytes(template, value)
+        return try renderBytes(template, value, sharing: shared)
     }
 
-    /// Renders `template` as UTF-8 bytes (see ``renderBytes(_:_:)-(String,_)``).
-    public func renderBytes(_ template: MustacheTemplate, _ value: MustacheValue) throws(MustacheError) -> [UInt8] {
-        var renderer = Renderer(library: self, root: value)
+    /// Renders `template` as UTF-8 bytes (see ``renderBytes(_:_:sharing:)-(String,_,_)``).
+    public func renderBytes(_ template: MustacheTemplate, _ value: MustacheValue, sharing shared: MustacheSharedParts? = nil)
+        throws(MustacheError) -> [UInt8]
+    {
+        var renderer = Renderer(library: self, root: value, shared: shared)
         renderer.output.reserveCapacity(template.source.text.utf8.count * 2 + 64)
         try renderer.render(template.fragment.nodes, blocks: [])
         return renderer.output

@@ -18,14 +18,21 @@ struct Renderer {
     /// Everything currently being rendered inside something else: sections, blocks,
     /// partials, parents and lambda expansions.
     private var level = 0
+    /// Sections that come out the same on every render given the same parts.
+    private let shared: MustacheSharedParts?
+    /// While a shared section is rendered for the first time: the first context that is its own.
+    private var recordingFloor: Int?
+    /// Whether the section being recorded read something outside itself and the shared value.
+    private var escaped = false
 
     /// The most `level` can reach. With `MustacheLibrary.depthCeiling` partials each holding
     /// a section this still leaves room; in release builds a level costs well under 1 KB of
     /// stack, so even a 512 KB thread stack is never exhausted.
     static let maxLevel = 500
 
-    init(library: MustacheLibrary, root: MustacheValue) {
+    init(library: MustacheLibrary, root: MustacheValue, shared: MustacheSharedParts? = nil) {
         self.library = library
+        self.shared = shared
         contexts = [root]
         contexts.reserveCapacity(16)
     }
@@ -93,7 +100,7 @@ struct Renderer {
 
     /// Resolves a dotted name: the first component in the innermost context that has it,
     /// the rest inside that value only.
-    private func lookup(_ name: Name) -> MustacheValue? {
+    private mutating func lookup(_ name: Name) -> MustacheValue? {
         guard let first = name.components.first else { return contexts.last }
         var found: MustacheValue?
         var index = contexts.count - 1
@@ -104,6 +111,7 @@ struct Renderer {
             }
             index -= 1
         }
+        if let floor = recordingFloor, index < floor, !(index == 0 && first == shared?.key) { escaped = true }
         guard var value = found else { return nil }
         var component = 1
         while component < name.components.count {
@@ -121,6 +129,7 @@ struct Renderer {
         guard let value = lookup(variable.name) else { return }
         let text: String
         if case .lambda(let lambda) = value {
+            escaped = true
             text = try expand(lambda(nil), name: variable.name.raw, location: variable.location, blocks: blocks)
         } else {
             guard let interpolated = value.interpolatedText else { return }
@@ -173,6 +182,37 @@ struct Renderer {
             if !value.isTruthy { try render(section.nodes, blocks: blocks) }
             return
         }
+        // Only at the top, where the name can only have been found at the root.
+        if let shared, contexts.count == 1, section.name.components.first == shared.key {
+            try render(section, value: value, sharing: shared, blocks: blocks)
+            return
+        }
+        try render(section, value: value, blocks: blocks)
+    }
+
+    /// A section over the shared value: copied when it was kept, otherwise rendered and kept if
+    /// it read nothing else.
+    private mutating func render(
+        _ section: SectionNode, value: MustacheValue, sharing shared: MustacheSharedParts, blocks: BlockScopes
+    ) throws(MustacheError) {
+        if let entry = shared.entry(for: section, indentation: indentation, pendingIndentation: pendingIndentation) {
+            output += entry.bytes
+            pendingIndentation = entry.pendingAfter
+            return
+        }
+        let (start, entryIndentation, entryPending) = (output.count, indentation, pendingIndentation)
+        recordingFloor = contexts.count
+        escaped = false
+        defer { recordingFloor = nil }
+        try render(section, value: value, blocks: blocks)
+        guard !escaped else { return }
+        shared.keep(
+            MustacheSharedParts.Entry(
+                section: section, indentation: entryIndentation, pendingIndentation: entryPending,
+                bytes: Array(output[start...]), pendingAfter: pendingIndentation))
+    }
+
+    private mutating func render(_ section: SectionNode, value: MustacheValue, blocks: BlockScopes) throws(MustacheError) {
         switch value {
         case .array(let items):
             for item in items {
@@ -195,6 +235,7 @@ struct Renderer {
     private mutating func render(_ section: SectionNode, lambda: MustacheLambda, blocks: BlockScopes)
         throws(MustacheError)
     {
+        escaped = true
         let result = lambda(section.rawText)
         guard case .string(let source) = result else {
             if let text = result.interpolatedText { write(text) }
@@ -209,6 +250,7 @@ struct Renderer {
 
     @inline(never)
     private mutating func render(_ partial: PartialNode, blocks: BlockScopes) throws(MustacheError) {
+        escaped = true
         let name: String
         switch partial.target {
         case .fixed(let fixed):
@@ -243,6 +285,7 @@ struct Renderer {
 
     @inline(never)
     private mutating func render(_ block: BlockNode, blocks: BlockScopes) throws(MustacheError) {
+        escaped = true
         try enter(block.location)
         defer { level -= 1 }
         var content = block.content

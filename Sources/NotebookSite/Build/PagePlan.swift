@@ -28,14 +28,16 @@ struct PagePlan: Sendable {
     }
 
     enum Content: Sendable {
-        /// A template rendered with a context.
-        case template(String, TemplateContext)
+        /// A template rendered with a context, and the parts every page of the plan shares.
+        case template(String, TemplateContext, shared: MustacheSharedParts? = nil)
         case text(String)
     }
 
     let siteView: SiteView
     /// `siteView` as templates see it, made once: every page shows the same.
     private let siteValue: MustacheValue
+    /// What pages show of `siteValue` alone, rendered once: every page sees the same site.
+    private let sharedParts = MustacheSharedParts(key: "site")
     let tags: [TagLink]
     private let config: SiteConfig
     private let urls: SiteURLs
@@ -127,19 +129,19 @@ struct PagePlan: Sendable {
         case .index: indexPages()
         case .tag(let slug): tagPages(slug)
         case .tags:
-            [Page(path: "tags/index.html", content: .template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags)))]
+            [Page(path: "tags/index.html", content: template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags)))]
         case .highlights:
             [
                 Page(
                     path: "highlights/index.html",
-                    content: .template(
+                    content: template(
                         "highlights",
                         context(
                             page("Highlights · \(config.title)", "Every highlighted passage", "/highlights/"),
                             highlights: Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames))))
             ]
         case .notFound:
-            [Page(path: "404.html", content: .template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
+            [Page(path: "404.html", content: template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
         case .search: [Page(path: "search/index.json", content: .text(searchIndex()))]
@@ -151,6 +153,11 @@ struct PagePlan: Sendable {
         redirect: String? = nil
     ) -> TemplateContext {
         TemplateContext(site: siteValue, page: page, note: note, list: list, tags: tags, highlights: highlights, redirect: redirect)
+    }
+
+    /// `name` rendered with `context`, sharing what only the site decides with the other pages.
+    private func template(_ name: String, _ context: TemplateContext) -> Content {
+        .template(name, context, shared: sharedParts)
     }
 
     private func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {
@@ -212,12 +219,12 @@ struct PagePlan: Sendable {
         var pages = [
             Page(
                 path: Self.file(note.url), source: .note(note.path),
-                content: .template("note", context(page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
+                content: template("note", context(page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
         ]
         for alias in note.metadata.aliases {
             guard case .success(let path) = AliasPath.normalize(alias) else { continue }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
-            pages.append(Page(path: Self.file(path), source: .alias(alias, note: note.path), content: .template("redirect", redirect)))
+            pages.append(Page(path: Self.file(path), source: .alias(alias, note: note.path), content: template("redirect", redirect)))
         }
         return pages
     }
@@ -240,7 +247,7 @@ struct PagePlan: Sendable {
                     noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
                     noteCountText: number == 1 ? plural(notes.count, "note") : nil,
                     wordCountText: number == 1 ? plural(wordCount, "word") : nil)
-                return .template("list", context(page(config.title, description, path), list: list))
+                return template("list", context(page(config.title, description, path), list: list))
             }())
         }
     }
@@ -258,7 +265,7 @@ struct PagePlan: Sendable {
                     pagination: pagination, tag: tag.name, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
                     noteCountText: number == 1 ? plural(indices.count, "note") : nil,
                     wordCountText: number == 1 ? plural(words, "word") : nil)
-                return .template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list))
+                return template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list))
             }())
         }
     }
@@ -385,7 +392,7 @@ extension PagePlan.Page {
     /// reaches it: every reader (`SourceText`, the JSON and YAML escapes, templates) makes NUL U+FFFD.
     func render(with theme: Theme) throws -> [UInt8] {
         switch make() {
-        case .template(let name, let context): try theme.library.renderBytes(name, context.mustacheValue)
+        case .template(let name, let context, let shared): try theme.library.renderBytes(name, context.mustacheValue, sharing: shared)
         case .text(let text): Array(text.utf8)
         }
     }

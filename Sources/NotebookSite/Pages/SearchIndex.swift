@@ -36,29 +36,8 @@ enum SearchIndex {
     /// digits, and of any non-ASCII characters (lowercased as Unicode says).
     static func words(_ text: String) -> String {
         var bytes = Array(text.utf8)
-        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] |= 0x20 }
         var seen = DistinctWords()
-        var start = 0
-        var hasNonASCII = false
-        func finish(_ end: Int) {
-            guard end > start else { return }
-            if hasNonASCII {
-                seen.add(Array(String(decoding: bytes[start..<end], as: UTF8.self).lowercased().utf8)[...])
-            } else {
-                seen.add(bytes[start..<end])
-            }
-        }
-        for (index, byte) in bytes.enumerated() {
-            let isWordByte = byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A)
-            if isWordByte {
-                if byte >= 0x80 { hasNonASCII = true }
-                continue
-            }
-            finish(index)
-            start = index + 1
-            hasNonASCII = false
-        }
-        finish(bytes.count)
+        bytes.withUnsafeMutableBufferPointer { seen.addWords(lowercasing: $0) }
         return String(decoding: seen.text, as: UTF8.self)
     }
 
@@ -66,6 +45,12 @@ enum SearchIndex {
 
     /// A JSON string literal; `<` is escaped too, so the index can sit in a page.
     static func string(_ text: String) -> String {
+        // Most text (every note's words) has nothing to escape.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") }
+        }) == true {
+            return "\"" + text + "\""
+        }
         var out: [UInt8] = [UInt8(ascii: "\"")]
         out.reserveCapacity(text.utf8.count + 2)
         for byte in text.utf8 {
