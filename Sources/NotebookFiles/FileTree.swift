@@ -100,20 +100,21 @@ public struct FileTree: Sendable, Equatable {
         var pending: [(real: String, relative: String)] = [(start, "")]
         while let (folder, folderRelative) = pending.popLast() {
             guard visited.insert(folder).inserted else { continue }
-            let names: [String]
+            let entries: [(name: String, kind: FileSystem.Kind)]
             do {
-                names = try FileSystem.list(folder)
+                // What each entry is comes with the listing (`d_type`): only links need a status call.
+                entries = try FileSystem.entries(folder)
             } catch {
                 walk.unreadable.append(FileError(path: display(Self.join(relative, folderRelative)), reason: error.reason, code: error.code))
                 continue
             }
-            for name in names where !name.hasPrefix(".") {
+            for (name, listedKind) in entries where !name.hasPrefix(".") {
                 if folderRelative.isEmpty && skip.contains(name) { continue }
                 let childRelative = Self.join(folderRelative, name)
                 let shown = display(Self.join(relative, childRelative))
                 var childReal = folder + "/" + name
-                guard var status = FileSystem.status(childReal) else { continue }
-                if status.kind == .link {
+                var kind = listedKind
+                if kind == .link {
                     guard let target = FileSystem.resolve(childReal), let followed = FileSystem.status(target) else {
                         walk.danglingLinks.append(shown)
                         continue
@@ -128,13 +129,13 @@ public struct FileTree: Sendable, Equatable {
                         continue
                     }
                     childReal = target
-                    status = followed
+                    kind = followed.kind
                 }
-                switch status.kind {
+                switch kind {
                 case .folder:
                     if !skipsFolder(childReal) { pending.append((childReal, childRelative)) }
                 case .file:
-                    walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal, size: status.size))
+                    walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal))
                 case .link, .other:
                     continue
                 }
@@ -168,7 +169,6 @@ public struct FileTree: Sendable, Equatable {
         public var display: String
         /// Where it is read from: a real path with no link in it.
         public var real: String
-        public var size: Int
     }
 
     /// `path` without empty and `.` segments or a trailing slash; empty for the current folder.

@@ -154,28 +154,59 @@ struct OutputStore: FileSink, Sendable {
     }
 
     /// The regular files and folders under `root`, by relative path, notebook's own markers
-    /// left out; anything else found (symbolic links, sockets) is removed.
-    static func inventory(_ root: String) -> (files: Set<String>, folders: Set<String>) {
-        var files = Set<String>()
-        var folders = Set<String>()
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let folder = relative.isEmpty ? root : root + "/" + relative
+    /// left out; anything else found (symbolic links, sockets) is removed. The folders at the top
+    /// are walked in parallel, each by one worker.
+    static func inventory(_ root: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> (
+        files: Set<String>, folders: Set<String>
+    ) {
+        var top = Listing()
+        top.list(root, "", isRoot: true)
+        let below = ParallelWork.map(count: top.folders.count, workers: workers) { [folders = top.folders] index in
+            var listing = Listing()
+            listing.walk(root, from: folders[index])
+            return listing
+        }
+        var files = Set(top.files)
+        var folders = Set(top.folders)
+        files.reserveCapacity(below.reduce(top.files.count) { $0 + $1.files.count })
+        folders.reserveCapacity(below.reduce(top.folders.count) { $0 + $1.folders.count })
+        for listing in below {
+            files.formUnion(listing.files)
+            folders.formUnion(listing.folders)
+        }
+        return (files, folders)
+    }
+
+    /// What a walk of part of the spare found, by path relative to the spare.
+    private struct Listing: Sendable {
+        var files: [String] = []
+        var folders: [String] = []
+
+        /// Every file and folder under `start` (a folder of `root`, itself not included).
+        mutating func walk(_ root: String, from start: String) {
+            var pending = [start]
+            while let relative = pending.popLast() {
+                let found = folders.count
+                list(root, relative, isRoot: false)
+                pending += folders[found...]
+            }
+        }
+
+        /// The entries of the folder `relative` of `root`.
+        mutating func list(_ root: String, _ relative: String, isRoot: Bool) {
+            let folder = isRoot ? root : root + "/" + relative
             // What each entry is comes with the listing (`d_type`), without a status call each.
-            guard let entries = try? FileSystem.entries(folder) else { continue }
+            guard let entries = try? FileSystem.entries(folder) else { return }
             for (name, kind) in entries {
-                if relative.isEmpty && OutputMarker.names.contains(name) { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
+                if isRoot && OutputMarker.names.contains(name) { continue }
+                let path = isRoot ? name : relative + "/" + name
                 switch kind {
-                case .folder:
-                    folders.insert(path)
-                    pending.append(path)
-                case .file: files.insert(path)
+                case .folder: folders.append(path)
+                case .file: files.append(path)
                 case .link, .other: FileSystem.removeFile(root + "/" + path)
                 }
             }
         }
-        return (files, folders)
     }
 
     /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.

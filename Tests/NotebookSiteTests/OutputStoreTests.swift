@@ -115,4 +115,24 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: output + "/index.html")
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
     }
+
+    /// The spare's folders are listed in parallel: what is planted deep in them is found too, a
+    /// link removed (never followed) and a stale file left out of the output.
+    @Test func whatIsPlantedDeepInTheSpareIsFound() throws {
+        let outside = try TemporarySite(["index.html": "keep me", "folder/x.html": "keep me too"])
+        let site = try TemporarySite(["notes/a.md": "# A\n", "notes/deep/er/b.md": "# B\n", "notes/c/d.md": "# D\n"])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        let spare = site.path + "/.public.notebook-spare"
+        try FileManager.default.removeItem(atPath: spare + "/deep/er/b/index.html")
+        try FileManager.default.createSymbolicLink(atPath: spare + "/deep/er/b/index.html", withDestinationPath: outside.path + "/index.html")
+        try FileManager.default.createSymbolicLink(atPath: spare + "/c/d/linked", withDestinationPath: outside.path + "/folder")
+        try write("stale", spare + "/deep/er/stale.html")
+        #expect(build(site.path, to: output))
+        #expect(try String(contentsOfFile: outside.path + "/index.html", encoding: .utf8) == "keep me")
+        #expect(try String(contentsOfFile: outside.path + "/folder/x.html", encoding: .utf8) == "keep me too")
+        expectSameAsAFreshBuild(output, of: site.path)
+        #expect(!FileManager.default.fileExists(atPath: output + "/deep/er/stale.html"))
+    }
 }
