@@ -3,6 +3,7 @@ public enum Slug {
     /// Lowercase; letters and digits of any script kept (with their combining marks); runs of
     /// spaces, `-` and `_` become one `-`; other characters dropped; no `-` at either end.
     public static func make(_ text: String) -> String {
+        if let ascii = text.utf8.withContiguousStorageIfAvailable(asciiSlug), let ascii { return ascii }
         var out = UTF8Builder(capacity: text.utf8.count)
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
@@ -18,6 +19,39 @@ public enum Slug {
             out.append(scalar)
         }
         return out.string
+    }
+
+    /// The same rule over ASCII text, byte by byte; nil when the text is not all ASCII.
+    private static func asciiSlug(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            var pendingDash = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"), 0x09...0x0D:
+                    pendingDash = true
+                    continue
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+                    if pendingDash && count > 0 {
+                        out[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    out[count] = byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    if pendingDash && count > 0 {
+                        out[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    out[count] = byte | 0x20
+                default:
+                    continue
+                }
+                count += 1
+                pendingDash = false
+            }
+            return count
+        }
     }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {

@@ -10,7 +10,7 @@ enum NoteURL {
     /// The URL path of a note: its path under `notes/` without extension, each segment slugged,
     /// as a folder; `slug` replaces the last segment. Nil when a segment slugs to nothing.
     public static func path(for relativePath: String, slug: String?) -> String? {
-        var segments = relativePath.split(separator: "/").map(String.init)
+        var segments = PathSegments.of(relativePath).map(String.init)
         guard let last = segments.popLast() else { return nil }
         let stem = NoteLoader.Format.stem(of: last)
         segments.append(stem)
@@ -28,6 +28,6 @@ enum NoteURL {
 
     /// Whether a note at `path` introduces a tag's page: `/tags/NAME/`.
     public static func isTagIntroduction(_ path: String) -> Bool {
-        path.hasPrefix("/tags/") && path.split(separator: "/").count == 2
+        path.hasPrefix("/tags/") && PathSegments.of(path).count == 2
     }
 }

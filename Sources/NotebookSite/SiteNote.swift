@@ -57,20 +57,28 @@ struct SiteNote: Hashable, Sendable {
         let stem = LinkIndex.withoutExtension(relativePath)
         linkKeys = LinkKeys(
             title: title.lowercased(), path: stem.lowercased(),
-            name: (stem.split(separator: "/").last.map(String.init) ?? stem).lowercased(),
-            slug: url.split(separator: "/").last.map(String.init) ?? "")
+            name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercased(),
+            slug: PathSegments.last(of: url).map(String.init) ?? "")
     }
 
     /// The title: the metadata's, else the text of a heading that is the first block, else the file name.
     static func title(of note: Note, relativePath: String) -> String {
-        if let title = note.metadata.title?.trimmingCharacters(in: .whitespaces), !title.isEmpty { return title }
+        if let title = note.metadata.title.map(trimmed), !title.isEmpty { return title }
         // As Obsidian and Quartz do: only a heading that opens the note names it (a paragraph all
         // in a title text style is a heading by now).
         if let first = note.blocks.first, case .heading(_, let inlines) = first.kind {
             let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 1000)
             if !text.isEmpty { return text }
         }
-        return NoteLoader.Format.stem(of: relativePath.split(separator: "/").last.map(String.init) ?? relativePath)
+        return NoteLoader.Format.stem(of: PathSegments.last(of: relativePath).map(String.init) ?? relativePath)
+    }
+
+    /// `text` without the white space of `CharacterSet.whitespaces` at either end; text that
+    /// starts and ends with another ASCII character is returned as it is, without Foundation.
+    static func trimmed(_ text: String) -> String {
+        let isKept = { (byte: UInt8) in byte < 0x80 && byte != 0x20 && byte != 0x09 }
+        if let first = text.utf8.first, let last = text.utf8.last, isKept(first), isKept(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The summary: the metadata's, else the first paragraph's text cut at a word boundary near

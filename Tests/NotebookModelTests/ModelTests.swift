@@ -158,6 +158,22 @@ private func paragraph(_ text: String) -> Block { Block(.paragraph([.text(text)]
         #expect(Slug.make(text) == expected)
     }
 
+    /// ASCII text takes a path of its own: it must slug as the path for any text does (which a
+    /// non-ASCII letter at the end makes it take).
+    @Test func asciiTextSlugsAsAnyTextDoes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int(state % 12) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: state >> 33) & 0x7F))
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let ascii = Slug.make(text)
+            #expect(Slug.make(text + " é") == (ascii.isEmpty ? "é" : ascii + "-é"), "\(text.debugDescription)")
+        }
+    }
+
     @Test func combiningMarksAreKept() {
         #expect(Slug.make("Cafe\u{301} Menu") == "cafe\u{301}-menu")
     }

@@ -74,6 +74,11 @@ struct CmarkConverter {
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE: .inline
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING: .leaf
         case CMARK_NODE_ITEM: .item
+        // The rest of the core's types, most nodes, without asking for a name.
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
+            CMARK_NODE_FOOTNOTE_REFERENCE, CMARK_NODE_DOCUMENT, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK,
+            CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_FOOTNOTE_DEFINITION:
+            .other
         default:
             switch cmark_node_get_type_string(node).map({ String(cString: $0) }) {
             case "strikethrough": .inline

@@ -7,7 +7,7 @@ enum PageHeadings {
     static func adjust(_ blocks: [Block], title: String) -> [Block] {
         var blocks = blocks
         if let first = blocks.first, case .heading(_, let inlines) = first.kind,
-            PlainText.of(inlines, softBreak: " ").trimmingCharacters(in: .whitespaces).lowercased() == title.lowercased()
+            SiteNote.trimmed(PlainText.of(inlines, softBreak: " ")).lowercased() == title.lowercased()
         {
             blocks.removeFirst()
         }
