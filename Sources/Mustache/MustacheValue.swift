@@ -151,7 +151,9 @@ public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The value of the first field named `key`.
     public subscript(key: String) -> MustacheValue? {
-        for pair in pairs where pair.key == key { return pair.value }
+        // Lengths first: most keys differ in length, and comparing those costs next to nothing.
+        let length = key.utf8.count
+        for pair in pairs where pair.key.utf8.count == length && pair.key == key { return pair.value }
         return nil
     }
 

@@ -6,24 +6,54 @@ import NotebookModel
 /// Where it is shown is fixed when it is made, and so are the keys worked out from it; only the
 /// note's blocks change afterwards (links resolved, models dropped once rendered).
 struct SiteNote: Hashable, Sendable {
-    /// The note, constrained and with its headings built.
-    public var note: Note
+    /// What a site note holds. It is kept in one box: site notes are copied often (into lists,
+    /// pages, sorts), and a copy then takes one reference instead of one for each of its strings.
+    private struct Facts: Hashable, Sendable {
+        var note: Note
+        let relativePath: String
+        let title: String
+        let summary: String
+        let url: String
+        let wordCount: Int
+        let searchWords: String
+        var tags: [NoteTag] = []
+        var orderKey = SiteOrder.Key()
+        var linkKeys = LinkKeys()
+    }
+
+    private final class Box: Sendable {
+        let facts: Facts
+        init(_ facts: Facts) { self.facts = facts }
+    }
+
+    private var box: Box
+
+    /// The note, constrained and with its headings built. Setting it makes a new box (a note
+    /// changes twice in a build: links resolved, model dropped).
+    public var note: Note {
+        get { box.facts.note }
+        set {
+            var facts = box.facts
+            facts.note = newValue
+            box = Box(facts)
+        }
+    }
     /// The path under the notes folder, such as `cooking/pancakes.md`.
-    public let relativePath: String
-    public let title: String
-    public let summary: String
+    public var relativePath: String { box.facts.relativePath }
+    public var title: String { box.facts.title }
+    public var summary: String { box.facts.summary }
     /// The URL path, such as `/cooking/sunday-pancakes/`; empty when the file name makes none.
-    public let url: String
-    public let wordCount: Int
+    public var url: String { box.facts.url }
+    public var wordCount: Int { box.facts.wordCount }
     /// The distinct words of the note's text, for the search index (`SearchIndex.words`); links
     /// resolved later change no text.
-    public let searchWords: String
+    public var searchWords: String { box.facts.searchWords }
     /// The note's tags without repeats, in their order, each with its slug.
-    public private(set) var tags: [NoteTag] = []
+    public var tags: [NoteTag] { box.facts.tags }
     /// What the site's order compares (FORMATS.md section 6).
-    private(set) var orderKey = SiteOrder.Key()
+    var orderKey: SiteOrder.Key { box.facts.orderKey }
     /// What wikilinks match (see `LinkIndex`), lowercased.
-    private(set) var linkKeys = LinkKeys()
+    var linkKeys: LinkKeys { box.facts.linkKeys }
 
     struct LinkKeys: Hashable, Sendable {
         var title = ""
@@ -35,30 +65,35 @@ struct SiteNote: Hashable, Sendable {
     }
 
     /// The file's path, as diagnostics name it.
-    public var path: String { note.path }
-    public var metadata: NoteMetadata { note.metadata }
-    public var isDraft: Bool { note.metadata.isDraft }
+    public var path: String { box.facts.note.path }
+    public var metadata: NoteMetadata { box.facts.note.metadata }
+    public var isDraft: Bool { box.facts.note.metadata.isDraft }
 
     /// A note as the site shows it, its keys worked out once.
     init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int, searchWords: String) {
-        self.note = note
-        self.searchWords = searchWords
-        self.relativePath = relativePath
-        self.title = title
-        self.summary = summary
-        self.url = url
-        self.wordCount = wordCount
+        var facts = Facts(
+            note: note, relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
+            searchWords: searchWords)
         var seen = Set<String>()
         for name in note.metadata.tags where !name.isEmpty {
             let slug = Slug.make(name)
-            if !slug.isEmpty && seen.insert(slug).inserted { tags.append(NoteTag(name: name, slug: slug)) }
+            if !slug.isEmpty && seen.insert(slug).inserted { facts.tags.append(NoteTag(name: name, slug: slug)) }
         }
-        orderKey = SiteOrder.Key(self)
         let stem = LinkIndex.withoutExtension(relativePath)
-        linkKeys = LinkKeys(
+        facts.linkKeys = LinkKeys(
             title: title.lowercased(), path: stem.lowercased(),
             name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercased(),
             slug: PathSegments.last(of: url).map(String.init) ?? "")
+        facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
+        box = Box(facts)
+    }
+
+    static func == (lhs: SiteNote, rhs: SiteNote) -> Bool {
+        lhs.box === rhs.box || lhs.box.facts == rhs.box.facts
+    }
+
+    func hash(into hasher: inout Hasher) {
+        box.facts.hash(into: &hasher)
     }
 
     /// The title: the metadata's, else the text of a heading that is the first block, else the file name.

@@ -12,11 +12,11 @@ enum SiteOrder {
 
         init() {}
 
-        init(_ note: SiteNote) {
-            date = SiteOrder.sortableDate(note.metadata.date)
-            foldedTitle = note.title.lowercased()
-            title = note.title
-            path = note.relativePath
+        init(date: String?, title: String, path: String) {
+            self.date = SiteOrder.sortableDate(date)
+            foldedTitle = title.lowercased()
+            self.title = title
+            self.path = path
         }
     }
 

@@ -55,7 +55,7 @@ public struct SiteURLs: Hashable, Sendable {
 
     /// The site path of a file beside the notes: its folders slugged, its name kept.
     public static func filePath(_ relativePath: String) -> String {
-        var segments = relativePath.split(separator: "/").map(String.init)
+        var segments = PathSegments.of(relativePath).map(String.init)
         let name = segments.popLast() ?? relativePath
         let folders = segments.map(Slug.make).filter { !$0.isEmpty }
         return "/" + (folders + [name]).joined(separator: "/")

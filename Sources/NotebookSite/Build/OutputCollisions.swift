@@ -27,7 +27,7 @@ enum OutputCollisions {
         var folders: [String: Int] = [:]
         for (index, claim) in ordered.enumerated() {
             var folder = ""
-            for segment in claim.path.split(separator: "/").dropLast() {
+            for segment in PathSegments.of(claim.path).dropLast() {
                 folder += folder.isEmpty ? segment : "/" + segment
                 if folders[folder] == nil { folders[folder] = index }
             }

@@ -39,7 +39,7 @@ struct LinkIndex: Sendable {
         }
         for file in files {
             self.files.insert(file)
-            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let name = PathSegments.last(of: file).map(String.init) ?? file
             filesByName[name.lowercased()] = filesByName[name.lowercased()] ?? file
         }
     }
@@ -69,7 +69,7 @@ struct LinkIndex: Sendable {
 
     /// The folders a relative path lies in, outermost first.
     private static func folders(of path: String) -> [Substring] {
-        Array(path.split(separator: "/").dropLast())
+        Array(PathSegments.of(path).dropLast())
     }
 
     /// How many leading folders two lists share.
@@ -100,8 +100,8 @@ struct LinkIndex: Sendable {
             guard let fragment, !fragment.isEmpty else { return nil }
             return anchor(Self.percentDecoded(fragment), in: source, byID: true).map { .note(source, anchor: $0) }
         }
-        let folder = notes[source].relativePath.split(separator: "/").dropLast().map(String.init)
-        guard let joined = Self.normalize(folder + Self.percentDecoded(path).split(separator: "/").map(String.init)) else {
+        let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
+        guard let joined = Self.normalize(folder + PathSegments.of(Self.percentDecoded(path)).map(String.init)) else {
             return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes"))
         }
         if NoteLoader.Format(path: joined) != nil {
