@@ -1,54 +1,60 @@
 import Synchronization
 
-/// The parts of pages that come out the same on every page: sections over one value that many
+/// The parts of pages that come out the same on every page: sections over values that many
 /// renders share, rendered once and then copied.
 ///
-/// A site's pages all see the same `site` value, and a section such as `{{#site.palette}}…`
-/// renders the same bytes on each of them as long as nothing inside it reads anything else. Give
-/// every render that shares the value one instance (``MustacheLibrary/renderBytes(_:_:sharing:)-(String,_,_)``):
-/// a section whose name starts with ``key`` is kept after its first render when every name inside
-/// it was found in the section's own values or under ``key``, and when it holds no partial, block
-/// or lambda; otherwise it renders each time. The output is the same either way.
+/// Give every render that shares them one instance
+/// (``MustacheLibrary/renderBytes(_:_:sharing:)-(String,_,_)``). Two kinds of section are kept
+/// after their first render:
+/// - a section at the top whose name starts with ``key``: a site's pages all see the same `site`
+///   value, and `{{#site.palette}}…` renders the same bytes on each;
+/// - one pass of any section over an object whose fields carry a ``MustacheFields/sharedKey``:
+///   the card of a note that every list showing the note shows the same way.
+///
+/// A rendering is kept only when every name read inside it was found in the section's own values
+/// or under ``key``, and when it holds no parent, block, dynamic partial or lambda; otherwise it
+/// renders each time. The output is the same either way.
 ///
 /// An instance is only sound while every render given it has the same value under ``key`` at the
-/// root: make a new one when that value changes.
+/// root, and fields with the same shared key are the same: make a new one when either changes.
 public final class MustacheSharedParts: Sendable {
     /// The name, at the root of every context, whose value all the renders share.
     public let key: String
 
+    /// What a kept section's bytes depend on besides the shared values.
+    struct Key: Hashable {
+        let section: ObjectIdentifier
+        /// The shared key of the item the section was rendered for; nil for a section over `key`.
+        let item: String?
+        let indentation: String
+        let pendingIndentation: String?
+        /// How deep the section sat: deeper, it could have passed the renderer's limits.
+        let level: Int
+        let depth: Int
+    }
+
     struct Entry {
         /// Kept so that the node's identity cannot be reused by another while the entry exists.
         let section: SectionNode
-        let indentation: String
-        let pendingIndentation: String?
         let bytes: [UInt8]
         let pendingAfter: String?
     }
 
-    private let entries = Mutex<[ObjectIdentifier: [Entry]]>([:])
+    private let entries = Mutex<[Key: Entry]>([:])
 
     /// Parts shared by every render whose root has the same value under `key`.
     public init(key: String) { self.key = key }
 
     /// How many renderings of sections are kept.
-    var count: Int { entries.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+    var count: Int { entries.withLock { $0.count } }
 
-    func entry(for section: SectionNode, indentation: String, pendingIndentation: String?) -> Entry? {
-        entries.withLock { entries in
-            entries[ObjectIdentifier(section)]?.first {
-                $0.indentation == indentation && $0.pendingIndentation == pendingIndentation
-            }
-        }
+    func entry(for key: Key) -> Entry? {
+        entries.withLock { $0[key] }
     }
 
-    func keep(_ entry: Entry) {
+    func keep(_ entry: Entry, for key: Key) {
         entries.withLock { entries in
-            let id = ObjectIdentifier(entry.section)
-            let known = entries[id] ?? []
-            guard !known.contains(where: {
-                $0.indentation == entry.indentation && $0.pendingIndentation == entry.pendingIndentation
-            }) else { return }
-            entries[id] = known + [entry]
+            if entries[key] == nil { entries[key] = entry }
         }
     }
 }

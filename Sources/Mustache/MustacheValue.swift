@@ -140,9 +140,14 @@ extension MustacheValue {
 /// The fields of an object in the order given (see ``MustacheValue/fields(_:)``).
 public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
     public var pairs: [(key: String, value: MustacheValue)]
+    /// Names these fields among the values that many renders show: fields with the same key are
+    /// the same, so a section's pass over them is kept by ``MustacheSharedParts``. Nil for fields
+    /// of one render only.
+    public var sharedKey: String?
 
-    public init(_ pairs: [(key: String, value: MustacheValue)]) {
+    public init(_ pairs: [(key: String, value: MustacheValue)], sharedKey: String? = nil) {
         self.pairs = pairs
+        self.sharedKey = sharedKey
     }
 
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {

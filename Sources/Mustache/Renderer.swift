@@ -184,50 +184,64 @@ struct Renderer {
         }
         // Only at the top, where the name can only have been found at the root.
         if let shared, contexts.count == 1, section.name.components.first == shared.key {
-            try render(section, value: value, sharing: shared, blocks: blocks)
+            try keeping(section, item: nil, in: shared) { renderer throws(MustacheError) in
+                try renderer.render(section, value: value, blocks: blocks)
+            }
             return
         }
         try render(section, value: value, blocks: blocks)
-    }
-
-    /// A section over the shared value: copied when it was kept, otherwise rendered and kept if
-    /// it read nothing else.
-    private mutating func render(
-        _ section: SectionNode, value: MustacheValue, sharing shared: MustacheSharedParts, blocks: BlockScopes
-    ) throws(MustacheError) {
-        if let entry = shared.entry(for: section, indentation: indentation, pendingIndentation: pendingIndentation) {
-            output += entry.bytes
-            pendingIndentation = entry.pendingAfter
-            return
-        }
-        let (start, entryIndentation, entryPending) = (output.count, indentation, pendingIndentation)
-        recordingFloor = contexts.count
-        escaped = false
-        defer { recordingFloor = nil }
-        try render(section, value: value, blocks: blocks)
-        guard !escaped else { return }
-        shared.keep(
-            MustacheSharedParts.Entry(
-                section: section, indentation: entryIndentation, pendingIndentation: entryPending,
-                bytes: Array(output[start...]), pendingAfter: pendingIndentation))
     }
 
     private mutating func render(_ section: SectionNode, value: MustacheValue, blocks: BlockScopes) throws(MustacheError) {
         switch value {
         case .array(let items):
-            for item in items {
-                contexts.append(item)
-                try render(section.nodes, blocks: blocks)
-                contexts.removeLast()
-            }
+            for item in items { try render(section, item: item, blocks: blocks) }
         case .lambda(let lambda):
             try render(section, lambda: lambda, blocks: blocks)
         default:
             guard value.isTruthy else { return }
-            contexts.append(value)
-            try render(section.nodes, blocks: blocks)
-            contexts.removeLast()
+            try render(section, item: value, blocks: blocks)
         }
+    }
+
+    /// One pass of a section with `item` as the innermost context; kept and copied when the item's
+    /// fields are shared.
+    private mutating func render(_ section: SectionNode, item: MustacheValue, blocks: BlockScopes) throws(MustacheError) {
+        if let shared, recordingFloor == nil, case .fields(let fields) = item, let key = fields.sharedKey {
+            try keeping(section, item: key, in: shared) { renderer throws(MustacheError) in
+                renderer.contexts.append(item)
+                try renderer.render(section.nodes, blocks: blocks)
+                renderer.contexts.removeLast()
+            }
+            return
+        }
+        contexts.append(item)
+        try render(section.nodes, blocks: blocks)
+        contexts.removeLast()
+    }
+
+    /// What `body` writes for `section`: copied when `shared` kept it, otherwise rendered and kept
+    /// if it read nothing but the contexts from here on and the shared value.
+    private mutating func keeping(
+        _ section: SectionNode, item: String?, in shared: MustacheSharedParts,
+        _ body: (inout Renderer) throws(MustacheError) -> Void
+    ) throws(MustacheError) {
+        let key = MustacheSharedParts.Key(
+            section: ObjectIdentifier(section), item: item, indentation: indentation, pendingIndentation: pendingIndentation,
+            level: level, depth: depth)
+        if let entry = shared.entry(for: key) {
+            output += entry.bytes
+            pendingIndentation = entry.pendingAfter
+            return
+        }
+        let start = output.count
+        recordingFloor = contexts.count
+        escaped = false
+        defer { recordingFloor = nil }
+        try body(&self)
+        guard !escaped else { return }
+        shared.keep(
+            MustacheSharedParts.Entry(section: section, bytes: Array(output[start...]), pendingAfter: pendingIndentation), for: key)
     }
 
     /// A section lambda: renders the template it returns for the section's raw text.
@@ -250,12 +264,14 @@ struct Renderer {
 
     @inline(never)
     private mutating func render(_ partial: PartialNode, blocks: BlockScopes) throws(MustacheError) {
-        escaped = true
+        // A parent's overrides and a partial named by data depend on more than the contexts.
+        if partial.overrides != nil { escaped = true }
         let name: String
         switch partial.target {
         case .fixed(let fixed):
             name = fixed
         case .dynamic(let dynamic):
+            escaped = true
             guard let value = lookup(dynamic) else { return }
             if case .lambda(let lambda) = value {
                 name = try expand(lambda(nil), name: dynamic.raw, location: partial.location, blocks: blocks)

@@ -6,10 +6,10 @@ import NotebookModel
 /// Where it is shown is fixed when it is made, and so are the keys worked out from it; only the
 /// note's blocks change afterwards (links resolved, models dropped once rendered).
 struct SiteNote: Hashable, Sendable {
-    /// What a site note holds. It is kept in one box: site notes are copied often (into lists,
-    /// pages, sorts), and a copy then takes one reference instead of one for each of its strings.
+    /// What a site note holds besides its note, fixed when it is made. It is kept in one box: site
+    /// notes are copied often (into lists, pages, sorts), and a copy then takes one reference
+    /// instead of one for each of its strings.
     private struct Facts: Hashable, Sendable {
-        var note: Note
         let relativePath: String
         let title: String
         let summary: String
@@ -26,18 +26,10 @@ struct SiteNote: Hashable, Sendable {
         init(_ facts: Facts) { self.facts = facts }
     }
 
-    private var box: Box
+    private let box: Box
 
-    /// The note, constrained and with its headings built. Setting it makes a new box (a note
-    /// changes twice in a build: links resolved, model dropped).
-    public var note: Note {
-        get { box.facts.note }
-        set {
-            var facts = box.facts
-            facts.note = newValue
-            box = Box(facts)
-        }
-    }
+    /// The note, constrained and with its headings built.
+    public var note: Note
     /// The path under the notes folder, such as `cooking/pancakes.md`.
     public var relativePath: String { box.facts.relativePath }
     public var title: String { box.facts.title }
@@ -65,14 +57,15 @@ struct SiteNote: Hashable, Sendable {
     }
 
     /// The file's path, as diagnostics name it.
-    public var path: String { box.facts.note.path }
-    public var metadata: NoteMetadata { box.facts.note.metadata }
-    public var isDraft: Bool { box.facts.note.metadata.isDraft }
+    public var path: String { note.path }
+    public var metadata: NoteMetadata { note.metadata }
+    public var isDraft: Bool { note.metadata.isDraft }
 
     /// A note as the site shows it, its keys worked out once.
     init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int, searchWords: String) {
+        self.note = note
         var facts = Facts(
-            note: note, relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
+            relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: searchWords)
         var seen = Set<String>()
         for name in note.metadata.tags where !name.isEmpty {
@@ -89,10 +82,11 @@ struct SiteNote: Hashable, Sendable {
     }
 
     static func == (lhs: SiteNote, rhs: SiteNote) -> Bool {
-        lhs.box === rhs.box || lhs.box.facts == rhs.box.facts
+        lhs.note == rhs.note && (lhs.box === rhs.box || lhs.box.facts == rhs.box.facts)
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(note)
         box.facts.hash(into: &hasher)
     }
 

@@ -47,17 +47,58 @@ import Testing
         #expect(try pages("{{#site.colors}}{{missing}}{{/site.colors}}").kept == 0)
     }
 
-    @Test func lambdasPartialsAndBlocksInsideAreNeverKept() throws {
+    @Test func lambdasParentsBlocksAndDynamicPartialsInsideAreNeverKept() throws {
         let lambda = try pages("{{#site.colors}}{{shout}}{{/site.colors}}")
         #expect(lambda.shared == lambda.unshared)
         #expect(lambda.shared[2] == "!3!3")
         #expect(lambda.kept == 0)
-        let partial = try pages("{{#site.colors}}{{>item}}{{/site.colors}}", partials: ["item": "[{{name}}]"])
-        #expect(partial.shared == partial.unshared)
-        #expect(partial.kept == 0)
+        let parent = try pages("{{#site.colors}}{{<item}}{{/item}}{{/site.colors}}", partials: ["item": "[{{name}}]"])
+        #expect(parent.shared == parent.unshared)
+        #expect(parent.kept == 0)
         let block = try pages("{{#site.colors}}{{$b}}{{name}}{{/b}}{{/site.colors}}")
         #expect(block.shared == block.unshared)
         #expect(block.kept == 0)
+        let dynamic = try pages("{{#site.colors}}{{>*name}}{{/site.colors}}", partials: ["yellow": "Y", "pink": "P"])
+        #expect(dynamic.shared == dynamic.unshared)
+        #expect(dynamic.kept == 0)
+    }
+
+    @Test func aPartialInsideIsRenderedWithWhatItReads() throws {
+        let kept = try pages("{{#site.colors}}{{>item}}{{/site.colors}}", partials: ["item": "[{{name}}]"])
+        #expect(kept.shared == kept.unshared)
+        #expect(kept.shared[0] == "[yellow][pink]")
+        #expect(kept.kept == 1)
+        // The partial reads the page: the section renders on every page.
+        let escaping = try pages("{{#site.colors}}{{>item}}{{/site.colors}}", partials: ["item": "[{{number}}]"])
+        #expect(escaping.shared == escaping.unshared)
+        #expect(escaping.shared[1] == "[2][2]")
+        #expect(escaping.kept == 0)
+    }
+
+    /// Cards that several lists show: each item whose fields carry a shared key is kept once,
+    /// whatever list and page it is in.
+    @Test func itemsWithASharedKeyAreKeptOncePerKey() throws {
+        func card(_ name: String) -> MustacheValue {
+            .fields(MustacheFields([("name", .string(name))], sharedKey: name))
+        }
+        let library = try MustacheLibrary(sources: [
+            "list": "{{#cards}}<li>{{>card}}</li>\n{{/cards}}",
+            "card": "{{name}}{{#site.title}} of {{site.title}}{{/site.title}}",
+            "reading": "{{#cards}}{{name}} on {{page}};{{/cards}}",
+        ])
+        let parts = MustacheSharedParts(key: "site")
+        let lists: [[String]] = [["a", "b"], ["b", "c"], ["a", "c", "b"]]
+        for (number, names) in lists.enumerated() {
+            let root: MustacheValue = ["site": site, "page": .int(number), "cards": .array(names.map(card))]
+            for template in ["list", "reading"] {
+                let shared = String(decoding: try library.renderBytes(template, root, sharing: parts), as: UTF8.self)
+                #expect(shared == (try library.render(template, root)))
+            }
+        }
+        #expect(String(decoding: try library.renderBytes("list", ["site": site, "cards": [card("c")]], sharing: parts), as: UTF8.self)
+            == "<li>c of Site</li>\n")
+        // Three cards in "list"; none in "reading", whose cards read the page.
+        #expect(parts.count == 3)
     }
 
     @Test func indentationIsPartOfWhatIsKept() throws {

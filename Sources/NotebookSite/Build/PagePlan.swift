@@ -49,6 +49,8 @@ struct PagePlan: Sendable {
     private let backlinks: [[Int]]
     /// Tag slug → the indices of its notes, and the HTML of the note that introduces it.
     private let members: [String: [Int]]
+    /// Tag slug → the link to its page, made once for every card that shows the tag.
+    private let tagLinks: [String: String]
     private let introductions: [String: String]
     private let byPath: [String: Int]
 
@@ -106,6 +108,7 @@ struct PagePlan: Sendable {
         self.members = members
         self.introductions = introductions
         self.tags = tags
+        self.tagLinks = Dictionary(members.keys.map { ($0, urls.link("/tags/\($0)/")) }, uniquingKeysWith: { first, _ in first })
         self.wordCount = wordCount
     }
 
@@ -172,7 +175,7 @@ struct PagePlan: Sendable {
 
     /// A note's tags as links.
     private func tagRefs(_ index: Int) -> [TagRef] {
-        notes[index].tags.map { TagRef(name: $0.name, url: urls.link("/tags/\($0.slug)/")) }
+        notes[index].tags.map { TagRef(name: $0.name, url: tagLinks[$0.slug] ?? urls.link("/tags/\($0.slug)/")) }
     }
 
     /// A note as lists show it.
@@ -379,6 +382,17 @@ struct PagePlan: Sendable {
 
     /// `2026-06-12` as `12 June 2026`.
     static func displayDate(_ date: String) -> String {
+        // `YYYY-MM-DD…`, nearly every date, read by bytes.
+        let bytes = Array(date.utf8.prefix(10))
+        let isDigit = { (index: Int) in bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy(isDigit)
+        {
+            let number = { (index: Int) in Int(bytes[index] - UInt8(ascii: "0")) * 10 + Int(bytes[index + 1] - UInt8(ascii: "0")) }
+            let month = number(5)
+            guard (1...12).contains(month) else { return date }
+            return String(number(8)) + " " + months[month - 1] + " " + String(decoding: bytes[0..<4], as: UTF8.self)
+        }
         let parts = date.prefix(10).split(separator: "-")
         guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else { return date }
         return "\(day) \(months[month - 1]) \(parts[0])"

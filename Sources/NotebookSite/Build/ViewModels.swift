@@ -232,7 +232,13 @@ extension NoteCard: MustacheValueConvertible {
         ]
     }
 
-    var mustacheValue: MustacheValue { .fields(fields) }
+    /// As lists show it: the same in every list, so a list template's pass over it is rendered
+    /// once per build (a note's URL is its own; a build with two notes on one stops before pages).
+    var mustacheValue: MustacheValue {
+        var fields = fields
+        fields.sharedKey = url
+        return .fields(fields)
+    }
 }
 
 extension ListView: MustacheValueConvertible {
