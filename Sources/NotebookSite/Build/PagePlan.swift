@@ -33,26 +33,56 @@ struct PagePlan: Sendable {
         case text(String)
     }
 
-    let siteView: SiteView
-    /// `siteView` as templates see it, made once: every page shows the same.
-    private let siteValue: MustacheValue
-    /// What pages show of `siteValue` alone, rendered once: every page sees the same site.
-    private let sharedParts = MustacheSharedParts(key: "site")
-    let tags: [TagLink]
-    private let config: SiteConfig
-    private let urls: SiteURLs
-    /// The notes with pages, their models dropped (only metadata, title, URL are kept).
-    private let notes: [SiteNote]
-    private let rendered: [RenderedNote]
-    /// Each note's entry in the search index (`SearchIndex.entry`).
-    private let search: [String]
-    private let backlinks: [[Int]]
-    /// Tag slug → the indices of its notes, and the HTML of the note that introduces it.
-    private let members: [String: [Int]]
-    /// Tag slug → the link to its page, made once for every card that shows the tag.
-    private let tagLinks: [String: String]
-    private let introductions: [String: String]
-    private let byPath: [String: Int]
+    /// What the plan holds, in one box: every page's closure holds the plan, and a copy of it
+    /// then takes one reference instead of one for each of these.
+    private struct Parts: Sendable {
+        let siteView: SiteView
+        /// `siteView` as templates see it, made once: every page shows the same.
+        let siteValue: MustacheValue
+        /// What pages show of `siteValue` alone, rendered once: every page sees the same site.
+        let sharedParts = MustacheSharedParts(key: "site")
+        let tags: [TagLink]
+        let config: SiteConfig
+        let urls: SiteURLs
+        /// The notes with pages, their models dropped (only metadata, title, URL are kept).
+        let notes: [SiteNote]
+        let rendered: [RenderedNote]
+        /// Each note's entry in the search index (`SearchIndex.entry`).
+        let search: [String]
+        let backlinks: [[Int]]
+        /// Tag slug → the indices of its notes, and the HTML of the note that introduces it.
+        let members: [String: [Int]]
+        /// Tag slug → the link to its page, made once for every card that shows the tag.
+        let tagLinks: [String: String]
+        let introductions: [String: String]
+        let byPath: [String: Int]
+        /// The words of all notes with pages.
+        let wordCount: Int
+    }
+
+    private final class Box: Sendable {
+        let parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    private let box: Box
+
+    var siteView: SiteView { box.parts.siteView }
+    private var siteValue: MustacheValue { box.parts.siteValue }
+    private var sharedParts: MustacheSharedParts { box.parts.sharedParts }
+    var tags: [TagLink] { box.parts.tags }
+    private var config: SiteConfig { box.parts.config }
+    private var urls: SiteURLs { box.parts.urls }
+    private var notes: [SiteNote] { box.parts.notes }
+    private var rendered: [RenderedNote] { box.parts.rendered }
+    private var search: [String] { box.parts.search }
+    private var backlinks: [[Int]] { box.parts.backlinks }
+    private var members: [String: [Int]] { box.parts.members }
+    private var tagLinks: [String: String] { box.parts.tagLinks }
+    private var introductions: [String: String] { box.parts.introductions }
+    private var byPath: [String: Int] { box.parts.byPath }
+    /// The words of all notes with pages.
+    var wordCount: Int { box.parts.wordCount }
 
     /// A plan that only lays out the pages, for the collision check before notes are rendered:
     /// its pages' paths are those of a full plan, what they show is empty.
@@ -96,24 +126,15 @@ struct PagePlan: Sendable {
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
             palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
-        self.siteView = siteView
-        self.siteValue = siteView.mustacheValue
-        self.byPath = Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-        self.config = config
-        self.urls = urls
-        self.notes = notes
-        self.rendered = rendered
-        self.search = search
-        self.backlinks = backlinks
-        self.members = members
-        self.introductions = introductions
-        self.tags = tags
-        self.tagLinks = Dictionary(members.keys.map { ($0, urls.link("/tags/\($0)/")) }, uniquingKeysWith: { first, _ in first })
-        self.wordCount = wordCount
+        box = Box(
+            Parts(
+                siteView: siteView, siteValue: siteView.mustacheValue, tags: tags, config: config, urls: urls, notes: notes,
+                rendered: rendered, search: search, backlinks: backlinks, members: members,
+                tagLinks: Dictionary(members.keys.map { ($0, urls.link("/tags/\($0)/")) }, uniquingKeysWith: { first, _ in first }),
+                introductions: introductions,
+                byPath: Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first }),
+                wordCount: wordCount))
     }
-
-    /// The words of all notes with pages.
-    let wordCount: Int
 
     /// The group a note's page belongs to: its own, or its tag's when it introduces a tag.
     static func group(of note: SiteNote) -> PageGroup {
