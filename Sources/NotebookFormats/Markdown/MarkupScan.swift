@@ -91,11 +91,21 @@ private struct TokenFinder {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The bytes `run` looks at; every other byte of a line is passed over.
+    private static let special: [Bool] = (0..<256).map { byte in
+        "\n\\`<^![]=".utf8.contains(UInt8(byte))
+    }
+
     mutating func run() {
         var i = 0
         var fence: (byte: UInt8, count: Int)? = nil
         var atLineStart = true
+        let special = Self.special
         while i < bytes.count {
+            if !atLineStart {
+                while i < bytes.count && !special[Int(bytes[i])] { i += 1 }
+                guard i < bytes.count else { break }
+            }
             if atLineStart {
                 atLineStart = false
                 let lineEnd = endOfLine(from: i)
