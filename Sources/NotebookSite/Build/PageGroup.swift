@@ -14,6 +14,11 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
     case search
     case notFound
 
+    /// Whether this is a note's own group.
+    var isNote: Bool {
+        if case .note = self { true } else { false }
+    }
+
     public var description: String {
         switch self {
         case .note(let path): "note \(path)"

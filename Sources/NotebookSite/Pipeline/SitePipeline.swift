@@ -229,8 +229,12 @@ public struct SitePipeline: Sendable {
         _ plan: PagePlan, theme: Theme, site: LoadedSite, copies: [OutputCopy] = [], to store: OutputStore?
     ) -> (pages: Int, failures: [Diagnostic]) {
         let written = Atomic<Int>(0)
+        // The site's own groups first: each is one piece of work (the index, a tag's pages, the
+        // highlights) and far longer than a note's page, and a long piece last would leave the
+        // other workers idle at the end.
+        let groups = plan.groups.filter { !$0.isNote } + plan.groups.filter(\.isNote)
         let work: [@Sendable () throws -> Void] =
-            plan.groups.map { group in
+            groups.map { group in
                 { @Sendable in
                     let pages = plan.pages(of: group)
                     for page in pages {
