@@ -143,10 +143,10 @@ struct SiteLoader: Sendable {
         let loaded = loadAll(files, with: loader)
 
         var notes: [SiteNote] = []
-        for (result, note) in loaded {
-            diagnostics += result.diagnostics
-            // Only the text of notes with findings is kept; `SourceTexts` reads others when needed.
-            if !result.diagnostics.isEmpty { sources[note.path] = result.source }
+        notes.reserveCapacity(loaded.count)
+        for (note, findings, source) in loaded {
+            diagnostics += findings
+            if let source { sources[note.path] = source }
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }
@@ -158,10 +158,12 @@ struct SiteLoader: Sendable {
     }
 
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
-    /// results in the files' order.
-    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [(NoteLoader.Loaded, SiteNote)] {
+    /// results in the files' order. Only the text of notes with findings is kept (`SourceTexts`
+    /// reads others when needed); the rest is freed on the workers.
+    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [(SiteNote, [Diagnostic], String?)] {
         ParallelWork.map(count: files.count, workers: workers) { index in
-            Self.load(files[index], with: loader)
+            let (loaded, note) = Self.load(files[index], with: loader)
+            return (note, loaded.diagnostics, loaded.diagnostics.isEmpty ? nil : loaded.source)
         }
     }
 

@@ -37,7 +37,8 @@ enum SiteOrder {
 
     /// `notes` in the site's order; only keys move while sorting.
     static func sorted(_ notes: [SiteNote]) -> [SiteNote] {
-        notes.indices.sorted { precedes(notes[$0].orderKey, notes[$1].orderKey) }.map { notes[$0] }
+        let keys = notes.map(\.orderKey)
+        return keys.indices.sorted { precedes(keys[$0], keys[$1]) }.map { notes[$0] }
     }
 
     /// A date as text that sorts in time order: `YYYY-MM-DD` gains a midnight time.
