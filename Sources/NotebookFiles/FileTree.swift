@@ -66,7 +66,7 @@ public struct FileTree: Sendable, Equatable {
     /// nothing is there; `.outside` when a link on the way leads out of the boundary.
     public func place(of relative: String) -> Place {
         var current = real
-        for part in relative.split(separator: "/") where part != "." {
+        for part in PathSegments.of(relative) where part != "." {
             guard part != ".." else { return .outside(display(relative)) }
             let next = current + "/" + part
             guard let status = FileSystem.status(next) else { return .missing }
@@ -193,11 +193,11 @@ public struct FileTree: Sendable, Equatable {
     /// rest added lexically. Used for paths that may not exist yet (an output folder).
     public static func resolvedForCreation(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : join(FileSystem.currentFolder(), path)
-        var parts = absolute.split(separator: "/").map(String.init)
+        var parts = PathSegments.of(absolute).map(String.init)
         var rest: [String] = []
         while !parts.isEmpty {
             if let resolved = FileSystem.resolve("/" + parts.joined(separator: "/")) {
-                var result = resolved == "/" ? [] : resolved.split(separator: "/").map(String.init)
+                var result = resolved == "/" ? [] : PathSegments.of(resolved).map(String.init)
                 for part in rest.reversed() {
                     if part == ".." { if !result.isEmpty { result.removeLast() } } else if part != "." { result.append(part) }
                 }

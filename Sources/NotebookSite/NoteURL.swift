@@ -1,3 +1,4 @@
+import NotebookFiles
 import NotebookModel
 
 /// Where notes live on a site (FORMATS.md section 6).

@@ -54,7 +54,7 @@ struct OutputStore: FileSink, Sendable {
     /// names no folder of its own.
     public static func realPlace(of path: String) -> String? {
         let normalized = FileTree.normalized(path)
-        guard let name = normalized.split(separator: "/").last, name != ".." else { return nil }
+        guard let name = PathSegments.last(of: normalized), name != ".." else { return nil }
         let parent = normalized.dropLast(name.count)
         return FileTree.join(FileTree.resolvedForCreation(parent.isEmpty ? "." : String(parent)), String(name))
     }
@@ -254,7 +254,7 @@ struct OutputStore: FileSink, Sendable {
     /// Removes whatever in the staging folder stands where `path` or one of its folders goes.
     private func clearWay(to path: String) {
         var prefix = staging
-        let parts = path.split(separator: "/")
+        let parts = PathSegments.of(path)
         for (index, part) in parts.enumerated() {
             prefix += "/" + part
             guard let kind = FileSystem.status(prefix)?.kind else { return }

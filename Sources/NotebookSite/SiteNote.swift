@@ -1,3 +1,4 @@
+import NotebookFiles
 import Foundation
 import NotebookModel
 

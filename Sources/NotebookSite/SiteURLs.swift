@@ -1,3 +1,4 @@
+import NotebookFiles
 import Foundation
 
 /// The site's URLs under its base URL, which may carry a path (`https://example.org/notes/`).

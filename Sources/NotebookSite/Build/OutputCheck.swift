@@ -15,7 +15,7 @@ enum OutputCheck {
         guard let real = OutputStore.realPlace(of: output) else { return refuse("does not name a folder of its own") }
         if real == site.real { return refuse("is the site folder itself") }
         if FileTree.isInside(site.real, real) { return refuse("holds the site folder") }
-        let name = real.split(separator: "/").last.map(String.init) ?? ""
+        let name = PathSegments.last(of: real).map(String.init) ?? ""
         if name.hasPrefix(".") && (name.hasSuffix(".notebook-spare") || name.hasSuffix(".notebook-lock")) {
             return refuse("is the spare or the lock of another output")
         }

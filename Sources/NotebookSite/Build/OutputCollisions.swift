@@ -1,3 +1,4 @@
+import NotebookFiles
 import NotebookModel
 
 /// The check that no two sources write one output file, and that no file stands where another

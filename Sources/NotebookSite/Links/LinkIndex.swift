@@ -1,3 +1,4 @@
+import NotebookFiles
 import NotebookModel
 
 /// Finds what a wikilink or a relative link names: a note (and a heading in it) or a file.

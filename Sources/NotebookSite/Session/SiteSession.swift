@@ -68,7 +68,7 @@ public struct SiteSession: Sendable {
         if path == output || path.hasPrefix(output + "/") { return true }
         guard let relative = relativePath(path) else { return false }
         return relative == "public" || relative.hasPrefix("public/")
-            || relative.split(separator: "/").contains { $0.hasPrefix(".") }
+            || PathSegments.of(relative).contains { $0.hasPrefix(".") }
     }
 
     /// Builds everything.
@@ -196,7 +196,7 @@ public struct SiteSession: Sendable {
     /// `path` without `.` segments and empty ones (`site/./theme/` → `site/theme`), as a watcher
     /// names what is inside it.
     static func withoutDotSegments(_ path: String) -> String {
-        let kept = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        let kept = PathSegments.of(path).filter { $0 != "." }.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + kept : kept.isEmpty ? "." : kept
     }
 

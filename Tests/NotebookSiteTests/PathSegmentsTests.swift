@@ -1,0 +1,24 @@
+import NotebookFiles
+import Testing
+
+/// Paths are split where the file system splits them: at every `/` byte, empty parts left out.
+@Suite struct PathSegmentsTests {
+    @Test func segmentsAreTheNonEmptyPartsBetweenSlashes() {
+        #expect(PathSegments.of("cooking/pancakes.md") == ["cooking", "pancakes.md"])
+        #expect(PathSegments.of("/a//b/") == ["a", "b"])
+        #expect(PathSegments.of("") == [])
+        #expect(PathSegments.of("///") == [])
+        // A combining mark after a slash makes one character of the two, but not one segment.
+        #expect(PathSegments.of("a/\u{301}b") == ["a", "\u{301}b"])
+        #expect(PathSegments.of("日本/ノート.md") == ["日本", "ノート.md"])
+    }
+
+    @Test func theLastSegmentIgnoresTrailingSlashes() {
+        #expect(PathSegments.last(of: "/cooking/sunday-pancakes/") == "sunday-pancakes")
+        #expect(PathSegments.last(of: "notes/a.md") == "a.md")
+        #expect(PathSegments.last(of: "a") == "a")
+        #expect(PathSegments.last(of: "/") == nil)
+        #expect(PathSegments.last(of: "") == nil)
+        #expect(PathSegments.last(of: "a/\u{301}b") == "\u{301}b")
+    }
+}
