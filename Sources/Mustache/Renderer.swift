@@ -182,8 +182,9 @@ struct Renderer {
             if !value.isTruthy { try render(section.nodes, blocks: blocks) }
             return
         }
-        // Only at the top, where the name can only have been found at the root.
-        if let shared, contexts.count == 1, section.name.components.first == shared.key {
+        // Only at the top, where the name can only have been found at the root, and not inside
+        // a section being kept already (a lambda's template can hold one).
+        if let shared, recordingFloor == nil, contexts.count == 1, section.name.components.first == shared.key {
             try keeping(section, item: nil, in: shared) { renderer throws(MustacheError) in
                 try renderer.render(section, value: value, blocks: blocks)
             }
@@ -207,7 +208,10 @@ struct Renderer {
     /// One pass of a section with `item` as the innermost context; kept and copied when the item's
     /// fields are shared.
     private mutating func render(_ section: SectionNode, item: MustacheValue, blocks: BlockScopes) throws(MustacheError) {
-        if let shared, recordingFloor == nil, case .fields(let fields) = item, let key = fields.sharedKey {
+        if let shared, recordingFloor == nil, case .fields(let fields) = item, let key = fields.sharedKey,
+            // The shared value is read at the root: no context in between may hide it.
+            !contexts.dropFirst().contains(where: { $0[shared.key] != nil })
+        {
             try keeping(section, item: key, in: shared) { renderer throws(MustacheError) in
                 renderer.contexts.append(item)
                 try renderer.render(section.nodes, blocks: blocks)

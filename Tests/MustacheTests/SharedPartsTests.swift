@@ -118,4 +118,37 @@ import Testing
         #expect(result.shared[0] == "yellowpinkSite")
         #expect(result.kept == 1)
     }
+
+    /// A lambda under the shared value whose template holds a shared section of its own: the
+    /// outer section read the page through the lambda, and is not kept.
+    @Test func aSharedSectionInsideALambdaDoesNotHideWhatTheLambdaRead() throws {
+        let library = try MustacheLibrary(sources: ["page": "{{#site.wrap}}{{/site.wrap}}|"])
+        let parts = MustacheSharedParts(key: "site")
+        for number in 1...3 {
+            let site: MustacheValue = [
+                "title": "Site", "wrap": .lambda(MustacheLambda { _ in .string("{{#site.title}}{{.}}{{/site.title}} n={{number}}") }),
+            ]
+            let root: MustacheValue = ["site": site, "number": .int(number)]
+            let shared = String(decoding: try library.renderBytes("page", root, sharing: parts), as: UTF8.self)
+            #expect(shared == (try library.render("page", root)))
+            #expect(shared == "Site n=\(number)|")
+        }
+    }
+
+    /// A shared item that reads the shared value is kept only where nothing between it and the
+    /// root has a value of that name: elsewhere the name means something else.
+    @Test func aSharedItemUnderAnInnerValueOfTheSharedNameIsRenderedThere() throws {
+        let library = try MustacheLibrary(sources: [
+            "a": "{{#cards}}{{name}} of {{site.title}};{{/cards}}",
+            "c": "{{#plain}}{{>a}}{{/plain}}|{{#other}}{{>a}}{{/other}}|{{>a}}",
+        ])
+        let parts = MustacheSharedParts(key: "site")
+        let card: MustacheValue = .fields(MustacheFields([("name", .string("c1"))], sharedKey: "c1"))
+        let root: MustacheValue = [
+            "site": ["title": "Root"], "other": ["site": ["title": "Inner"]], "cards": [card], "plain": ["z": 1],
+        ]
+        let shared = String(decoding: try library.renderBytes("c", root, sharing: parts), as: UTF8.self)
+        #expect(shared == (try library.render("c", root)))
+        #expect(shared == "c1 of Root;|c1 of Inner;|c1 of Root;")
+    }
 }
