@@ -63,12 +63,16 @@ public enum FileSystem {
         defer { closedir(directory) }
         var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
+                return (String(decoding: bytes, as: UTF8.self), false)
             }
             if name == "." || name == ".." { continue }
             let kind: Kind
-            switch Int(entry.pointee.d_type) {
+            // A name that is not UTF-8 cannot be named again from its decoded form: nothing
+            // found under it could be opened, so it is something else.
+            switch isUTF8 ? Int(entry.pointee.d_type) : -1 {
             case Int(DT_REG): kind = .file
             case Int(DT_DIR): kind = .folder
             case Int(DT_LNK): kind = .link
@@ -280,7 +284,7 @@ public enum FileSystem {
     public static func makeFolder(_ path: String) throws(FileError) {
         // A file where the folder goes is found by whatever is made inside it next (ENOTDIR).
         if makeOneFolder(path) == 0 || errno == EEXIST { return }
-        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+        guard errno == ENOENT, let slash = lastSlash(in: path), slash > path.startIndex else {
             throw openError(path, errno, writing: true)
         }
         try makeFolder(String(path[..<slash]))
@@ -290,13 +294,26 @@ public enum FileSystem {
     /// Runs `body` with the folder holding `path` opened through no link, and `path`'s last name:
     /// what `mkdirat` and `unlinkat` need to act on `path` only where it really is.
     private static func inParent(_ path: String, _ body: (Int32, String) -> Int32) -> Int32 {
-        let slash = path.lastIndex(of: "/")
+        let slash = lastSlash(in: path)
         let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
         let folder = notebook_open_folder_no_links(parent)
         guard folder >= 0 else { return -1 }
         defer { close(folder) }
         return body(folder, name)
+    }
+
+    /// Where the last `/` of `path` is, as the file system sees it: a byte, even where a
+    /// combining mark after it makes one character of the two (as a `Character` search would
+    /// miss it, and hand `mkdirat` a name with a `/`, which leaves the folder it was given).
+    public static func lastSlash(in path: String) -> String.Index? {
+        path.utf8.lastIndex(of: UInt8(ascii: "/"))
+    }
+
+    /// The names `path` passes through, split at every `/` byte as the kernel splits it, empty
+    /// ones left out.
+    public static func names(in path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 
     private static func makeOneFolder(_ path: String) -> Int32 {

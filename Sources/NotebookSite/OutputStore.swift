@@ -54,16 +54,19 @@ struct OutputStore: FileSink, Sendable {
     /// names no folder of its own.
     public static func realPlace(of path: String) -> String? {
         let normalized = FileTree.normalized(path)
-        guard let name = PathSegments.last(of: normalized), name != ".." else { return nil }
-        let parent = normalized.dropLast(name.count)
-        return FileTree.join(FileTree.resolvedForCreation(parent.isEmpty ? "." : String(parent)), String(name))
+        // The last name as the file system sees it: after the last `/` byte.
+        let start = FileSystem.lastSlash(in: normalized).map { normalized.utf8.index(after: $0) } ?? normalized.startIndex
+        let name = String(normalized[start...])
+        guard !name.isEmpty, name != ".." else { return nil }
+        let parent = String(normalized[..<start])
+        return FileTree.join(FileTree.resolvedForCreation(parent.isEmpty ? "." : parent), name)
     }
 
     /// Checks that `destination` may be replaced (see `checkDestination`) and takes its lock, so
     /// that a second build stops before it reads anything; makes the folder that will hold it.
     public static func claim(_ destination: String, force: Bool) throws(Refusal) -> FileLock {
         guard let real = realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
-        let parent = String(real[..<real.lastIndex(of: "/")!])
+        let parent = String(real[..<FileSystem.lastSlash(in: real)!])
         do {
             try FileSystem.makeFolder(parent.isEmpty ? "/" : parent)
         } catch {
@@ -103,8 +106,9 @@ struct OutputStore: FileSink, Sendable {
 
     /// `/x/public` → `/x/.public.notebook-SUFFIX`: the spare and the lock beside an output.
     static func besidePath(of destination: String, suffix: String) -> String {
-        guard let slash = destination.lastIndex(of: "/") else { return ".\(destination).notebook-\(suffix)" }
-        return destination[...slash] + ".\(destination[destination.index(after: slash)...]).notebook-\(suffix)"
+        guard let slash = FileSystem.lastSlash(in: destination) else { return ".\(destination).notebook-\(suffix)" }
+        let after = destination.utf8.index(after: slash)
+        return destination[..<after] + ".\(destination[after...]).notebook-\(suffix)"
     }
 
     /// Refuses a destination that is not a folder, or a folder notebook did not make.
@@ -225,7 +229,7 @@ struct OutputStore: FileSink, Sendable {
     private func place(_ path: String, with make: (String) throws(FileError) -> Void) throws(OutputError) {
         let full = staging + "/" + path
         files.written.withLock { _ = $0.insert(path) }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }
+        let folder = FileSystem.lastSlash(in: path).map { String(path[..<$0]) }
         do throws(FileError) {
             do throws(FileError) {
                 if let folder, !files.folders.contains(folder) { try FileSystem.makeFolder(staging + "/" + folder) }
@@ -254,7 +258,7 @@ struct OutputStore: FileSink, Sendable {
     /// Removes whatever in the staging folder stands where `path` or one of its folders goes.
     private func clearWay(to path: String) {
         var prefix = staging
-        let parts = PathSegments.of(path)
+        let parts = FileSystem.names(in: path)
         for (index, part) in parts.enumerated() {
             prefix += "/" + part
             guard let kind = FileSystem.status(prefix)?.kind else { return }

@@ -1,15 +1,17 @@
 import NotebookFiles
 import Testing
 
-/// Paths are split where the file system splits them: at every `/` byte, empty parts left out.
+/// Paths are split as Swift splits strings at `/`, empty parts left out; ASCII paths by bytes.
 @Suite struct PathSegmentsTests {
     @Test func segmentsAreTheNonEmptyPartsBetweenSlashes() {
         #expect(PathSegments.of("cooking/pancakes.md") == ["cooking", "pancakes.md"])
         #expect(PathSegments.of("/a//b/") == ["a", "b"])
         #expect(PathSegments.of("") == [])
         #expect(PathSegments.of("///") == [])
-        // A combining mark after a slash makes one character of the two, but not one segment.
-        #expect(PathSegments.of("a/\u{301}b") == ["a", "\u{301}b"])
+        // A combining mark after a slash makes one character of the two, as everywhere else
+        // paths are taken apart (finding a folder's parent, say), which must agree.
+        #expect(PathSegments.of("a/\u{301}b") == ["a/\u{301}b"])
+        #expect(PathSegments.of("a/\u{301}b") == "a/\u{301}b".split(separator: "/"))
         #expect(PathSegments.of("日本/ノート.md") == ["日本", "ノート.md"])
     }
 
@@ -19,6 +21,7 @@ import Testing
         #expect(PathSegments.last(of: "a") == "a")
         #expect(PathSegments.last(of: "/") == nil)
         #expect(PathSegments.last(of: "") == nil)
-        #expect(PathSegments.last(of: "a/\u{301}b") == "\u{301}b")
+        #expect(PathSegments.last(of: "a/\u{301}b") == "a/\u{301}b")
+        #expect(PathSegments.last(of: "x/a/\u{301}b/") == "a/\u{301}b")
     }
 }
