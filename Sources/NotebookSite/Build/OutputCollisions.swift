@@ -1,4 +1,3 @@
-import NotebookFiles
 import NotebookModel
 
 /// The check that no two sources write one output file, and that no file stands where another
@@ -24,17 +23,21 @@ enum OutputCollisions {
                     "\(claim.path) would be written by both \(ordered[owner].sourceDescription) and \(claim.sourceDescription)",
                     ordered[owner], claim))
         }
-        // A file where another claim needs a folder: the folder's first claim names it.
-        var folders: [String: Int] = [:]
+        // A file where another claim needs a folder: the folder's first claim names it. A claim's
+        // folders are the parts of its path before each `/` byte, as the file system sees them.
+        var folders: [Substring: Int] = [:]
+        folders.reserveCapacity(ordered.count)
         for (index, claim) in ordered.enumerated() {
-            var folder = ""
-            for segment in PathSegments.of(claim.path).dropLast() {
-                folder += folder.isEmpty ? segment : "/" + segment
-                if folders[folder] == nil { folders[folder] = index }
+            let path = claim.path
+            var position = path.utf8.startIndex
+            while let slash = path.utf8[position...].firstIndex(of: UInt8(ascii: "/")) {
+                let folder = path[..<slash]
+                if !folder.isEmpty && folders[folder] == nil { folders[folder] = index }
+                position = path.utf8.index(after: slash)
             }
         }
         for (index, claim) in ordered.enumerated() where owners[claim.path] == index {
-            guard let inside = folders[claim.path] else { continue }
+            guard let inside = folders[Substring(claim.path)] else { continue }
             let (first, second) = index < inside ? (claim, ordered[inside]) : (ordered[inside], claim)
             diagnostics.append(
                 diagnostic(

@@ -255,9 +255,10 @@ struct PagePlan: Sendable {
 
     /// Every file the plan writes, with what it comes from, group by group.
     func claims() -> [OutputClaim] {
-        groups.flatMap { group in
-            pages(of: group).map { OutputClaim(path: $0.path, source: $0.source ?? .page(group, number: $0.number)) }
-        }
+        let groups = groups
+        return ParallelWork.map(count: groups.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
+            pages(of: groups[index]).map { OutputClaim(path: $0.path, source: $0.source ?? .page(groups[index], number: $0.number)) }
+        }.flatMap { $0 }
     }
 
     private func indexPages() -> [Page] {
