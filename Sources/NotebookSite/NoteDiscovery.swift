@@ -96,7 +96,19 @@ public enum NoteDiscovery {
     static func files(from walk: FileTree.Walk) -> ([File], [Diagnostic]) {
         var files: [File] = []
         var unreadable: [Diagnostic] = []
-        for file in walk.files {
+        for (index, file) in walk.files.enumerated() {
+            // Names that are the same text once Unicode normalizes them (`café` written with é, and
+            // with e and a combining accent) are two files here but one name everywhere a note's
+            // path is a key: the walk sorts them next to each other.
+            if index > 0, walk.files[index - 1].relative == file.relative {
+                unreadable.append(
+                    Diagnostic(
+                        .error,
+                        "has the same name as \(walk.files[index - 1].display) once Unicode normalizes both (one is written "
+                            + "with a combining mark); the site would take them for one file: rename one", path: file.display,
+                        code: "files.same-name"))
+                continue
+            }
             if isNote(file.relative) || FileSystem.isReadable(file.real) {
                 files.append(File(path: file.display, relativePath: file.relative, source: file.real))
             } else {

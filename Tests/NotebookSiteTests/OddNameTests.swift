@@ -73,4 +73,17 @@ import Testing
         let beside = try FileManager.default.contentsOfDirectory(atPath: site.path + "/holder").sorted()
         #expect(beside == [".keep", ".\u{301}out.notebook-lock", ".\u{301}out.notebook-spare", "\u{301}out"])
     }
+
+    /// Two files whose names are the same text in two Unicode forms would be one note to every
+    /// table keyed by path, and one page lost: the build stops with an error naming both.
+    @Test func namesThatAreTheSameTextInTwoFormsAreAnErrorNamingBoth() throws {
+        // Two keys of one dictionary cannot be the two names: Swift takes them for one.
+        let site = try TemporarySite(["notes/caf\u{E9}.md": "---\nslug: one\n---\nOne\n", "notes/other.md": "# Other\n"])
+        make(site.path + "/notes", Array("cafe\u{301}.md".utf8), folder: false)
+        let report = build(site.path, to: site.path + "/public")
+        #expect(!report.succeeded)
+        let found = report.diagnostics.filter { $0.code == "files.same-name" }
+        #expect(found.count == 1)
+        #expect(found.first.map { $0.message.contains("caf") && $0.path.contains("caf") && $0.severity == .error } == true)
+    }
 }
