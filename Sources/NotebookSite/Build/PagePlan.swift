@@ -116,9 +116,10 @@ struct PagePlan: Sendable {
         }
         let wordCount = notes.reduce(0) { $0 + $1.wordCount }
         let tags = Self.tags(notes, urls: urls, introduced: introductions.keys.sorted())
+        // By index: a loop over the notes themselves would copy each.
         var members: [String: [Int]] = [:]
-        for (index, note) in notes.enumerated() {
-            for tag in note.tags { members[tag.slug, default: []].append(index) }
+        for index in notes.indices {
+            for tag in notes[index].tags { members[tag.slug, default: []].append(index) }
         }
         let siteView = SiteView(
             title: config.title, description: config.description, language: config.language, author: config.author,
@@ -132,7 +133,7 @@ struct PagePlan: Sendable {
                 rendered: rendered, search: search, backlinks: backlinks, members: members,
                 tagLinks: Dictionary(members.keys.map { ($0, urls.link("/tags/\($0)/")) }, uniquingKeysWith: { first, _ in first }),
                 introductions: introductions,
-                byPath: Dictionary(notes.enumerated().map { ($1.relativePath, $0) }, uniquingKeysWith: { first, _ in first }),
+                byPath: Dictionary(notes.indices.map { (notes[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first }),
                 wordCount: wordCount))
     }
 
@@ -337,8 +338,8 @@ struct PagePlan: Sendable {
     static func tags(_ notes: [SiteNote], urls: SiteURLs, introduced: [String] = []) -> [TagLink] {
         var counts: [String: (name: String, count: Int)] = [:]
         for slug in introduced { counts[slug] = (slug, 0) }
-        for note in notes {
-            for tag in note.tags {
+        for index in notes.indices {
+            for tag in notes[index].tags {
                 counts[tag.slug, default: (tag.name, 0)].count += 1
             }
         }
