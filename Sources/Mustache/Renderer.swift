@@ -182,9 +182,8 @@ struct Renderer {
             if !value.isTruthy { try render(section.nodes, blocks: blocks) }
             return
         }
-        // Only at the top, where the name can only have been found at the root, and not inside
-        // a section being kept already (a lambda's template can hold one).
-        if let shared, recordingFloor == nil, contexts.count == 1, section.name.components.first == shared.key {
+        // Only at the top, where the name can only have been found at the root.
+        if let shared, contexts.count == 1, section.name.components.first == shared.key {
             try keeping(section, item: nil, in: shared) { renderer throws(MustacheError) in
                 try renderer.render(section, value: value, blocks: blocks)
             }
@@ -208,7 +207,7 @@ struct Renderer {
     /// One pass of a section with `item` as the innermost context; kept and copied when the item's
     /// fields are shared.
     private mutating func render(_ section: SectionNode, item: MustacheValue, blocks: BlockScopes) throws(MustacheError) {
-        if let shared, recordingFloor == nil, case .fields(let fields) = item, let key = fields.sharedKey,
+        if let shared, case .fields(let fields) = item, let key = fields.sharedKey,
             // The shared value is read at the root: no context in between may hide it.
             !contexts.dropFirst().contains(where: { $0[shared.key] != nil })
         {
@@ -225,11 +224,14 @@ struct Renderer {
     }
 
     /// What `body` writes for `section`: copied when `shared` kept it, otherwise rendered and kept
-    /// if it read nothing but the contexts from here on and the shared value.
+    /// if it read nothing but the contexts from here on and the shared value. Inside a section
+    /// being kept already (a lambda's template can hold one), `body` just runs: what it reads
+    /// decides whether the outer section is kept.
     private mutating func keeping(
         _ section: SectionNode, item: String?, in shared: MustacheSharedParts,
         _ body: (inout Renderer) throws(MustacheError) -> Void
     ) throws(MustacheError) {
+        guard recordingFloor == nil else { return try body(&self) }
         let key = MustacheSharedParts.Key(
             section: ObjectIdentifier(section), item: item, indentation: indentation, pendingIndentation: pendingIndentation,
             level: level, depth: depth)

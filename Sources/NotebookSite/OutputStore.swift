@@ -280,12 +280,12 @@ struct OutputStore: FileSink, Sendable {
         var used = Set<Substring>()
         for path in written {
             var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
+            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
                 guard used.insert(folder).inserted else { break }
             }
         }
-        for folder in files.folders.filter({ !used.contains(Substring($0)) }).sorted(by: { $0.count > $1.count }) {
+        for folder in files.folders.filter({ !used.contains(Substring($0)) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
             FileSystem.removeEmptyFolder(staging + "/" + folder)
         }
         TestHold.at("mark-finished")

@@ -46,9 +46,7 @@ public struct SiteURLs: Hashable, Sendable {
 
     /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
     public func link(_ path: String) -> String {
-        guard PathSegments.isASCII(path) else { return basePath + path.drop { $0 == "/" } }
-        let slashes = path.utf8.prefix { $0 == UInt8(ascii: "/") }.count
-        return basePath + path[path.utf8.index(path.startIndex, offsetBy: slashes)...]
+        basePath + path.drop { $0 == "/" }
     }
 
     /// A site path as an absolute URL, for feeds and sitemaps; a path when the base has no host.

@@ -62,6 +62,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/" + name))
         #expect(FileManager.default.fileExists(atPath: site.path + "/public/assets/x/\u{301}y.css"))
         #expect(FileManager.default.fileExists(atPath: site.path + "/public/old/\u{301}x/index.html"))
+        // Once the alias is gone, two builds later (the spare had it) its folders are gone too.
+        #expect(build(site.path, to: site.path + "/public").succeeded)
+        try Data("---\ntitle: Aliased\n---\nx\n".utf8).write(to: URL(fileURLWithPath: site.path + "/notes/aliased.md"))
+        #expect(build(site.path, to: site.path + "/public").succeeded)
+        #expect(build(site.path, to: site.path + "/public").succeeded)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/old"))
+        #expect(FileManager.default.fileExists(atPath: site.path + "/public/assets/x/\u{301}y.css"))
     }
 
     /// An output folder whose name starts with a combining mark has its lock and spare beside it.

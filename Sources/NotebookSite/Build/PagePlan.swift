@@ -29,7 +29,7 @@ struct PagePlan: Sendable {
 
     enum Content: Sendable {
         /// A template rendered with a context, and the parts every page of the plan shares.
-        case template(String, TemplateContext, shared: MustacheSharedParts? = nil)
+        case template(String, TemplateContext, shared: MustacheSharedParts)
         case text(String)
     }
 
