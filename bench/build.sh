@@ -17,11 +17,12 @@ cd "$(dirname "$0")/.."
 runs=${1:-7}
 quick=${2:-}
 source scripts/dependencies.sh
+source scripts/release.sh
 notebook_install_dependencies
 command -v hugo >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo >/dev/null; }
 command -v /usr/bin/time >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; }
-swift build -c release --product notebook >/dev/null
-bin="$(swift build -c release --show-bin-path)/notebook"
+notebook_build_release notebook 2>/dev/null
+bin="$(notebook_release_bin_path)/notebook"
 disk=$(mktemp -d "${BENCH_DISK:-/var/tmp}/notebook-bench.XXXXXX")
 memory=$(mktemp -d /dev/shm/notebook-bench.XXXXXX)
 trap 'rm -rf "$disk" "$memory"' EXIT

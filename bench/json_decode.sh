@@ -6,10 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 notes=${1:-5000}
 source scripts/dependencies.sh
+source scripts/release.sh
 notebook_install_dependencies
-swift build -c release --product notebook >/dev/null
-swift build -c release --product notebook-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)
+notebook_build_release notebook 2>/dev/null
+notebook_build_release notebook-bench 2>/dev/null
+bin=$(notebook_release_bin_path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 ../shared/bench/gen_corpus.py "$work/md" --notes "$notes" >/dev/null

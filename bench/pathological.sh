@@ -15,8 +15,9 @@ scales=("${@:-1}")
 timeout_s=${TIMEOUT:-60}
 command -v cmark-gfm >/dev/null || { echo "needs cmark-gfm (apt-get install cmark-gfm)" >&2; exit 2; }
 if [ -z "${NOTEBOOK:-}" ]; then
-    swift build -c release --product notebook >&2
-    NOTEBOOK=.build/release/notebook
+    source scripts/release.sh
+    notebook_build_release notebook
+    NOTEBOOK="$(notebook_release_bin_path)/notebook"
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -6,12 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 notes=${1:-5000}
 source scripts/dependencies.sh
+source scripts/release.sh
 notebook_install_dependencies
 for tool in wrk hugo curl; do
   command -v "$tool" >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null; }
 done
-swift build -c release --product notebook >/dev/null
-bin="$(swift build -c release --show-bin-path)/notebook"
+notebook_build_release notebook 2>/dev/null
+bin="$(notebook_release_bin_path)/notebook"
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/notebook-serve-bench.XXXXXX")
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
