@@ -1,7 +1,9 @@
 #ifndef NOTEBOOK_CMICROHTTPD_SHIM_H
 #define NOTEBOOK_CMICROHTTPD_SHIM_H
 
+#include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/types.h>
@@ -18,19 +20,22 @@ static size_t notebook_mhd_keep_escaped(void *cls, struct MHD_Connection *connec
 }
 
 /// Starts a daemon listening on `address` (which carries the port; 0 lets the system choose), with
-/// one thread per connection polled with poll() (never select(), which fails on descriptors from
-/// 1024 on), an inter-thread channel so that stopping is prompt, at most `limit` connections at
-/// once, and `timeout` seconds before an idle connection is closed. NULL when it cannot start.
+/// a pool of `threads` threads polling with epoll (each connection answered without a thread of
+/// its own, so a thousand connections cost no thousand threads), connections that can be
+/// suspended while an event stream has nothing to send and resumed from any thread, at most
+/// `limit` connections at once, and `timeout` seconds before an idle connection is closed. NULL
+/// when it cannot start.
 static inline struct MHD_Daemon *notebook_mhd_start(
-    const struct sockaddr *address, int ipv6, unsigned int timeout, unsigned int limit,
+    const struct sockaddr *address, int ipv6, unsigned int timeout, unsigned int limit, unsigned int threads,
     MHD_AccessHandlerCallback handler, void *context)
 {
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | MHD_USE_ITC;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_SOCK_ADDR, 0, (void *)address },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout, NULL },
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)limit, NULL },
+        { MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)notebook_mhd_keep_escaped, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
@@ -83,6 +88,54 @@ static inline struct MHD_Response *notebook_mhd_stream_response(
 /// What a content reader returns at the regular end of its stream.
 static inline ssize_t notebook_mhd_end_of_stream(void) {
     return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+/// A response whose body is `size` bytes at `bytes`, copied once into memory the response owns:
+/// made once and queued on any number of connections, from any thread.
+static inline struct MHD_Response *notebook_mhd_copied_response(size_t size, const void *bytes) {
+    return MHD_create_response_from_buffer(size, (void *)bytes, MHD_RESPMEM_MUST_COPY);
+}
+
+/// Slots for responses made on first use, shared by every thread of the server.
+typedef struct notebook_response_slots notebook_response_slots;
+struct notebook_response_slots {
+    size_t count;
+    struct MHD_Response *_Atomic responses[];
+};
+
+/// `count` empty slots; NULL when out of memory.
+static inline notebook_response_slots *notebook_response_slots_new(size_t count) {
+    notebook_response_slots *slots = calloc(1, sizeof(notebook_response_slots) + count * sizeof(struct MHD_Response *));
+    if (slots != NULL) slots->count = count;
+    return slots;
+}
+
+/// The response in slot `index`, or NULL while it has none.
+static inline struct MHD_Response *notebook_response_slot(notebook_response_slots *slots, size_t index) {
+    return atomic_load_explicit(&slots->responses[index], memory_order_acquire);
+}
+
+/// Puts `response` in the empty slot `index` and returns it; when another thread filled the slot
+/// first, destroys `response` and returns the other thread's.
+static inline struct MHD_Response *notebook_response_offer(
+    notebook_response_slots *slots, size_t index, struct MHD_Response *response)
+{
+    struct MHD_Response *expected = NULL;
+    if (atomic_compare_exchange_strong_explicit(
+            &slots->responses[index], &expected, response, memory_order_acq_rel, memory_order_acquire)) {
+        return response;
+    }
+    MHD_destroy_response(response);
+    return expected;
+}
+
+/// Destroys the responses in the slots (each freed once no connection still sends it) and the slots.
+static inline void notebook_response_slots_free(notebook_response_slots *slots) {
+    for (size_t index = 0; index < slots->count; index++) {
+        struct MHD_Response *response = atomic_load_explicit(&slots->responses[index], memory_order_acquire);
+        if (response != NULL) MHD_destroy_response(response);
+    }
+    free(slots);
 }
 
 #endif

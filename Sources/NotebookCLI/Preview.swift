@@ -5,8 +5,8 @@ import NotebookServer
 import NotebookSite
 import Synchronization
 
-/// What `notebook serve` runs: a site session building into a private folder, a server over that
-/// folder with live reload, and a watcher that rebuilds what a change affects and tells the pages.
+/// What `notebook serve` runs: a site session building in memory, a server of what it built with
+/// live reload, and a watcher that rebuilds what a change affects and tells the pages.
 public final class Preview: Sendable {
     /// The server's root URL, which is also the site's base URL.
     public let url: String
@@ -26,18 +26,18 @@ public final class Preview: Sendable {
         var stopped = false
     }
 
-    /// Listens on `host`:`port` (0: any free port) over `output`, a folder the preview owns,
-    /// answering the Host names `allowedHosts` besides the server's own (see `AllowedHosts`).
-    /// `log` receives a line per build (and diagnostics); nothing is built until `start()`.
+    /// Listens on `host`:`port` (0: any free port), answering the Host names `allowedHosts`
+    /// besides the server's own (see `AllowedHosts`). `log` receives a line per build (and
+    /// diagnostics); nothing is built until `start()`, and nothing is ever written to disk.
     public init(
-        site: String, output: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
+        site: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
         drafts: Bool = false, quietPeriod: Duration = .milliseconds(20), color: Bool = false,
         log: @escaping @Sendable (_ stdout: String, _ stderr: String) -> Void = { _, _ in }
     ) throws {
-        server = try StaticServer(root: output, host: host, port: port, allowedHosts: allowedHosts, liveReload: true)
+        server = try StaticServer(host: host, port: port, allowedHosts: allowedHosts)
         let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         url = "http://\(urlHost):\(server.port)/"
-        let session = SiteSession(directory: site, options: BuildOptions(output: output, includeDrafts: drafts, baseURL: url))
+        let session = SiteSession(directory: site, options: BuildOptions(includeDrafts: drafts, baseURL: url), inMemory: true)
         state = Mutex(State(session: session))
         self.site = site
         self.quietPeriod = quietPeriod
@@ -55,6 +55,11 @@ public final class Preview: Sendable {
         let report = rebuild([], everything: true)
         try watch()
         return report
+    }
+
+    /// The paths of the site the last good build made, pages and copied files.
+    var servedPaths: Set<String> {
+        state.withLock { Set($0.session.pages.keys).union($0.session.copies.keys) }
     }
 
     /// Stops watching and serving; open event streams are ended. Calling it again does nothing.
@@ -94,10 +99,11 @@ public final class Preview: Sendable {
     @discardableResult
     func rebuild(_ paths: Set<String>, everything: Bool = false) -> SessionReport {
         let start = ContinuousClock.now
-        let (report, generation, watched) = state.withLock { state in
+        let (report, generation, watched, files) = state.withLock { state in
             let report = everything ? state.session.build() : state.session.update(changing: paths)
             state.generation += 1
-            return (report, state.generation, state.session.watchedFolders)
+            let files = report.succeeded ? SiteFiles(pages: state.session.pages, files: state.session.copies) : nil
+            return (report, state.generation, state.session.watchedFolders, files)
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -119,7 +125,8 @@ public final class Preview: Sendable {
             BuildStatus(
                 generation: generation, failurePage: report.succeeded
                     ? nil : Self.failurePage(site: site, diagnostics: DiagnosticPrinter().print(report.diagnostics, sources: sources)),
-                reportJSON: record.json))
+                reportJSON: record.json),
+            files: files)
         log(record.summary + "\n", shown ? DiagnosticPrinter(format: .text, color: color).print(printed, sources: sources) : "")
         return report
     }

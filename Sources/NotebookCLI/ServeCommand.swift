@@ -17,8 +17,8 @@ enum ServeCommand: Command {
         .flag("--drafts", help: "Include draft notes."),
     ]
     static let discussion = """
-        Builds SITE (default: the current folder) into a private temporary folder, never SITE/public,
-        with its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). The
+        Builds SITE (default: the current folder) in memory, writing nothing (not SITE/public), with
+        its base URL set to http://HOST:PORT/, and serves it until Ctrl-C (or SIGTERM). The
         notes, assets, notebook.yml, the formatting definition, the site's templates and the theme are
         watched: a change rebuilds only the pages that depend on it, and open pages reload. When a
         build fails, pages show its errors until the next good save. Pages are sent with
@@ -53,22 +53,11 @@ enum ServeCommand: Command {
         var termination = holdTerminationSignals()
         defer { pthread_sigmask(SIG_UNBLOCK, &termination, nil) }
 
-        let privateFolder: String
-        do {
-            privateFolder = try FileSystem.makeTemporaryFolder(prefix: "notebook-serve-")
-            try FileSystem.makeFolder(privateFolder + "/site")
-        } catch {
-            terminal.stderr += "notebook serve: error: cannot create a private folder in \(error.path): \(error.reason)\n"
-            return ExitStatus.inputErrors
-        }
-        let output = privateFolder + "/site"
-        defer { FileSystem.removeTree(privateFolder) }
-
         // Listen first: a port in use is found before the build, and port 0 is known for the base URL.
         let preview: Preview
         do {
             preview = try Preview(
-                site: directory, output: output, host: host, port: requestedPort, allowedHosts: allowedHosts,
+                site: directory, host: host, port: requestedPort, allowedHosts: allowedHosts,
                 drafts: parsed.flags.contains("--drafts"),
                 color: terminal.usesColor,
                 log: { out, err in

@@ -39,9 +39,33 @@ public struct AllowedHosts: Sendable, Equatable {
     /// The verdict on a request to `port` whose Host header is `header` (nil: none). The Host must
     /// name that port, or none when it is 80.
     public func check(_ header: String?, port: UInt16) -> Verdict {
+        if let header, admitsAsWritten(header, port: port) { return .allowed }
         guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return .missing }
         guard let (name, requestedPort) = Self.split(header), requestedPort == port else { return .refused }
         return admits(Self.normalize(name)) ? .allowed : .refused
+    }
+
+    /// Whether `header` is `NAME:PORT` or `[NAME]:PORT` with a name of the set exactly as it
+    /// stands there (lowercased, canonical): what browsers and tools send, told without parsing.
+    private func admitsAsWritten(_ header: String, port: UInt16) -> Bool {
+        let bytes = header.utf8
+        guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else { return false }
+        var value: UInt32 = 0
+        var digits = 0
+        for byte in bytes[bytes.index(after: colon)...] {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 5 else { return false }
+            value = value * 10 + UInt32(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0, value == UInt32(port) else { return false }
+        var name = header[..<colon]
+        if name.utf8.first == UInt8(ascii: "[") {
+            guard name.utf8.count > 2, name.utf8.last == UInt8(ascii: "]") else { return false }
+            name = name.dropFirst().dropLast()
+        } else if name.utf8.contains(UInt8(ascii: ":")) {
+            return false
+        }
+        return names.contains(String(name))
     }
 
     private func admits(_ name: String) -> Bool {

@@ -1,21 +1,49 @@
-import Dispatch
+import CMicroHTTPD
+import Foundation
 import Synchronization
 
-/// The latest build status and the open event streams: `publish` replaces the one and wakes the
-/// others, `close` ends them all. Shared by the app and every connection thread.
+/// The site published last, the latest build status and the open event streams: `publish`
+/// replaces the first two and wakes the streams, `close` ends them all. Shared by the app and
+/// every thread of the server.
 final class LiveReloadHub: Sendable {
     private struct State {
         var status = BuildStatus(generation: 0)
+        var files = SiteFiles()
+        var site: ServedSite
         var streams: [ObjectIdentifier: EventStream] = [:]
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    /// One publish at a time makes its site, outside the lock that requests take.
+    private let publishing = Mutex(())
+    /// Whether pages get the reload script, and responses the generation.
+    let liveReload: Bool
     /// The longest a stream stays silent before a ping.
     let pingInterval: Duration
+    /// Signalled when the hub closes, to end the pinging thread.
+    private let stopped = DispatchSemaphore(value: 0)
 
-    init(pingInterval: Duration) {
+    init(liveReload: Bool, pingInterval: Duration) {
+        self.liveReload = liveReload
         self.pingInterval = pingInterval
+        state = Mutex(State(site: ServedSite(SiteFiles(), generation: 0, liveReload: liveReload)))
+        guard liveReload else { return }
+        // Wakes the streams twice an interval: each sends a ping when it has been silent that long.
+        let thread = Thread { [self] in
+            let (seconds, attoseconds) = (pingInterval / 2).components
+            let nanoseconds = max(1_000_000, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            while stopped.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+                for stream in state.withLock({ Array($0.streams.values) }) { stream.wake() }
+            }
+        }
+        thread.name = "notebook live reload pings"
+        thread.start()
+    }
+
+    /// The site published last, as requests see it now.
+    var site: ServedSite {
+        state.withLock { $0.site }
     }
 
     /// The latest status published (generation 0 before the first).
@@ -28,21 +56,36 @@ final class LiveReloadHub: Sendable {
         state.withLock { $0.streams.count }
     }
 
-    /// Stores `status` and wakes every stream so that it sends the new generation.
-    func publish(_ status: BuildStatus) {
-        state.withLock { state in
-            state.status = status
-            for stream in state.streams.values { stream.wake() }
+    /// Makes `status` the latest build's, and `files` (when given; the last ones otherwise) the site
+    /// served, in one step for every request; then wakes every stream so that it sends the new
+    /// generation.
+    func publish(_ status: BuildStatus, files: SiteFiles? = nil) {
+        publishing.withLock { _ in
+            let (files, last) = state.withLock { (files ?? $0.files, $0.site) }
+            let site = ServedSite(
+                files, generation: status.generation, liveReload: liveReload, failurePage: status.failurePage, previous: last)
+            let (previous, streams) = state.withLock { state in
+                defer {
+                    state.status = status
+                    state.files = files
+                    state.site = site
+                }
+                return (state.site, Array(state.streams.values))
+            }
+            // Freed (its responses with it, once no connection still sends one) outside the lock.
+            _ = previous
+            for stream in streams { stream.wake() }
         }
     }
 
-    /// Ends every stream, open or still to come, at its next read: their readers return end of
-    /// stream instead of blocking, so that the daemon can stop.
+    /// Ends every stream, open or still to come, at its next read, so that the daemon can stop.
     func close() {
-        state.withLock { state in
+        let streams = state.withLock { state in
             state.closed = true
-            for stream in state.streams.values { stream.wake() }
+            return Array(state.streams.values)
         }
+        stopped.signal()
+        for stream in streams { stream.wake() }
     }
 
     /// A new stream, registered so that `publish` and `close` wake it until `remove`.
@@ -63,9 +106,10 @@ final class LiveReloadHub: Sendable {
     }
 }
 
-/// One client's Server-Sent Events stream. Its reader runs on the connection's thread and blocks
-/// on a semaphore until a publish, the next ping, or the hub's closing; a wake that comes while
-/// it is not waiting is kept by the semaphore, so none is lost.
+/// One client's Server-Sent Events stream. libmicrohttpd asks it for bytes on one of the server's
+/// threads, which must not wait: with nothing to send, it suspends its connection, and a publish,
+/// a ping due or the hub's closing resumes it. Deciding to suspend and resuming take the same
+/// lock, so no wake is lost.
 final class EventStream: Sendable {
     private struct State {
         /// The generation last announced; nil before the first message.
@@ -73,54 +117,52 @@ final class EventStream: Sendable {
         /// Bytes of a message that did not fit in the last buffer.
         var pending: [UInt8] = []
         var lastWrite = ContinuousClock.now
+        /// The connection it is sent on, until libmicrohttpd releases the stream.
+        var connection: Connection?
+        var suspended = false
     }
 
-    private enum Step {
-        case wrote(Int)
-        case wait(until: ContinuousClock.Instant)
+    /// A connection of libmicrohttpd, touched only under the stream's lock.
+    private struct Connection: @unchecked Sendable {
+        let pointer: OpaquePointer
     }
 
     private let hub: LiveReloadHub
-    private let signal = DispatchSemaphore(value: 0)
     private let state = Mutex(State())
 
     fileprivate init(hub: LiveReloadHub) {
         self.hub = hub
     }
 
-    /// Makes the reader look again at the hub.
+    /// Ties the stream to the connection it is sent on.
+    func attach(to connection: OpaquePointer) {
+        state.withLock { $0.connection = Connection(pointer: connection) }
+    }
+
+    /// Makes the stream look again at the hub: resumes its connection if it is suspended.
     func wake() {
-        signal.signal()
-    }
-
-    /// Unregisters the stream once libmicrohttpd is done with it.
-    func unregister() {
-        hub.remove(self)
-    }
-
-    /// Fills `buffer` with the next bytes of the stream, blocking until there are some; nil at
-    /// the end of the stream (the hub closed).
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard buffer.count > 0 else { return 0 }
-        while true {
-            guard let generation = hub.liveGeneration else { return nil }
-            switch step(generation: generation, into: buffer) {
-            case .wrote(let count):
-                return count
-            case .wait(let deadline):
-                let remaining = ContinuousClock.now.duration(to: deadline)
-                let (seconds, attoseconds) = remaining.components
-                let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-                _ = signal.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
-            }
+        state.withLock { state in
+            guard state.suspended, let connection = state.connection else { return }
+            state.suspended = false
+            MHD_resume_connection(connection.pointer)
         }
     }
 
-    /// Writes what is due (the rest of a message, a new generation, or a ping), or says until
-    /// when to wait.
-    private func step(generation: Int, into buffer: UnsafeMutableRawBufferPointer) -> Step {
+    /// Unregisters the stream once libmicrohttpd is done with it (and with its connection).
+    func unregister() {
+        state.withLock { $0.connection = nil }
+        hub.remove(self)
+    }
+
+    /// Fills `buffer` with the next bytes of the stream: the rest of a message, a new generation,
+    /// or a ping due; 0 with the connection suspended when nothing is due; nil at the end of the
+    /// stream (the hub closed).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard buffer.count > 0 else { return 0 }
         let interval = hub.pingInterval
-        return state.withLock { state in
+        return state.withLock { state -> Int? in
+            // Read under the stream's lock, so that a close or publish after it wakes this stream.
+            guard let generation = hub.liveGeneration else { return nil }
             let now = ContinuousClock.now
             if state.pending.isEmpty {
                 if state.sent != generation {
@@ -130,14 +172,17 @@ final class EventStream: Sendable {
                 } else if now >= state.lastWrite + interval {
                     state.pending = Array(": ping\n\n".utf8)
                 } else {
-                    return .wait(until: state.lastWrite + interval)
+                    guard let connection = state.connection else { return nil }
+                    state.suspended = true
+                    MHD_suspend_connection(connection.pointer)
+                    return 0
                 }
             }
             let count = min(buffer.count, state.pending.count)
             state.pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             state.pending.removeFirst(count)
             state.lastWrite = now
-            return .wrote(count)
+            return count
         }
     }
 }

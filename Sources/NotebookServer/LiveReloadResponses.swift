@@ -1,35 +1,63 @@
 import CMicroHTTPD
 import Foundation
 
-/// Answers with live reload on: the /_notebook/ endpoints, pages with the reload script, the
-/// failure page of a failed build, and the generation on every response.
+/// Answers from the site published last: its pages as ready responses, its copied files read from
+/// disk, the /_notebook/ endpoints, and while a build is failed its failure page.
 extension RequestHandler {
-    /// The response to a request with live reload on, for the build `live` knows of.
-    func liveResponse(method: String, target: String, live: LiveReloadHub) -> Response {
-        let status = live.status
-        var response: Response
-        if method == "GET" || method == "HEAD", let segments = Self.segments(of: target), segments.first == "_notebook" {
-            response = endpoint(segments.dropFirst(), method: method, status: status, live: live) ?? notFound()
-        } else {
-            response = filesResponse(method: method, target: target)
+    /// The response to a request, for the site and build `live` holds now.
+    func siteResponse(method: String, target: String, live: LiveReloadHub) -> Response {
+        let site = live.site
+        var response = siteAnswer(method: method, target: target, site: site, live: live)
+        if case .ready = response.body {} else if site.liveReload {
+            response.headers.append(("X-Notebook-Generation", String(site.generation)))
         }
-        // While a build is failed, a page that is not there (as after a first build that failed,
-        // with nothing written yet) is the failure page too, so that the tab comes back.
-        let missingPage = status.failurePage != nil && response.status == 404 && Self.isPagePath(target)
-        if response.isHTML || missingPage { response = page(from: response, status: status) }
-        response.headers.append(("X-Notebook-Generation", String(status.generation)))
         return response
     }
 
+    private func siteAnswer(method: String, target: String, site: ServedSite, live: LiveReloadHub) -> Response {
+        guard method == "GET" || method == "HEAD" else { return Self.methodNotAllowed }
+        guard let request = RequestPath(target) else { return notFound(site) }
+        let path = request.path
+        if site.liveReload && (path == "_notebook" || path.hasPrefix("_notebook/")) {
+            return endpoint(request.segments.dropFirst(), method: method, live: live) ?? notFound(site)
+        }
+        var resource = site.resource(at: path)
+        if resource == .folder {
+            guard request.endsWithSlash else { return Self.redirect(to: request.segments) }
+            resource = site.resource(at: path.isEmpty ? "index.html" : path + "/index.html")
+        }
+        switch resource {
+        case .page(let page):
+            // While a build is failed, its page stands for every page.
+            if site.isHTML(page), let failure = site.failureResponse() { return failure }
+            guard let ready = site.response(for: page) else { return Response.text(500, "Out of memory\n") }
+            return Response(status: 200, headers: [], body: .ready(ready, site: site))
+        case .file(let source):
+            let type = Self.contentType(for: path)
+            if type.hasPrefix("text/html"), let failure = site.failureResponse() { return failure }
+            return Self.file(source, status: 200, headers: [("Content-Type", type)]) ?? notFound(site)
+        case .folder, .missing:
+            return notFound(site, page: Self.isPagePath(request.segments))
+        }
+    }
+
+    /// The site's `404.html` with status 404, or a short text. While a build is failed, its page
+    /// stands for `404.html` too, and for any `page` not there (as after a first build that failed).
+    func notFound(_ site: ServedSite, page: Bool = false) -> Response {
+        if page || site.notFoundPage != nil, let failure = site.failureResponse() { return failure }
+        guard let notFound = site.notFoundPage, let ready = site.response(for: notFound) else { return Response.text(404, "Not Found\n") }
+        return Response(status: 404, headers: [], body: .ready(ready, site: site))
+    }
+
     /// The response of a /_notebook/ endpoint; nil for anything else under it.
-    private func endpoint(_ path: ArraySlice<String>, method: String, status: BuildStatus, live: LiveReloadHub) -> Response? {
+    private func endpoint(_ path: ArraySlice<String>, method: String, live: LiveReloadHub) -> Response? {
         switch Array(path) {
         case ["live-reload.js"]:
             return Response(
                 status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")],
                 body: .bytes(Array(LiveReloadScript.source.utf8)))
         case ["build"]:
-            return Response(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(Array(status.reportJSON.utf8)))
+            return Response(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(Array(live.status.reportJSON.utf8)))
         case ["events"]:
             // A HEAD request gets the headers only: no stream is opened for it.
             return Response(
@@ -40,71 +68,20 @@ extension RequestHandler {
         }
     }
 
-    /// Whether `target` names a page rather than a file: it ends with `/` or `.html`, or its last
-    /// segment has no extension.
-    static func isPagePath(_ target: String) -> Bool {
-        guard let segments = segments(of: target), segments.first != "_notebook" else { return false }
+    /// Whether path segments name a page rather than a file: the root, a last segment ending with
+    /// `.html`, or one without an extension.
+    static func isPagePath(_ segments: [String]) -> Bool {
         guard let last = segments.last, !last.isEmpty else { return true }
         return last.hasSuffix(".html") || !last.contains(".")
-    }
-
-    /// An HTML response as served with live reload: the build's failure page while the build is
-    /// failed, else the page itself; with the reload script either way.
-    private func page(from response: Response, status: BuildStatus) -> Response {
-        var page = response
-        if let failurePage = status.failurePage {
-            response.discard()
-            page = Response(status: 500, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(Array(failurePage.utf8)))
-        }
-        guard let html = page.loadBody() else { return Response.text(500, "Cannot read the page\n") }
-        page.body = .bytes(LiveReloadScript.inject(generation: status.generation, into: html))
-        return page
     }
 }
 
 extension Response {
-    /// Whether the response is an HTML page.
-    var isHTML: Bool {
-        headers.contains { $0.0.lowercased() == "content-type" && $0.1.lowercased().hasPrefix("text/html") }
-    }
-
-    /// The whole body in memory (closing a file body); nil when a file cannot be read or the body
-    /// is a stream. A file that shrank while being read (a rebuild writing it) gives what it had.
-    func loadBody() -> [UInt8]? {
-        switch body {
-        case .bytes(let bytes):
-            return bytes
-        case .events:
-            return nil
-        case .file(let descriptor, let size):
-            defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: Int(size))
-            var filled = 0
-            while filled < bytes.count {
-                let count = bytes.withUnsafeMutableBytes { buffer in
-                    read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                }
-                if count < 0 && errno == EINTR { continue }
-                guard count >= 0 else { return nil }
-                if count == 0 { break }
-                filled += count
-            }
-            return Array(bytes[..<filled])
-        }
-    }
-
-    /// Releases what the body holds when the response is not going to be queued.
-    func discard() {
-        switch body {
-        case .bytes: break
-        case .file(let descriptor, _): close(descriptor)
-        case .events(let stream): stream.unregister()
-        }
-    }
-
-    /// A libmicrohttpd response whose body is read from `stream`, blocking between events; the
-    /// stream is retained until libmicrohttpd frees the response.
-    static func streamResponse(_ stream: EventStream) -> OpaquePointer? {
+    /// A libmicrohttpd response on `connection` whose body is read from `stream`, which suspends
+    /// the connection while it has nothing to send; the stream is retained until libmicrohttpd
+    /// frees the response.
+    static func streamResponse(_ stream: EventStream, connection: OpaquePointer) -> OpaquePointer? {
+        stream.attach(to: connection)
         let context = Unmanaged.passRetained(stream).toOpaque()
         let response = notebook_mhd_stream_response(
             { context, _, buffer, max in

@@ -2,17 +2,17 @@ import CMicroHTTPD
 import Foundation
 import NotebookFiles
 
-/// Answers one request from the files under a root folder; immutable, so shared by every
-/// connection thread.
+/// Answers one request, from the files under a root folder or from the site published last (with
+/// live reload); immutable, so shared by every thread of the server.
 final class RequestHandler: Sendable {
-    /// The real path of the root folder (symbolic links resolved).
-    let root: String
+    /// The real path of the root folder (symbolic links resolved); nil for a server of published sites.
+    let root: String?
     /// The Host values answered; every other request is refused.
     let hosts: AllowedHosts
-    /// The live-reload state when live reload is on; nil serves the files alone.
+    /// The published sites and the live-reload state, for a server of published sites.
     let live: LiveReloadHub?
 
-    init(root: String, hosts: AllowedHosts, live: LiveReloadHub? = nil) {
+    init(root: String?, hosts: AllowedHosts, live: LiveReloadHub? = nil) {
         self.root = root
         self.hosts = hosts
         self.live = live
@@ -40,48 +40,54 @@ final class RequestHandler: Sendable {
         case .missing: return Response.text(400, "Bad Request: the request must have exactly one Host header.\n")
         case .refused: return Self.hostRefused(host ?? "")
         }
-        guard let live else { return filesResponse(method: method, target: target) }
-        return liveResponse(method: method, target: target, live: live)
+        guard let root else { return live.map { siteResponse(method: method, target: target, live: $0) } ?? Response.text(404, "Not Found\n") }
+        return filesResponse(method: method, target: target, root: root)
     }
 
-    /// The response from the files alone.
-    func filesResponse(method: String, target: String) -> Response {
-        guard method == "GET" || method == "HEAD" else {
-            var response = Response.text(405, "Method Not Allowed\n")
-            response.headers.append(("Allow", "GET, HEAD"))
-            return response
-        }
-        guard let segments = Self.segments(of: target) else { return notFound() }
-        let candidate = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
-        guard let real = inside(candidate) else { return notFound() }
+    /// The answer to a method other than GET and HEAD.
+    static var methodNotAllowed: Response {
+        var response = Response.text(405, "Method Not Allowed\n")
+        response.headers.append(("Allow", "GET, HEAD"))
+        return response
+    }
+
+    /// The response from the files of the folder `root`.
+    func filesResponse(method: String, target: String, root: String) -> Response {
+        guard method == "GET" || method == "HEAD" else { return Self.methodNotAllowed }
+        guard let request = RequestPath(target) else { return notFound(root: root) }
+        let candidate = request.path.isEmpty ? root : root + "/" + request.path
+        guard let real = inside(candidate, root: root) else { return notFound(root: root) }
         if FileSystem.isFolder(real) {
-            let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-            guard path.hasSuffix("/") else {
-                let location = "/" + segments.map(Self.percentEncode).map { $0 + "/" }.joined()
-                var response = Response.text(301, "Moved Permanently\n")
-                response.headers.append(("Location", location))
-                return response
-            }
-            guard let index = inside(real + "/index.html"), let response = file(index, status: 200) else {
-                return notFound()
+            guard request.endsWithSlash else { return Self.redirect(to: request.segments) }
+            guard let index = inside(real + "/index.html", root: root), let response = Self.file(index, status: 200) else {
+                return notFound(root: root)
             }
             return response
         }
-        return file(real, status: 200) ?? notFound()
+        return Self.file(real, status: 200) ?? notFound(root: root)
     }
 
-    /// The real path of `path` when it exists and lies inside the root; nil otherwise.
-    private func inside(_ path: String) -> String? {
+    /// The redirect from a folder asked for without its trailing `/` to the folder.
+    static func redirect(to segments: [String]) -> Response {
+        let location = "/" + segments.map(Self.percentEncode).map { $0 + "/" }.joined()
+        var response = Response.text(301, "Moved Permanently\n")
+        response.headers.append(("Location", location))
+        return response
+    }
+
+    /// The real path of `path` when it exists and lies inside `root`; nil otherwise.
+    private func inside(_ path: String, root: String) -> String? {
         guard let real = FileSystem.resolve(path) else { return nil }
         guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else { return nil }
         return real
     }
 
-    /// A regular file as the response, or nil when it cannot be opened.
-    private func file(_ path: String, status: UInt32) -> Response? {
+    /// The regular file at `path` (opened through no symbolic link) as the response, with these
+    /// headers besides its Content-Type; nil when it cannot be opened.
+    static func file(_ path: String, status: UInt32, headers: [(String, String)]? = nil) -> Response? {
         guard let (descriptor, size) = FileSystem.openRegularFile(path) else { return nil }
         return Response(
-            status: status, headers: [("Content-Type", Self.contentType(for: path))],
+            status: status, headers: headers ?? [("Content-Type", Self.contentType(for: path))],
             body: .file(descriptor: descriptor, size: UInt64(size)))
     }
 
@@ -100,53 +106,15 @@ final class RequestHandler: Sendable {
             """)
     }
 
-    /// The site's `404.html` with status 404, or a short text.
-    func notFound() -> Response {
-        if let page = inside(root + "/404.html"), let response = file(page, status: 404) { return response }
+    /// The folder's `404.html` with status 404, or a short text.
+    func notFound(root: String) -> Response {
+        if let page = inside(root + "/404.html", root: root), let response = Self.file(page, status: 404) { return response }
         return Response.text(404, "Not Found\n")
     }
 
-    /// The decoded, checked path segments of a request target; nil for anything that could lead
-    /// outside the root or is not a plain path: `..`, backslashes, NUL, bad escapes.
+    /// The decoded, checked path segments of a request target (see `RequestPath`).
     static func segments(of target: String) -> [String]? {
-        var path = Substring(target)
-        if let query = path.firstIndex(of: "?") { path = path[..<query] }
-        if let fragment = path.firstIndex(of: "#") { path = path[..<fragment] }
-        guard path.hasPrefix("/") else { return nil }
-        var bytes: [UInt8] = []
-        let raw = Array(path.utf8)
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) else {
-                    return nil
-                }
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(byte)
-                index += 1
-            }
-        }
-        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { return nil }
-        var segments: [String] = []
-        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
-            if segment == "." { continue }
-            if segment == ".." { return nil }
-            segments.append(String(segment))
-        }
-        return segments
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        RequestPath(target)?.segments
     }
 
     /// Percent-encodes everything but unreserved characters.
@@ -180,6 +148,8 @@ struct Response {
         case file(descriptor: Int32, size: UInt64)
         /// A Server-Sent Events stream, of unknown length.
         case events(EventStream)
+        /// A ready response of `site`, queued as it is: its headers are on it already.
+        case ready(OpaquePointer, site: ServedSite)
     }
 
     var status: UInt32
@@ -203,7 +173,10 @@ struct Response {
             response = MHD_create_response_from_fd64(size, descriptor)
             if response == nil { close(descriptor) }
         case .events(let stream):
-            response = Self.streamResponse(stream)
+            response = Self.streamResponse(stream, connection: connection)
+        case .ready(let ready, _):
+            // Made once with its headers; the site that owns it lives at least as long as this value.
+            return MHD_queue_response(connection, status, ready)
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }

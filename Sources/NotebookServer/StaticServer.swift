@@ -24,17 +24,18 @@ public enum StaticServerError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// Serves the files of a folder over HTTP on one address: GET and HEAD only, never anything outside
-/// the folder, never cached by the browser, and only to requests whose `Host` names this server
-/// (`AllowedHosts`; 403 otherwise, 400 without a Host). Answers from libmicrohttpd's threads (one
-/// per connection, polled with poll()) until `stop()`.
+/// Serves a site over HTTP on one address: GET and HEAD only, never anything outside it, never
+/// cached by the browser, and only to requests whose `Host` names this server (`AllowedHosts`;
+/// 403 otherwise, 400 without a Host). Either the files of a folder, read at each request, or the
+/// sites the app publishes, from memory. Answers on a small pool of threads (as many as the
+/// processors) that poll every connection with epoll, until `stop()`.
 ///
 /// With live reload, pages carry a script that reloads them when `publish` announces a new build
 /// (over Server-Sent Events at `/_notebook/events`), a failed build's page replaces every page
 /// until a good one, and `/_notebook/build` gives the latest build report.
 public final class StaticServer: Sendable {
-    /// The folder served, as given.
-    public let root: String
+    /// The folder served, as given; nil for a server of published sites.
+    public let root: String?
     /// The address listened on.
     public let host: String
     /// The port listened on (the one the system chose when 0 was asked for).
@@ -48,29 +49,50 @@ public final class StaticServer: Sendable {
     private let hub: LiveReloadHub
     private let daemon: Mutex<DaemonHandle?>
 
-    /// Starts serving `root` on `host` and `port` (0: any free port), closing connections idle
-    /// for `connectionTimeout` seconds (0: never); throws `StaticServerError`. Requests are
-    /// answered for the Host names `AllowedHosts.serving(host:extra:)` gives, `allowedHosts`
-    /// among them. With `liveReload`, event streams get a ping every `pingInterval` (at most half
-    /// the timeout, so that an open stream is never timed out). The process's soft limit on open
-    /// files is raised toward its hard limit, so that a thousand connections and more fit.
-    public init(
-        root: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
-        connectionTimeout: UInt32 = 60, liveReload: Bool = false, pingInterval: Duration = .seconds(15)
+    /// Starts serving the files of the folder `root` on `host` and `port` (0: any free port),
+    /// closing connections idle for `connectionTimeout` seconds (0: never); throws
+    /// `StaticServerError`. Requests are answered for the Host names
+    /// `AllowedHosts.serving(host:extra:)` gives, `allowedHosts` among them. The process's soft
+    /// limit on open files is raised toward its hard limit, so that a thousand connections and
+    /// more fit.
+    public convenience init(
+        root: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [], connectionTimeout: UInt32 = 60
     ) throws {
         guard let realRoot = FileSystem.resolve(root), FileSystem.isFolder(realRoot) else {
             throw StaticServerError.invalidRoot(root)
         }
+        try self.init(
+            root: root, realRoot: realRoot, host: host, port: port, allowedHosts: allowedHosts, connectionTimeout: connectionTimeout,
+            liveReload: false, pingInterval: .seconds(15))
+    }
+
+    /// Starts serving, from memory, the sites given to `publish(_:files:)` (none before the
+    /// first), as the other initializer serves a folder; with `liveReload`, event streams get a
+    /// ping every `pingInterval` (at most half the timeout).
+    public convenience init(
+        host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [], connectionTimeout: UInt32 = 60,
+        liveReload: Bool = true, pingInterval: Duration = .seconds(15)
+    ) throws {
+        try self.init(
+            root: nil, realRoot: nil, host: host, port: port, allowedHosts: allowedHosts, connectionTimeout: connectionTimeout,
+            liveReload: liveReload, pingInterval: pingInterval)
+    }
+
+    private init(
+        root: String?, realRoot: String?, host: String, port: UInt16, allowedHosts: [String], connectionTimeout: UInt32,
+        liveReload: Bool, pingInterval: Duration
+    ) throws {
         guard let address = SocketAddress(host: host, port: port) else { throw StaticServerError.invalidHost(host) }
         var interval = max(pingInterval, .milliseconds(10))
         if connectionTimeout > 0 { interval = min(interval, .seconds(connectionTimeout) / 2) }
-        let hub = LiveReloadHub(pingInterval: interval)
+        let hub = LiveReloadHub(liveReload: liveReload && realRoot == nil, pingInterval: interval)
         let hosts = AllowedHosts.serving(host: host, extra: allowedHosts)
-        let handler = RequestHandler(root: realRoot, hosts: hosts, live: liveReload ? hub : nil)
+        let handler = RequestHandler(root: realRoot, hosts: hosts, live: realRoot == nil ? hub : nil)
         let context = Unmanaged.passUnretained(handler).toOpaque()
         let limit = DescriptorLimit.connections(for: DescriptorLimit.raise())
+        let threads = UInt32(max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)))
         let started: OpaquePointer? = address.withSockaddr { pointer in
-            notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, limit, { context, connection, url, method, _, _, uploadSize, requestState in
+            notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, limit, threads, { context, connection, url, method, _, _, uploadSize, requestState in
                 guard let context, let connection, let requestState, let uploadSize else { return .NO }
                 // The first call only announces the request; answering on a later call keeps the
                 // connection alive. A request body is read and dropped.
@@ -117,9 +139,11 @@ public final class StaticServer: Sendable {
         hub.status
     }
 
-    /// Makes `status` the latest build's and announces its generation to every open event stream.
-    public func publish(_ status: BuildStatus) {
-        hub.publish(status)
+    /// Makes `status` the latest build's and, for a server of published sites, `files` the site
+    /// served (the last one when nil: a failed build changes nothing), for every request at once;
+    /// then announces the generation to every open event stream.
+    public func publish(_ status: BuildStatus, files: SiteFiles? = nil) {
+        hub.publish(status, files: files)
     }
 
     /// Closes the listening socket and every connection (ending event streams first), and waits

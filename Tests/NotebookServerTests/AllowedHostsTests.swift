@@ -83,7 +83,8 @@ import Testing
 
     init() throws {
         fixture = try Fixture()
-        server = try StaticServer(root: fixture.root.path, host: "127.0.0.1", port: 0, allowedHosts: ["notebook.test"], liveReload: true)
+        server = try StaticServer(host: "127.0.0.1", port: 0, allowedHosts: ["notebook.test"])
+        server.publish(BuildStatus(generation: 0), files: fixture.siteFiles)
     }
 
     func get(_ target: String, host: String?, version: String = "HTTP/1.0") throws -> HTTPReply {

@@ -13,7 +13,8 @@ import Testing
         fixture = try Fixture()
         try Data("<html><BODY><p>a</p></body>\n<!-- </Body> --></html>".utf8)
             .write(to: fixture.root.appendingPathComponent("page.html"))
-        server = try StaticServer(root: fixture.root.path, host: "127.0.0.1", port: 0, liveReload: true)
+        server = try StaticServer(host: "127.0.0.1", port: 0)
+        server.publish(BuildStatus(generation: 0), files: fixture.siteFiles)
     }
 
     func get(_ target: String, method: String = "GET") throws -> HTTPReply {
@@ -205,9 +206,7 @@ import Testing
 
     @Test func pingsKeepAStreamPastTheConnectionTimeout() throws {
         server.stop()
-        let quick = try StaticServer(
-            root: fixture.root.path, host: "127.0.0.1", port: 0, connectionTimeout: 1, liveReload: true,
-            pingInterval: .milliseconds(100))
+        let quick = try StaticServer(host: "127.0.0.1", port: 0, connectionTimeout: 1, pingInterval: .milliseconds(100))
         defer { quick.stop() }
         let events = try EventStreamClient(port: quick.port)
         #expect(try events.nextData() == "0")
@@ -224,8 +223,7 @@ import Testing
 
     @Test func publishesRacingWithDisconnectsAreSafe() async throws {
         server.stop()
-        let busy = try StaticServer(
-            root: fixture.root.path, host: "127.0.0.1", port: 0, liveReload: true, pingInterval: .milliseconds(20))
+        let busy = try StaticServer(host: "127.0.0.1", port: 0, pingInterval: .milliseconds(20))
         defer { busy.stop() }
         let port = busy.port
         let published = Published()

@@ -21,18 +21,16 @@ import Testing
 
     /// A preview running over a temporary copy of `files`.
     final class Running {
+        let base: String
         let site: String
-        let output: String
         let preview: Preview
         private(set) var generation = 1
 
         init(_ files: [String: String] = PreviewTests.files) throws {
-            let base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-\(UUID().uuidString)").path
+            base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-\(UUID().uuidString)").path
             site = base + "/site"
-            output = base + "/output"
             for (name, contents) in files { try Running.put(contents, at: site + "/" + name) }
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            preview = try Preview(site: site, output: output, port: 0, quietPeriod: .milliseconds(40))
+            preview = try Preview(site: site, port: 0, quietPeriod: .milliseconds(40))
             try preview.start()
         }
 
@@ -83,8 +81,8 @@ import Testing
         /// Whether every file a full build of the site writes now is served, byte for byte (less
         /// the live-reload script), and nothing else is.
         func servesAFullBuild() throws -> Bool {
-            let fresh = output + "-full"
-            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            let fresh = base + "/check/full"
+            defer { try? FileManager.default.removeItem(atPath: base + "/check") }
             guard SitePipeline(options: BuildOptions(output: fresh, baseURL: preview.url)).build(site).succeeded else { return false }
             var same = true
             let files = (FileManager.default.enumerator(atPath: fresh)?.allObjects as? [String] ?? []).filter { path in
@@ -102,12 +100,19 @@ import Testing
                     same = false
                 }
             }
-            let written = Set((FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []).filter { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            })
-            if written != Set(files) {
-                Issue.record("the preview holds \(written.symmetricDifference(files).sorted()) beyond a full build")
+            let served = preview.servedPaths
+            if served != Set(files) {
+                Issue.record("the preview holds \(served.symmetricDifference(files).sorted()) beyond a full build")
+                same = false
+            }
+            // Built in memory: nothing is written beside the site, nor in it.
+            let beside = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+            if !Set(beside).isSubset(of: ["site", "check"]) {
+                Issue.record("the preview wrote \(beside.sorted()) beside the site")
+                same = false
+            }
+            if FileManager.default.fileExists(atPath: site + "/public") {
+                Issue.record("the preview wrote SITE/public")
                 same = false
             }
             return same
@@ -124,7 +129,7 @@ import Testing
                 == ["a/index.html", "b/index.html", "feed.xml", "highlights/index.html", "index.html", "search/index.json", "tags/y/index.html"])
         #expect(report["changed"] as? [String] == ["notes/b.md"])
         let served = try running.get("/_notebook/build").text
-        for folder in [running.site, running.output, FileManager.default.temporaryDirectory.path, "/tmp"] {
+        for folder in [running.site, running.base, FileManager.default.temporaryDirectory.path, "/tmp"] {
             #expect(!served.contains(folder), "the build report shows \(folder)")
         }
         #expect(try running.get("/b/").text.contains("goodbye"))
@@ -216,9 +221,8 @@ import Testing
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-log-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: base) }
         for (name, contents) in PreviewTests.files { try Running.put(contents, at: base + "/site/" + name) }
-        try FileManager.default.createDirectory(atPath: base + "/output", withIntermediateDirectories: true)
         let printed = Mutex("")
-        let preview = try Preview(site: base + "/site", output: base + "/output", port: 0) { out, err in
+        let preview = try Preview(site: base + "/site", port: 0) { out, err in
             printed.withLock { $0 += out + err }
         }
         preview.rebuild([], everything: true)
@@ -295,7 +299,7 @@ import Testing
 
     @Test func aBuiltSiteHasNoLiveReload() throws {
         let running = try Running()
-        let output = running.output + "-built"
+        let output = running.base + "-built"
         defer { try? FileManager.default.removeItem(atPath: output) }
         #expect(SitePipeline(options: BuildOptions(output: output)).build(running.site).succeeded)
         let page = try String(contentsOfFile: output + "/a/index.html", encoding: .utf8)

@@ -34,6 +34,26 @@ final class Fixture {
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("alias.css").path, withDestinationPath: "style.css")
     }
 
+    /// The fixture's files as a site the server holds in memory: text files as pages, the rest
+    /// as files read from disk.
+    var siteFiles: SiteFiles {
+        var site = SiteFiles()
+        let names = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []
+        for name in names {
+            let path = root.appendingPathComponent(name).path
+            var isFolder: ObjCBool = false
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil,
+                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
+            else { continue }
+            if ["html", "css", "js", "json", "txt"].contains((name as NSString).pathExtension) {
+                site.pages[name] = Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
+            } else {
+                site.files[name] = path
+            }
+        }
+        return site
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: base)
     }

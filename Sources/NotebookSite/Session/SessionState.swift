@@ -12,8 +12,9 @@ struct SessionState: Sendable {
     var records: [String: NoteRecord] = [:]
     /// The paths of `records`, sorted.
     var sortedPaths: [String] = []
-    /// The notes of the site in its order.
+    /// The notes of the site in its order, and each one's place in it by path.
     var ordered: [SiteNote] = []
+    var positions: [String: Int] = [:]
     /// Files beside the notes, by path under the notes folder, and their findings.
     var others: [NoteDiscovery.File] = []
     var discoveryDiagnostics: [Diagnostic] = []
@@ -29,31 +30,88 @@ struct SessionState: Sendable {
     /// The files each group wrote, and the files copied (output path → source).
     var written: [PageGroup: [String]] = [:]
     var copies: [String: String] = [:]
+    /// For a session in memory, the bytes of every page, by output path.
+    var pages: [String: [UInt8]] = [:]
     /// URLs and aliases that clash.
     var placeDiagnostics: [Diagnostic] = []
+    /// Output files two sources would write, found for `layout`.
+    var collisions: [Diagnostic] = []
+    /// What links resolve against, made for `layout`.
+    var resolver: LinkResolver?
+    /// What, besides the notes, the link index, the known paths and the collisions were made from.
+    var layout: SiteLayout?
     /// What the list of tags showed, by slug.
     var tags: [String: TagLink] = [:]
     /// The notes of each list (the index, each tag), by path, in order.
     var lists: [PageGroup: [String]] = [:]
 }
 
-/// A note file as read: its site note (models kept), findings and links.
-struct NoteRecord: Sendable {
-    var note: SiteNote
-    var diagnostics: [Diagnostic]
+/// A note file as read: its site note (models kept), findings and links. Shared, never changed:
+/// the thousands a session holds are passed around by reference.
+final class NoteRecord: Sendable {
+    let note: SiteNote
+    let diagnostics: [Diagnostic]
     /// The file's text, kept only when there are findings.
-    var source: String?
-    var references: [LinkReference]
+    let source: String?
+    let references: [LinkReference]
+
+    init(note: SiteNote, diagnostics: [Diagnostic], source: String?, references: [LinkReference]) {
+        self.note = note
+        self.diagnostics = diagnostics
+        self.source = source
+        self.references = references
+    }
 }
 
-/// What a note of the site came to in the last good build.
-struct NoteOutput: Sendable {
-    var outcomes: [LinkOutcome?]
-    var rendered: RenderedNote
+/// What a note of the site came to in the last good build; shared, never changed.
+final class NoteOutput: Sendable {
+    let outcomes: [LinkOutcome?]
+    let rendered: RenderedNote
     /// The note's entry in the search index.
-    var search: String
-    var linkDiagnostics: [Diagnostic]
+    let search: String
+    let linkDiagnostics: [Diagnostic]
     /// The title and URL it was rendered with.
+    let title: String
+    let url: String
+
+    init(outcomes: [LinkOutcome?], rendered: RenderedNote, search: String, linkDiagnostics: [Diagnostic], title: String, url: String) {
+        self.outcomes = outcomes
+        self.rendered = rendered
+        self.search = search
+        self.linkDiagnostics = linkDiagnostics
+        self.title = title
+        self.url = url
+    }
+}
+
+/// What the link index, the site paths links may name and the output's collisions depend on
+/// besides the notes' `NoteLayout`s: a build with the same, and notes in the same order whose
+/// layouts did not change, keeps all three.
+struct SiteLayout: Equatable, Sendable {
+    var copies: [OutputCopy]
+    var pageSize: Int
+}
+
+/// What of one note other notes' links, and the site's pages, depend on.
+struct NoteLayout: Equatable, Sendable {
+    var path: String
+    var relativePath: String
     var title: String
     var url: String
+    var linkKeys: SiteNote.LinkKeys
+    var aliases: [String]
+    var tags: [String]
+    /// The headings' texts and ids, which `[[note#heading]]` names.
+    var headings: [String]
+
+    init(_ note: SiteNote) {
+        path = note.path
+        relativePath = note.relativePath
+        title = note.title
+        url = note.url
+        linkKeys = note.linkKeys
+        aliases = note.metadata.aliases
+        tags = note.tags.map(\.slug)
+        headings = note.note.headings.flatMap { [$0.text, $0.id] }
+    }
 }

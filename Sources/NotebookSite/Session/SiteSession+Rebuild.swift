@@ -46,19 +46,40 @@ extension SiteSession {
         let site = LoadedSite(
             tree: tree, config: config, definition: next.settings.definition, notes: siteNotes, diagnostics: [], sources: [:],
             files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
-        // Files beside the notes and assets may clash with pages whatever changed: checked every time.
-        let collisions = SiteChecks.collisions(
-            site, urls: urls, copies: OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets))
-            .made(by: .planPages)
+        // When no note changed what links and pages depend on, and no copy changed, the link
+        // index, the paths links may name and the collisions are those of the last build.
+        let copies = OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets)
+        let layout = SiteLayout(copies: copies, pageSize: next.settings.config.pageSize)
+        let sameOrder = old.map { old in old.ordered.count == paths.count && zip(old.ordered, paths).allSatisfy { $0.relativePath == $1 } } ?? false
+        let sameLayout = old.map { old in
+            sameOrder && old.layout == layout && old.resolver != nil
+                && changedNotes.allSatisfy { path in
+                    old.records[path].map { NoteLayout($0.note) } == next.records[path].map { NoteLayout($0.note) }
+                }
+        } ?? false
+        if !sameLayout {
+            next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies).made(by: .planPages)
+        }
+        let collisions = next.collisions
         stopwatch.lap(.readNotes, .planPages)
 
-        let files = next.others.map(\.relativePath)
-        let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
-        let known = SiteChecks.knownPaths(notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths)
-        let resolver = LinkResolver(notes: siteNotes, files: files, knownPaths: known, urls: urls)
+        let resolver: LinkResolver
+        if sameLayout, let kept = old?.resolver {
+            resolver = kept
+        } else {
+            let files = next.others.map(\.relativePath)
+            let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
+            let known = SiteChecks.knownPaths(notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths)
+            resolver = LinkResolver(notes: siteNotes, files: files, knownPaths: known, urls: urls)
+        }
+        next.resolver = resolver
+        next.layout = layout
         let records = next.records
+        // With the same layout, a note that did not change links where it did.
+        let outputs = sameLayout ? old?.outputs ?? [:] : [:]
         let outcomes = ParallelWork.map(count: siteNotes.count, workers: options.workers) { index in
-            resolver.outcomes(of: records[paths[index]]!.references, from: index)
+            (changedNotes.contains(paths[index]) ? nil : outputs[paths[index]]?.outcomes)
+                ?? resolver.outcomes(of: records[paths[index]]!.references, from: index)
         }
         var backlinks: [String: [String]] = [:]
         var targets: [String: Set<String>] = [:]
@@ -86,7 +107,7 @@ extension SiteSession {
         }
 
         var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
-        for path in next.records.keys.sorted() { diagnostics += next.records[path]!.diagnostics }
+        for path in next.sortedPaths { if let record = next.records[path] { diagnostics += record.diagnostics } }
         diagnostics += next.placeDiagnostics + collisions + next.assetDiagnostics
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
@@ -109,16 +130,20 @@ extension SiteSession {
                 title: note.title,
                 url: note.url)
         }
-        let kept = Set(paths)
-        next.outputs = next.outputs.filter { kept.contains($0.key) }
+        if !sameOrder {
+            let kept = Set(paths)
+            next.outputs = next.outputs.filter { kept.contains($0.key) }
+        }
         for (position, index) in toRender.enumerated() { next.outputs[paths[index]] = fresh[position] }
         for path in paths { diagnostics += next.outputs[path]!.linkDiagnostics }
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
         stopwatch.lap(.resolveLinks, .renderNotes)
-        let index = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        let index = sameOrder ? old!.positions : Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        next.positions = index
+        let shown = paths.map { next.outputs[$0]! }
         let plan = PagePlan(
-            site: site, urls: urls, rendered: paths.map { next.outputs[$0]!.rendered }, search: paths.map { next.outputs[$0]!.search },
+            site: site, urls: urls, rendered: shown.map(\.rendered), search: shown.map(\.search),
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } })
         if old == nil {
             next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 import NotebookModel
 import NotebookRender
 
@@ -12,16 +13,20 @@ extension SiteSession {
         let folder = OutputFolder(root: output)
         let theme = next.theme
         let directory = directory
-        let results = ParallelWork.map(count: groups.count, workers: options.workers) { position -> ([String], [String], [Diagnostic]) in
+        let inMemory = inMemory
+        let results = ParallelWork.map(count: groups.count, workers: options.workers) {
+            position -> (all: [String], written: [(path: String, bytes: [UInt8])], failures: [Diagnostic]) in
             let pages = plan.pages(of: groups[position])
             let chosen = selection[groups[position]]
             var failures: [Diagnostic] = []
-            var written: [String] = []
+            var written: [(path: String, bytes: [UInt8])] = []
             for page in pages where chosen?.contains(page.number) ?? true {
-                written.append(page.path)
                 do {
-                    try folder.write(try page.render(with: theme), to: page.path)
+                    let bytes = try page.render(with: theme)
+                    if !inMemory { try folder.write(bytes, to: page.path) }
+                    written.append((page.path, inMemory ? bytes : []))
                 } catch {
+                    written.append((page.path, []))
                     failures.append(SitePipeline.diagnostic(for: error, site: directory))
                 }
             }
@@ -33,12 +38,12 @@ extension SiteSession {
         var failures: [Diagnostic] = []
         var stale = Set<String>()
         var files = Set<String>()
-        for (group, (all, rendered, errors)) in zip(groups, results) {
+        for (group, result) in zip(groups, results) {
             stale.formUnion(previous?.written[group] ?? [])
-            next.written[group] = all.isEmpty ? nil : all
-            files.formUnion(all)
-            written += rendered
-            failures += errors
+            next.written[group] = result.all.isEmpty ? nil : result.all
+            files.formUnion(result.all)
+            written += result.written.map(\.path)
+            failures += result.failures
         }
 
         var copies: [String: String] = [:]
@@ -49,7 +54,7 @@ extension SiteSession {
         for (target, source) in copies.sorted(by: { $0.key < $1.key })
         where everything || previous?.copies[target] != source || shown[target].map(isPending) == true {
             do {
-                try folder.copy(from: source, to: target)
+                if inMemory { try Self.checkReadable(source) } else { try folder.copy(from: source, to: target) }
                 written.append(target)
             } catch {
                 failures.append(SitePipeline.diagnostic(for: error, site: directory))
@@ -60,7 +65,12 @@ extension SiteSession {
         let kept = files.union(copies.keys)
         let removed = stale.subtracting(kept).sorted()
         guard failures.isEmpty else { return failed(diagnostics + failures, sources: sources, everything: everything) }
-        for path in removed { folder.remove(path) }
+        if inMemory {
+            for result in results { for page in result.written { next.pages[page.path] = page.bytes } }
+            for path in removed { next.pages[path] = nil }
+        } else {
+            for path in removed { folder.remove(path) }
+        }
         stopwatch.lap(.write)
 
         state = next
@@ -71,6 +81,15 @@ extension SiteSession {
             succeeded: true, diagnostics: diagnostics, sources: sources, notes: notes,
             pages: next.written.values.reduce(0) { $0 + $1.count }, words: plan.wordCount, everything: everything,
             groups: groups, written: written.sorted(), removed: removed)
+    }
+
+    /// Fails as copying `source` would when it cannot be opened: a session in memory reads it only
+    /// when it is asked for, and finds out now.
+    static func checkReadable(_ source: String) throws(FileError) {
+        guard let (descriptor, _) = FileSystem.openRegularFile(source) else {
+            throw FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
+        }
+        close(descriptor)
     }
 
     /// Whether a file (by its path as discovered) changed since the last good build.

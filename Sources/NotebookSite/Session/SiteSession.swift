@@ -39,8 +39,11 @@ public struct SiteSession: Sendable {
     /// The site folder, read through the site's link rule.
     public let tree: FileTree
     public let options: BuildOptions
-    /// The output folder, changed in place.
+    /// The output folder, changed in place; for a session in memory, the folder a build would
+    /// write (`SITE/public` unless options say), left out of the notes all the same.
     public let output: String
+    /// Whether the pages are kept in memory (`pages`) instead of written into `output`.
+    public let inMemory: Bool
     /// The last good build; nil before the first.
     var state: SessionState?
     /// Paths (relative to the site) changed since the last good build, and whether everything
@@ -50,12 +53,26 @@ public struct SiteSession: Sendable {
     /// Times the steps of the current build.
     var stopwatch = PipelineRun()
 
-    /// A session for the site in `directory`, building into `options.output` (`SITE/public` when nil).
-    public init(directory: String, options: BuildOptions) {
+    /// A session for the site in `directory`, building into `options.output` (`SITE/public` when
+    /// nil), or with `inMemory` into `pages`, writing nothing.
+    public init(directory: String, options: BuildOptions, inMemory: Bool = false) {
         self.directory = directory
         self.tree = (try? FileTree(directory)) ?? FileTree.unreadable(directory)
         self.options = options
         self.output = options.output ?? tree.display("public")
+        self.inMemory = inMemory
+    }
+
+    /// For a session in memory, the last good build's pages (and feed, sitemap, search index) by
+    /// path in the site.
+    public var pages: [String: [UInt8]] {
+        state?.pages ?? [:]
+    }
+
+    /// The last good build's copied files (attachments, assets): path in the site → the real path
+    /// of the file it copies.
+    public var copies: [String: String] {
+        state?.copies ?? [:]
     }
 
     /// The folders to watch: the site's, and those of the theme's layers outside it.
