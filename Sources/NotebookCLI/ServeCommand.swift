@@ -5,7 +5,7 @@ import NotebookModel
 import NotebookServer
 import NotebookSite
 
-/// `notebook serve`: builds the site into a private folder and serves it until interrupted.
+/// `notebook serve`: builds the site in memory and serves it until interrupted.
 enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Build a site and serve it locally."

@@ -285,6 +285,45 @@ import Testing
         #expect(try events.nextData() == "2")
     }
 
+    @Test func pagesStayWholeWhileNotesAreSaved() throws {
+        let running = try Running()
+        let port = running.preview.server.port
+        let shared = Saving()
+        let finished = DispatchGroup()
+        // Threads, not tasks: the clients block in their sockets.
+        for target in ["/b/", "/", "/tags/y/"] {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                while !shared.done.withLock({ $0 }) {
+                    guard let reply = try? HTTPClient.request("GET", target, port: port) else {
+                        shared.problems.withLock { $0.append("\(target): no answer") }
+                        return
+                    }
+                    let text = reply.text
+                    let generation = reply.headers["x-notebook-generation"] ?? "?"
+                    // Every place the page shows B's text (summary, description, body) shows one save.
+                    let saves = Set(text.components(separatedBy: "Save number ").dropFirst().map { $0.prefix { $0.isNumber } })
+                    if reply.status != 200 || !text.hasSuffix("</html>\n")
+                        || !text.contains("data-generation=\"\(generation)\"></script>") || saves.count > 1
+                    {
+                        shared.problems.withLock { $0.append("\(target): status \(reply.status), generation \(generation), saves \(saves.sorted())") }
+                    }
+                    shared.answers.withLock { $0 += 1 }
+                }
+            }
+        }
+        for save in 1...15 {
+            _ = try running.write("notes/b.md", "---\ntitle: B\ndate: 2026-01-03\ntags: [y]\n---\nSave number \(save) of B.\n")
+        }
+        shared.done.withLock { $0 = true }
+        #expect(finished.wait(timeout: .now() + 60) == .success)
+        #expect(shared.problems.withLock { Array($0.prefix(10)) } == [])
+        #expect(shared.answers.withLock { $0 } > 15)
+        #expect(try running.get("/b/").text.contains("Save number 15 of B."))
+        #expect(try running.servesAFullBuild())
+    }
+
     @Test func theBuildReportShowsNoFolderOnDisk() {
         let watched = ["/tmp/x/site", "/usr/share/notebook/Themes/plain"]
         #expect(PreviewBuild.shownPath("/tmp/x/site/notes/a.md", site: "/tmp/x/site", watched: watched) == "notes/a.md")
@@ -305,4 +344,11 @@ import Testing
         let page = try String(contentsOfFile: output + "/a/index.html", encoding: .utf8)
         #expect(!page.contains("_notebook"))
     }
+}
+
+/// What the clients of the saving test share.
+private final class Saving: Sendable {
+    let done = Mutex(false)
+    let problems = Mutex([String]())
+    let answers = Mutex(0)
 }

@@ -67,7 +67,7 @@ import Testing
         }
         shared.done.withLock { $0 = true }
         #expect(finished.wait(timeout: .now() + 60) == .success)
-        #expect(shared.problems.withLock { $0 } == [])
+        #expect(shared.problems.withLock { Array($0.prefix(10)) } == [])
         #expect(shared.answers.withLock { $0 } >= 80)
     }
 
