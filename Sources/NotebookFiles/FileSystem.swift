@@ -134,14 +134,17 @@ public enum FileSystem {
 
     /// The regular file at `path` opened for reading through no link, with its size, for a
     /// caller that sends it on (the preview server); the caller closes the descriptor.
+    /// Opened without waiting: a named pipe in the file's place (which would block the open until
+    /// something writes to it) is refused like any other file that is not regular.
     public static func openRegularFile(_ path: String) -> (descriptor: Int32, size: Int)? {
-        let fd = open(path, O_RDONLY, links: .none)
+        let fd = open(path, O_RDONLY | O_NONBLOCK, links: .none)
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             return nil
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return (fd, Int(info.st_size))
     }
 

@@ -25,6 +25,9 @@ extension RequestHandler {
         if resource == .folder {
             guard request.endsWithSlash else { return Self.redirect(to: request.segments) }
             resource = site.resource(at: path.isEmpty ? "index.html" : path + "/index.html")
+        } else if request.endsWithSlash && !path.isEmpty {
+            // A page or file is not a folder: `about/index.html/` names nothing.
+            resource = .missing
         }
         switch resource {
         case .page(let page):

@@ -54,7 +54,7 @@ final class RequestHandler: Sendable {
     /// The response from the files of the folder `root`.
     func filesResponse(method: String, target: String, root: String) -> Response {
         guard method == "GET" || method == "HEAD" else { return Self.methodNotAllowed }
-        guard let request = RequestPath(target) else { return notFound(root: root) }
+        guard let request = RequestPath(target), !request.hasBackslash else { return notFound(root: root) }
         let candidate = request.path.isEmpty ? root : root + "/" + request.path
         guard let real = inside(candidate, root: root) else { return notFound(root: root) }
         if FileSystem.isFolder(real) {
@@ -64,6 +64,8 @@ final class RequestHandler: Sendable {
             }
             return response
         }
+        // A file is not a folder: `file.txt/` names nothing.
+        guard !request.endsWithSlash else { return notFound(root: root) }
         return Self.file(real, status: 200) ?? notFound(root: root)
     }
 
@@ -100,8 +102,9 @@ final class RequestHandler: Sendable {
             403,
             """
             Forbidden: this preview server does not answer for the Host "\(shown)" (so that other sites
-            cannot read it through DNS rebinding). To allow this name, start it with
-            --allowed-host \(name) (notebook serve --allowed-host \(name)).
+            cannot read it through DNS rebinding). It answers only its own port, so a Host naming
+            another port (a forwarded one, or none behind a proxy) is refused whatever its name. To
+            allow another name, start it with --allowed-host \(name) (notebook serve --allowed-host \(name)).
 
             """)
     }
@@ -112,9 +115,10 @@ final class RequestHandler: Sendable {
         return Response.text(404, "Not Found\n")
     }
 
-    /// The decoded, checked path segments of a request target (see `RequestPath`).
+    /// The decoded, checked path segments of a request target as a folder on disk takes them (see
+    /// `RequestPath`): nil with a backslash too.
     static func segments(of target: String) -> [String]? {
-        RequestPath(target)?.segments
+        RequestPath(target).flatMap { $0.hasBackslash ? nil : $0.segments }
     }
 
     /// Percent-encodes everything but unreserved characters.

@@ -10,14 +10,21 @@ struct RequestPath: Equatable {
         self.endsWithSlash = endsWithSlash
     }
 
+    /// Whether the path holds a backslash, which some systems read as a separator: never looked
+    /// for on disk.
+    var hasBackslash: Bool {
+        path.utf8.contains(UInt8(ascii: "\\"))
+    }
+
     /// The segments of `path`.
     var segments: [String] {
         path.isEmpty ? [] : path.split(separator: "/").map(String.init)
     }
 
     /// The path of `target`, its query and fragment left out; nil for anything that could lead
-    /// outside the root or is not a plain path: `..`, backslashes, NUL, bad escapes, bytes that
-    /// are not UTF-8, a target not starting with `/`.
+    /// outside the root or is not a plain path: `..`, NUL, bad escapes, bytes that are not UTF-8,
+    /// a target not starting with `/`. (A backslash is a name's own character: a site may have
+    /// a file named so; only a folder on disk refuses it, see `hasBackslash`.)
     init?(_ target: String) {
         var target = target
         let parsed = target.withUTF8 { raw -> (String, Bool)? in
@@ -38,7 +45,7 @@ struct RequestPath: Equatable {
                 } else {
                     index += 1
                 }
-                guard byte != 0, byte != UInt8(ascii: "\\") else { return nil }
+                guard byte != 0 else { return nil }
                 decoded.append(byte)
             }
             var joined: [UInt8] = []

@@ -94,19 +94,39 @@ import Testing
         #expect(try HTTPClient.request("GET", "/photos/", port: server.port).status == 404)
     }
 
+    @Test func aNamedPipeInAFilesPlaceIsNotWaitedFor() throws {
+        let fixture = try Fixture()
+        let server = try StaticServer(host: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        let pipe = fixture.root.appendingPathComponent("pipe.png").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        server.publish(BuildStatus(generation: 1), files: SiteFiles(pages: ["index.html": Array("<p>home</p>".utf8)], files: ["pipe.png": pipe]))
+        // More requests than the server has threads: none may be left waiting for a writer.
+        for _ in 0..<(ProcessInfo.processInfo.activeProcessorCount + 2) {
+            #expect(try HTTPClient.request("GET", "/pipe.png", port: server.port).status == 404)
+        }
+        #expect(try HTTPClient.request("GET", "/", port: server.port).status == 200)
+    }
+
     @Test func pathsAreDecodedAndCheckedOnce() throws {
         let server = try StaticServer(host: "127.0.0.1", port: 0, liveReload: false)
         defer { server.stop() }
         server.publish(
             BuildStatus(generation: 1),
-            files: SiteFiles(pages: ["a b/index.html": Array("<p>space</p>".utf8), "index.html": Array("<p>home</p>".utf8)]))
+            files: SiteFiles(pages: [
+                "a b/index.html": Array("<p>space</p>".utf8), "index.html": Array("<p>home</p>".utf8),
+                "back\\slash.txt": Array("a file's own name".utf8),
+            ]))
+        // A backslash is a character of a name here, never a separator: nothing is looked up on disk.
+        #expect(try HTTPClient.request("GET", "/back%5Cslash.txt", port: server.port).text == "a file's own name")
+        #expect(try HTTPClient.request("GET", "/index.html/", port: server.port).status == 404)
         #expect(try HTTPClient.request("GET", "/a%20b/", port: server.port).text == "<p>space</p>")
         #expect(try HTTPClient.request("GET", "/./a%20b//index.html?x=1", port: server.port).text == "<p>space</p>")
         #expect(try HTTPClient.request("GET", "/?query", port: server.port).text == "<p>home</p>")
         let redirect = try HTTPClient.request("GET", "/a%20b", port: server.port)
         #expect(redirect.status == 301)
         #expect(redirect.headers["location"] == "/a%20b/")
-        for target in ["/a%20b/../index.html", "/%2e%2e/etc/passwd", "/a%00", "/a%5cb", "/%ff", "/a%2"] {
+        for target in ["/a%20b/../index.html", "/%2e%2e/etc/passwd", "/a%00", "/a%5cb", "/%ff", "/a%2", "/a%20b/index.html/"] {
             #expect(try HTTPClient.request("GET", target, port: server.port).status == 404, "\(target)")
         }
         // Without live reload: no script, no generation, no /_notebook/.

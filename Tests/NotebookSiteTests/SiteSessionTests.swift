@@ -95,6 +95,19 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func aTitleThatMovesAnUndatedNoteRewritesTheSitemap() throws {
+        // Undated notes go by title: renaming B to Z moves it from second to last, A staying first.
+        let fixture = try Fixture([
+            "notes/a.md": "---\ntitle: A\n---\nA links to [[B]].\n", "notes/b.md": "---\ntitle: B\n---\nB.\n",
+            "notes/c.md": "---\ntitle: C\n---\nC.\n",
+        ])
+        let report = try fixture.write("notes/b.md", "---\ntitle: Z\n---\nZ.\n")
+        #expect(report.written.contains("sitemap.xml"))
+        let sitemap = fixture.page("sitemap.xml")
+        #expect(sitemap.range(of: "/c/")!.lowerBound < sitemap.range(of: "/b/")!.lowerBound)
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func changingTagsRebuildsTheOldAndNewTagPagesAndTheListOfTags() throws {
         let fixture = try Fixture()
         let report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [z]\n---\nC is alone.\n")

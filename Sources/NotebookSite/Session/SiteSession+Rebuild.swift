@@ -192,11 +192,12 @@ extension SiteSession {
                 groups.insert(.feed)
             }
             if next.tags != old.tags { groups.insert(.tags) }
-            // The sitemap lists each note's URL and date, each tag, and the newest note's date.
+            // The sitemap lists each note's URL and date in the site's order, each tag, and the
+            // newest note's date.
             func urlAndDate(_ output: NoteOutput?, _ note: SiteNote?) -> [String] {
                 [output?.url ?? "", note?.metadata.date ?? ""]
             }
-            if next.tags != old.tags || oldOrder.first != newOrder.first
+            if next.tags != old.tags || oldOrder != newOrder
                 || changedNotes.contains(where: {
                     urlAndDate(old.outputs[$0], old.records[$0]?.note) != urlAndDate(next.outputs[$0], next.records[$0]?.note)
                 })
