@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import NotebookFiles
 import NotebookModel
 import NotebookServer
 import NotebookSite

@@ -148,6 +148,14 @@ public enum FileSystem {
         return (fd, Int(info.st_size))
     }
 
+    /// `openRegularFile`, its failure an error naming the file, as a copy of it reports it.
+    public static func openSource(_ path: String) throws(FileError) -> (descriptor: Int32, size: Int) {
+        guard let opened = openRegularFile(path) else {
+            throw FileError(path: path, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
+        }
+        return opened
+    }
+
     /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not exist.
     public static func resolve(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -245,9 +253,7 @@ public enum FileSystem {
     /// truncated, never through a link nor written through a hard link), a block at a time. A
     /// failure names the file it is about.
     public static func copyFile(from source: String, to path: String) throws(FileError) {
-        guard let (input, size) = openRegularFile(source) else {
-            throw FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
-        }
+        let (input, size) = try openSource(source)
         defer { close(input) }
         let output = try openOwnFile(path, truncating: true).descriptor
         var buffer = [UInt8](repeating: 0, count: min(max(size, 1), 1 << 20))

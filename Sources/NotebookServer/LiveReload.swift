@@ -8,7 +8,6 @@ import Synchronization
 final class LiveReloadHub: Sendable {
     private struct State {
         var status = BuildStatus(generation: 0)
-        var files = SiteFiles()
         var site: ServedSite
         var streams: [ObjectIdentifier: EventStream] = [:]
         var closed = false
@@ -61,13 +60,13 @@ final class LiveReloadHub: Sendable {
     /// generation.
     func publish(_ status: BuildStatus, files: SiteFiles? = nil) {
         publishing.withLock { _ in
-            let (files, last) = state.withLock { (files ?? $0.files, $0.site) }
+            let last = state.withLock { $0.site }
+            let files = files ?? last.files
             let site = ServedSite(
                 files, generation: status.generation, liveReload: liveReload, failurePage: status.failurePage, previous: last)
             let (previous, streams) = state.withLock { state in
                 defer {
                     state.status = status
-                    state.files = files
                     state.site = site
                 }
                 return (state.site, Array(state.streams.values))

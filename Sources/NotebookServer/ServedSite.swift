@@ -63,6 +63,9 @@ final class ServedSite: @unchecked Sendable {
     /// The index of the site's `404.html`, when it has one.
     var notFoundPage: Int? { layout.notFoundPage }
 
+    /// The files the site was made of, for the next build's that changes none (a failed one).
+    var files: SiteFiles { SiteFiles(pages: pages, files: layout.files) }
+
     /// The site of `files`, as build `generation` made it, with the layout of `previous` when it
     /// has the same paths; `liveReload` puts the reload script in its HTML pages and the
     /// generation in every response's headers. A failed build's `failurePage` stands for every

@@ -4,7 +4,8 @@ import Testing
 /// The `notebook serve` binary: it tells where it serves, answers the names `--allowed-host`
 /// gives, and SIGTERM stops it cleanly while pages listen for reloads.
 @Suite struct ServeProcessTests {
-    @Test func sigtermStopsItWithEventStreamsOpen() throws {
+    /// Given the site's path, and run inside it with none (`cd SITE && notebook serve`).
+    @Test(arguments: [false, true]) func sigtermStopsItWithEventStreamsOpen(fromInside: Bool) throws {
         let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
             .map { $0.appendingPathComponent("notebook").path }
         let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build the notebook product first")
@@ -15,7 +16,8 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", site, "--port", "0", "--allowed-host", "notebook.test", "--allowed-host=second.test"]
+        process.arguments = (fromInside ? ["serve"] : ["serve", site]) + ["--port", "0", "--allowed-host", "notebook.test", "--allowed-host=second.test"]
+        if fromInside { process.currentDirectoryURL = URL(fileURLWithPath: site) }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -46,5 +48,7 @@ import Testing
         #expect(process.terminationStatus == 0)
         printed += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(printed.contains("stopped serving"))
+        // Built in memory: the site holds what it held, and no `public/`.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site) == ["notes"])
     }
 }

@@ -54,7 +54,8 @@ extension SiteSession {
         for (target, source) in copies.sorted(by: { $0.key < $1.key })
         where everything || previous?.copies[target] != source || shown[target].map(isPending) == true {
             do {
-                if inMemory { try Self.checkReadable(source) } else { try folder.copy(from: source, to: target) }
+                // In memory the file is read when asked for; whether it can be is known now.
+                if inMemory { close(try FileSystem.openSource(source).descriptor) } else { try folder.copy(from: source, to: target) }
                 written.append(target)
             } catch {
                 failures.append(SitePipeline.diagnostic(for: error, site: directory))
@@ -81,15 +82,6 @@ extension SiteSession {
             succeeded: true, diagnostics: diagnostics, sources: sources, notes: notes,
             pages: next.written.values.reduce(0) { $0 + $1.count }, words: plan.wordCount, everything: everything,
             groups: groups, written: written.sorted(), removed: removed)
-    }
-
-    /// Fails as copying `source` would when it cannot be opened: a session in memory reads it only
-    /// when it is asked for, and finds out now.
-    static func checkReadable(_ source: String) throws(FileError) {
-        guard let (descriptor, _) = FileSystem.openRegularFile(source) else {
-            throw FileError(path: source, reason: "cannot be read: " + String(cString: strerror(errno)).lowercased(), code: errno)
-        }
-        close(descriptor)
     }
 
     /// Whether a file (by its path as discovered) changed since the last good build.
