@@ -7,9 +7,7 @@ import NotebookModel
 /// Where it is shown is fixed when it is made, and so are the keys worked out from it; only the
 /// note's blocks change afterwards (links resolved, models dropped once rendered).
 struct SiteNote: Hashable, Sendable {
-    /// What a site note holds besides its note, fixed when it is made. It is kept in one box: site
-    /// notes are copied often (into lists, pages, sorts), and a copy then takes one reference
-    /// instead of one for each of its strings.
+    /// What a site note holds besides its note, fixed when it is made.
     private struct Facts: Hashable, Sendable {
         let relativePath: String
         let title: String
@@ -22,15 +20,32 @@ struct SiteNote: Hashable, Sendable {
         var linkKeys = LinkKeys()
     }
 
-    private final class Box: Sendable {
+    /// The facts and the note, in one box copied on write: site notes are copied often (into
+    /// lists, pages, sorts), and a copy then takes one reference instead of one for each of
+    /// their strings. Only `note` changes, and only in a box no other site note holds.
+    private final class Box: @unchecked Sendable {
         let facts: Facts
-        init(_ facts: Facts) { self.facts = facts }
+        var note: Note
+        init(_ facts: Facts, note: Note) {
+            self.facts = facts
+            self.note = note
+        }
     }
 
-    private let box: Box
+    private var box: Box
 
     /// The note, constrained and with its headings built.
-    public var note: Note
+    public var note: Note {
+        get { box.note }
+        set {
+            if isKnownUniquelyReferenced(&box) { box.note = newValue } else { box = Box(box.facts, note: newValue) }
+        }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.facts, note: box.note) }
+            yield &box.note
+        }
+    }
+
     /// The path under the notes folder, such as `cooking/pancakes.md`.
     public var relativePath: String { box.facts.relativePath }
     public var title: String { box.facts.title }
@@ -64,7 +79,6 @@ struct SiteNote: Hashable, Sendable {
 
     /// A note as the site shows it, its keys worked out once.
     init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int, searchWords: String) {
-        self.note = note
         var facts = Facts(
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: searchWords)
@@ -79,11 +93,11 @@ struct SiteNote: Hashable, Sendable {
             name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercased(),
             slug: PathSegments.last(of: url).map(String.init) ?? "")
         facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
-        box = Box(facts)
+        box = Box(facts, note: note)
     }
 
     static func == (lhs: SiteNote, rhs: SiteNote) -> Bool {
-        lhs.note == rhs.note && (lhs.box === rhs.box || lhs.box.facts == rhs.box.facts)
+        lhs.box === rhs.box || (lhs.box.facts == rhs.box.facts && lhs.box.note == rhs.box.note)
     }
 
     func hash(into hasher: inout Hasher) {

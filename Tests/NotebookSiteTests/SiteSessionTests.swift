@@ -130,6 +130,33 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+
+    @Test func linksAddedAndRemovedKeepEveryBacklinkListInTheSitesOrder() throws {
+        // Only the changed note's links are resolved again: its targets' backlinks are mended.
+        let fixture = try Fixture()
+        let backlinks = { (page: String) -> [String] in
+            let html = fixture.page(page)
+            guard let start = html.range(of: "<aside class=\"backlinks\"") else { return [] }
+            return html[start.upperBound...].components(separatedBy: "<li><a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(backlinks("b/index.html") == ["/a/"])
+        var report = try fixture.write("notes/d.md", "---\ntitle: D\ndate: 2026-01-01\n---\nD links to [[C]] and [[B]].\n")
+        #expect(report.written.contains("b/index.html") && !report.written.contains("a/index.html"))
+        #expect(backlinks("b/index.html") == ["/a/", "/d/"])
+        // c comes between a and d.
+        report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone with [[B]].\n")
+        #expect(backlinks("b/index.html") == ["/a/", "/c/", "/d/"])
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA links to [[D]].\n")
+        #expect(report.written.contains("b/index.html") && report.written.contains("d/index.html"))
+        #expect(backlinks("b/index.html") == ["/c/", "/d/"])
+        #expect(backlinks("d/index.html") == ["/a/"])
+        _ = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone.\n")
+        _ = try fixture.write("notes/d.md", "---\ntitle: D\ndate: 2026-01-01\n---\nD links to [[C]].\n")
+        #expect(backlinks("b/index.html") == [])
+        #expect(!fixture.page("b/index.html").contains("Linked from"))
+        #expect(fixture.matchesAFullBuild())
+    }
     @Test func addingANoteRebuildsTheNotesItLinksTo() throws {
         let fixture = try Fixture()
         let report = try fixture.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")

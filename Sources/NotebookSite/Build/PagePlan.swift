@@ -41,7 +41,8 @@ struct PagePlan: Sendable {
         let siteValue: MustacheValue
         /// What pages show of `siteValue` alone, rendered once: every page sees the same site.
         let sharedParts = MustacheSharedParts(key: "site")
-        let tags: [TagLink]
+        /// The tags, their notes and the notes' places.
+        let index: PlanIndex
         let config: SiteConfig
         let urls: SiteURLs
         /// The notes with pages, their models dropped (only metadata, title, URL are kept).
@@ -50,12 +51,8 @@ struct PagePlan: Sendable {
         /// Each note's entry in the search index (`SearchIndex.entry`).
         let search: [String]
         let backlinks: [[Int]]
-        /// Tag slug → the indices of its notes, and the HTML of the note that introduces it.
-        let members: [String: [Int]]
-        /// Tag slug → the link to its page, made once for every card that shows the tag.
-        let tagLinks: [String: String]
+        /// Tag slug → the HTML of the note that introduces it.
         let introductions: [String: String]
-        let byPath: [String: Int]
         /// The words of all notes with pages.
         let wordCount: Int
     }
@@ -70,17 +67,19 @@ struct PagePlan: Sendable {
     var siteView: SiteView { box.parts.siteView }
     private var siteValue: MustacheValue { box.parts.siteValue }
     private var sharedParts: MustacheSharedParts { box.parts.sharedParts }
-    var tags: [TagLink] { box.parts.tags }
+    /// What the plan knows of the notes' places, for a plan of the same notes in the same places.
+    var index: PlanIndex { box.parts.index }
+    var tags: [TagLink] { box.parts.index.tags }
     private var config: SiteConfig { box.parts.config }
     private var urls: SiteURLs { box.parts.urls }
     private var notes: [SiteNote] { box.parts.notes }
     private var rendered: [RenderedNote] { box.parts.rendered }
     private var search: [String] { box.parts.search }
     private var backlinks: [[Int]] { box.parts.backlinks }
-    private var members: [String: [Int]] { box.parts.members }
-    private var tagLinks: [String: String] { box.parts.tagLinks }
+    private var members: [String: [Int]] { box.parts.index.members }
+    private var tagLinks: [String: String] { box.parts.index.tagLinks }
     private var introductions: [String: String] { box.parts.introductions }
-    private var byPath: [String: Int] { box.parts.byPath }
+    private var byPath: [String: Int] { box.parts.index.byPath }
     /// The words of all notes with pages.
     var wordCount: Int { box.parts.wordCount }
 
@@ -91,21 +90,19 @@ struct PagePlan: Sendable {
     }
 
     /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices
-    /// too. All three are empty for a plan that only lays out the pages.
-    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], search: [String], backlinks: [[Int]]) {
+    /// too. All three are empty for a plan that only lays out the pages. `index`, when given, is
+    /// that of a plan of the same notes in the same places (`PlanIndex.isKept`).
+    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], search: [String], backlinks: [[Int]], index: PlanIndex? = nil) {
         let config = site.config
+        let index = index ?? PlanIndex(site.notes, urls: urls)
         var notes = site.notes
         var rendered = rendered
         var backlinks = backlinks
         var search = search
         // Notes at /tags/NAME/ introduce tag pages; every other note has a page of its own.
         var introductions: [String: String] = [:]
-        let isIntroduction = notes.map { NoteURL.isTagIntroduction($0.url) }
-        for (index, note) in notes.enumerated() where isIntroduction[index] {
-            introductions[Self.introducedTag(note.url)] = rendered.isEmpty ? "" : rendered[index].html
-        }
-        if isIntroduction.contains(true) {
-            let kept = notes.indices.filter { !isIntroduction[$0] }
+        for (slug, note) in index.introductions { introductions[slug] = rendered.isEmpty ? "" : rendered[note].html }
+        if let kept = index.kept {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
             if !rendered.isEmpty {
@@ -114,13 +111,8 @@ struct PagePlan: Sendable {
                 backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
             }
         }
-        let wordCount = notes.reduce(0) { $0 + $1.wordCount }
-        let tags = Self.tags(notes, urls: urls, introduced: introductions.keys.sorted())
-        // By index: a loop over the notes themselves would copy each.
-        var members: [String: [Int]] = [:]
-        for index in notes.indices {
-            for tag in notes[index].tags { members[tag.slug, default: []].append(index) }
-        }
+        var wordCount = 0
+        for position in notes.indices { wordCount += notes[position].wordCount }
         let siteView = SiteView(
             title: config.title, description: config.description, language: config.language, author: config.author,
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
@@ -129,12 +121,8 @@ struct PagePlan: Sendable {
             palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         box = Box(
             Parts(
-                siteView: siteView, siteValue: siteView.mustacheValue, tags: tags, config: config, urls: urls, notes: notes,
-                rendered: rendered, search: search, backlinks: backlinks, members: members,
-                tagLinks: Dictionary(members.keys.map { ($0, urls.link("/tags/\($0)/")) }, uniquingKeysWith: { first, _ in first }),
-                introductions: introductions,
-                byPath: Dictionary(notes.indices.map { (notes[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first }),
-                wordCount: wordCount))
+                siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
+                rendered: rendered, search: search, backlinks: backlinks, introductions: introductions, wordCount: wordCount))
     }
 
     /// The group a note's page belongs to: its own, or its tag's when it introduces a tag.

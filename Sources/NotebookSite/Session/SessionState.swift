@@ -23,8 +23,10 @@ struct SessionState: Sendable {
     var assetDiagnostics: [Diagnostic] = []
     /// What each note of the site came to, by path under the notes folder.
     var outputs: [String: NoteOutput] = [:]
-    /// Each note's notes that link to it, by path.
+    /// Each note's notes that link to it, by path, in the site's order; and the notes each note
+    /// links to.
     var backlinks: [String: [String]] = [:]
+    var targets: [String: Set<String>] = [:]
     /// The group each note's page is in.
     var groupOfNote: [String: PageGroup] = [:]
     /// The files each group wrote, and the files copied (output path → source).
@@ -40,6 +42,8 @@ struct SessionState: Sendable {
     var resolver: LinkResolver?
     /// What, besides the notes, the link index, the known paths and the collisions were made from.
     var layout: SiteLayout?
+    /// What the last plan worked out from the notes' places, kept with `layout`.
+    var planIndex: PlanIndex?
     /// What the list of tags showed, by slug.
     var tags: [String: TagLink] = [:]
     /// The notes of each list (the index, each tag), by path, in order.
@@ -100,6 +104,7 @@ struct NoteLayout: Equatable, Sendable {
     var url: String
     var linkKeys: SiteNote.LinkKeys
     var aliases: [String]
+    /// The tags' names and slugs, in turn.
     var tags: [String]
     /// The headings' texts and ids, which `[[note#heading]]` names.
     var headings: [String]
@@ -111,7 +116,7 @@ struct NoteLayout: Equatable, Sendable {
         url = note.url
         linkKeys = note.linkKeys
         aliases = note.metadata.aliases
-        tags = note.tags.map(\.slug)
+        tags = note.tags.flatMap { [$0.name, $0.slug] }
         headings = note.note.headings.flatMap { [$0.text, $0.id] }
     }
 }

@@ -75,35 +75,66 @@ extension SiteSession {
         next.resolver = resolver
         next.layout = layout
         let records = next.records
-        // With the same layout, a note that did not change links where it did.
-        let outputs = sameLayout ? old?.outputs ?? [:] : [:]
-        let outcomes = ParallelWork.map(count: siteNotes.count, workers: options.workers) { index in
-            (changedNotes.contains(paths[index]) ? nil : outputs[paths[index]]?.outcomes)
-                ?? resolver.outcomes(of: records[paths[index]]!.references, from: index)
-        }
-        var backlinks: [String: [String]] = [:]
-        var targets: [String: Set<String>] = [:]
-        for (index, path) in paths.enumerated() {
-            let linked = Set(outcomes[index].compactMap { $0?.note }).subtracting([path])
-            targets[path] = linked
-            for target in linked.sorted() { backlinks[target, default: []].append(path) }
-        }
-
-        stopwatch.lap(.resolveLinks)
-        // The notes whose pages change.
+        let position = sameOrder ? old!.positions : Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        // The notes whose pages change, and each note's links: with the same layout, a note that
+        // did not change links where it did, and only the changed notes' links are resolved.
         var affected = Set<String>()
-        for (index, path) in paths.enumerated() {
-            if everything || changedNotes.contains(path) || old?.outputs[path]?.outcomes != outcomes[index]
-                || old?.backlinks[path] ?? [] != backlinks[path] ?? []
-            {
-                affected.insert(path)
+        var backlinks: [String: [String]]
+        var targets: [String: Set<String>]
+        let outcomes: @Sendable (Int) -> [LinkOutcome?]
+        if sameLayout, let old {
+            let changed = changedNotes.compactMap { position[$0] }.sorted()
+            let fresh = ParallelWork.map(count: changed.count, workers: options.workers) { at in
+                resolver.outcomes(of: records[paths[changed[at]]]!.references, from: changed[at])
+            }
+            let changedOutcomes = Dictionary(uniqueKeysWithValues: zip(changed, fresh))
+            let kept = old.outputs
+            outcomes = { changedOutcomes[$0] ?? kept[paths[$0]]!.outcomes }
+            backlinks = old.backlinks
+            targets = old.targets
+            for (at, index) in changed.enumerated() {
+                let path = paths[index]
+                let linked = Set(fresh[at].compactMap { $0?.note }).subtracting([path])
+                let before = old.targets[path] ?? []
+                for target in before.subtracting(linked) {
+                    backlinks[target]?.removeAll { $0 == path }
+                    if backlinks[target]?.isEmpty == true { backlinks[target] = nil }
+                }
+                // A note's backlinks are in the site's order.
+                for target in linked.subtracting(before) {
+                    var sources = backlinks[target] ?? []
+                    sources.insert(path, at: sources.firstIndex { position[$0]! > index } ?? sources.endIndex)
+                    backlinks[target] = sources
+                }
+                targets[path] = linked
+            }
+        } else {
+            let all = ParallelWork.map(count: siteNotes.count, workers: options.workers) { index in
+                resolver.outcomes(of: records[paths[index]]!.references, from: index)
+            }
+            outcomes = { all[$0] }
+            backlinks = [:]
+            targets = [:]
+            for (index, path) in paths.enumerated() {
+                let linked = Set(all[index].compactMap { $0?.note }).subtracting([path])
+                targets[path] = linked
+                for target in linked.sorted() { backlinks[target, default: []].append(path) }
+            }
+            for (index, path) in paths.enumerated() {
+                if everything || changedNotes.contains(path) || old?.outputs[path]?.outcomes != all[index]
+                    || old?.backlinks[path] ?? [] != backlinks[path] ?? []
+                {
+                    affected.insert(path)
+                }
             }
         }
+        stopwatch.lap(.resolveLinks)
         for path in changedNotes {
             affected.formUnion(old?.backlinks[path] ?? [])
             affected.formUnion(backlinks[path] ?? [])
             affected.formUnion(targets[path] ?? [])
-            affected.formUnion(old?.outputs[path]?.outcomes.compactMap { $0?.note } ?? [])
+            affected.formUnion(old?.targets[path] ?? [])
+            if position[path] != nil { affected.insert(path) }
         }
 
         var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
@@ -126,7 +157,7 @@ extension SiteSession {
             var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
             let (html, search) = rendering.render(note, blocks: walk.blocks(note.note.blocks))
             return NoteOutput(
-                outcomes: outcomes[index], rendered: html, search: search, linkDiagnostics: walk.diagnostics.made(by: .resolveLinks),
+                outcomes: outcomes(index), rendered: html, search: search, linkDiagnostics: walk.diagnostics.made(by: .resolveLinks),
                 title: note.title,
                 url: note.url)
         }
@@ -139,12 +170,13 @@ extension SiteSession {
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
         stopwatch.lap(.resolveLinks, .renderNotes)
-        let index = sameOrder ? old!.positions : Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        let index = position
         next.positions = index
         let shown = paths.map { next.outputs[$0]! }
         let plan = PagePlan(
             site: site, urls: urls, rendered: shown.map(\.rendered), search: shown.map(\.search),
-            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } })
+            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } }, index: sameLayout ? old?.planIndex : nil)
+        next.planIndex = plan.index
         if old == nil {
             next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
         } else {
@@ -153,6 +185,7 @@ extension SiteSession {
             }
         }
         next.backlinks = backlinks
+        next.targets = targets
         next.tags = Dictionary(plan.tags.map { (Slug.make($0.name), $0) }, uniquingKeysWith: { first, _ in first })
 
         var groups = Set<PageGroup>()
