@@ -131,6 +131,39 @@ import TestSupport
     }
 
 
+    @Test func aRetitledNoteIsFoundByItsNewTitleOnlyAndItsPlacesStay() throws {
+        // The order and the output's paths stay: only the link index is made again.
+        let fixture = try Fixture()
+        var report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA links to [[Bee]].\n")
+        #expect(fixture.page("a/index.html").contains("wikilink-unresolved"))
+        report = try fixture.write("notes/b.md", "---\ntitle: Bee\ndate: 2026-01-03\ntags: [y]\n---\nB says ==hello==.\n")
+        #expect(report.succeeded)
+        #expect(report.written.contains("a/index.html"))
+        #expect(fixture.page("a/index.html").contains("class=\"wikilink\" href=\"/b/\""))
+        #expect(fixture.page("b/index.html").contains("<a href=\"/a/\">A</a>"))
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/b.md", "---\ntitle: B\ndate: 2026-01-03\ntags: [y]\n---\nB says ==hello==.\n")
+        #expect(report.written.contains("a/index.html"))
+        #expect(fixture.page("a/index.html").contains("wikilink-unresolved"))
+        #expect(!fixture.page("b/index.html").contains("Linked from"))
+        #expect(fixture.matchesAFullBuild())
+        // Two notes of one title: d's [[C]] names both, and finds them again when one moves off.
+        report = try fixture.write("notes/a.md", "---\ntitle: C\ndate: 2026-01-04\ntags: [x]\n---\nA links to [[Bee]].\n")
+        #expect(report.diagnostics.contains { $0.code == "link.ambiguous" && $0.path.hasSuffix("d.md") })
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [x]\n---\nA links to [[Bee]].\n")
+        #expect(!report.diagnostics.contains { $0.code == "link.ambiguous" })
+        #expect(fixture.page("d/index.html").contains("class=\"wikilink\" href=\"/c/\""))
+        #expect(fixture.matchesAFullBuild())
+        // A slug onto another note's place is found though the last build's paths were kept.
+        report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\nslug: d\ntags: [x]\n---\nC is alone.\n")
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.contains { $0.severity == .error && $0.message.contains("d/") })
+        report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone.\n")
+        #expect(report.succeeded)
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func linksAddedAndRemovedKeepEveryBacklinkListInTheSitesOrder() throws {
         // Only the changed note's links are resolved again: its targets' backlinks are mended.
         let fixture = try Fixture()

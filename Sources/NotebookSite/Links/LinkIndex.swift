@@ -8,7 +8,7 @@ import NotebookModel
 /// match, the link leads where Obsidian's would: to the one in the nearest folder to the linking
 /// note, then the one with the shortest path (``candidates(for:)`` names them all).
 struct LinkIndex: Sendable {
-    private let notes: [SiteNote]
+    private var notes: [SiteNote]
     private var byTitle: [String: [Int]] = [:]
     private var byPath: [String: Int] = [:]
     private var byName: [String: [Int]] = [:]
@@ -30,6 +30,11 @@ struct LinkIndex: Sendable {
 
     public init(notes: [SiteNote], files: [String]) {
         self.notes = notes
+        for keys in [\LinkIndex.byTitle, \.byName, \.bySlug] as [WritableKeyPath<LinkIndex, [String: [Int]]>] {
+            self[keyPath: keys].reserveCapacity(notes.count)
+        }
+        byPath.reserveCapacity(notes.count)
+        byURL.reserveCapacity(notes.count)
         for (index, note) in notes.enumerated() {
             let keys = note.linkKeys
             byTitle[keys.title, default: []].append(index)
@@ -43,6 +48,24 @@ struct LinkIndex: Sendable {
             let name = PathSegments.last(of: file).map(String.init) ?? file
             filesByName[name.lowercased()] = filesByName[name.lowercased()] ?? file
         }
+    }
+
+    /// The index of `notes`, the same notes in the same places as this index's but for the titles
+    /// of the notes at `changed`.
+    func retitling(_ notes: [SiteNote], changed: [Int]) -> LinkIndex {
+        var index = self
+        index.notes = notes
+        for changed in changed {
+            let (old, new) = (self.notes[changed].linkKeys, notes[changed].linkKeys)
+            assert(old.path == new.path && old.name == new.name && old.slug == new.slug && self.notes[changed].url == notes[changed].url)
+            guard old.title != new.title else { continue }
+            index.byTitle[old.title]?.removeAll { $0 == changed }
+            if index.byTitle[old.title]?.isEmpty == true { index.byTitle[old.title] = nil }
+            var titled = index.byTitle[new.title] ?? []
+            titled.insert(changed, at: titled.firstIndex { $0 > changed } ?? titled.endIndex)
+            index.byTitle[new.title] = titled
+        }
+        return index
     }
 
     /// The notes a wikilink target names, at the first kind of key that any note matches, in

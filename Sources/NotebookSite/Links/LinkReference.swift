@@ -63,10 +63,20 @@ struct LinkResolver: Sendable {
     let urls: SiteURLs
 
     public init(notes: [SiteNote], files: [String], knownPaths: Set<String>, urls: SiteURLs) {
+        self.init(notes: notes, index: LinkIndex(notes: notes, files: files), knownPaths: knownPaths, urls: urls)
+    }
+
+    private init(notes: [SiteNote], index: LinkIndex, knownPaths: Set<String>, urls: SiteURLs) {
         self.notes = notes
-        self.index = LinkIndex(notes: notes, files: files)
+        self.index = index
         self.knownPaths = knownPaths
         self.urls = urls
+    }
+
+    /// The resolver of `notes`, the same notes in the same places as this one's (the same paths,
+    /// URLs and files), whose notes at `changed` may have other titles and headings.
+    func retitling(_ notes: [SiteNote], changed: [Int]) -> LinkResolver {
+        LinkResolver(notes: notes, index: index.retitling(notes, changed: changed), knownPaths: knownPaths, urls: urls)
     }
 
     /// What a link of the note at `source` leads to; nil for a link that is not to this site.

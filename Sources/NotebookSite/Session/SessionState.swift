@@ -36,13 +36,15 @@ struct SessionState: Sendable {
     var pages: [String: [UInt8]] = [:]
     /// URLs and aliases that clash.
     var placeDiagnostics: [Diagnostic] = []
-    /// Output files two sources would write, found for `layout`.
+    /// Output files two sources would write, and the site paths links may name, found for
+    /// `layout` and the notes' places.
     var collisions: [Diagnostic] = []
-    /// What links resolve against, made for `layout`.
+    var knownPaths: Set<String> = []
+    /// What links resolve against, made for `layout` and the notes' layouts.
     var resolver: LinkResolver?
     /// What, besides the notes, the link index, the known paths and the collisions were made from.
     var layout: SiteLayout?
-    /// What the last plan worked out from the notes' places, kept with `layout`.
+    /// What the last plan worked out from the notes' places, kept with them.
     var planIndex: PlanIndex?
     /// What the list of tags showed, by slug.
     var tags: [String: TagLink] = [:]
@@ -96,27 +98,31 @@ struct SiteLayout: Equatable, Sendable {
     var pageSize: Int
 }
 
-/// What of one note other notes' links, and the site's pages, depend on.
+/// What of one note other notes' links, and the site's pages, depend on: its places (what the
+/// output's paths, the paths links may name and the plan's index come from) and its link keys
+/// (what wikilinks match).
 struct NoteLayout: Equatable, Sendable {
-    var path: String
-    var relativePath: String
+    var places: Places
     var title: String
-    var url: String
     var linkKeys: SiteNote.LinkKeys
-    var aliases: [String]
-    /// The tags' names and slugs, in turn.
-    var tags: [String]
     /// The headings' texts and ids, which `[[note#heading]]` names.
     var headings: [String]
 
+    struct Places: Equatable, Sendable {
+        var path: String
+        var relativePath: String
+        var url: String
+        var aliases: [String]
+        /// The tags' names and slugs, in turn.
+        var tags: [String]
+    }
+
     init(_ note: SiteNote) {
-        path = note.path
-        relativePath = note.relativePath
+        places = Places(
+            path: note.path, relativePath: note.relativePath, url: note.url, aliases: note.metadata.aliases,
+            tags: note.tags.flatMap { [$0.name, $0.slug] })
         title = note.title
-        url = note.url
         linkKeys = note.linkKeys
-        aliases = note.metadata.aliases
-        tags = note.tags.flatMap { [$0.name, $0.slug] }
         headings = note.note.headings.flatMap { [$0.text, $0.id] }
     }
 }

@@ -46,19 +46,24 @@ extension SiteSession {
         let site = LoadedSite(
             tree: tree, config: config, definition: next.settings.definition, notes: siteNotes, diagnostics: [], sources: [:],
             files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig)
-        // When no note changed what links and pages depend on, and no copy changed, the link
-        // index, the paths links may name and the collisions are those of the last build.
+        // When no note moved or changed its places and no copy changed, the output's paths are
+        // those of the last build: its collisions, the paths links may name and the plan's index
+        // stay. When no note changed its link keys either, the link index stays.
         let copies = OutputCopy.all(files: next.others, siteAssets: next.assets, themeAssets: next.theme.assets)
         let layout = SiteLayout(copies: copies, pageSize: next.settings.config.pageSize)
         let sameOrder = old.map { old in old.ordered.count == paths.count && zip(old.ordered, paths).allSatisfy { $0.relativePath == $1 } } ?? false
-        let sameLayout = old.map { old in
-            sameOrder && old.layout == layout && old.resolver != nil
-                && changedNotes.allSatisfy { path in
-                    old.records[path].map { NoteLayout($0.note) } == next.records[path].map { NoteLayout($0.note) }
-                }
+        let changedLayouts = changedNotes.map { path in
+            (old: old?.records[path].map { NoteLayout($0.note) }, new: next.records[path].map { NoteLayout($0.note) })
+        }
+        let samePlaces = old.map { old in
+            sameOrder && old.layout == layout && changedLayouts.allSatisfy { $0.old?.places == $0.new?.places }
         } ?? false
-        if !sameLayout {
+        let sameLayout = samePlaces && old?.resolver != nil && changedLayouts.allSatisfy { $0.old == $0.new }
+        if !samePlaces {
             next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies).made(by: .planPages)
+            let files = next.others.map(\.relativePath)
+            let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
+            next.knownPaths = SiteChecks.knownPaths(notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths)
         }
         let collisions = next.collisions
         stopwatch.lap(.readNotes, .planPages)
@@ -66,11 +71,10 @@ extension SiteSession {
         let resolver: LinkResolver
         if sameLayout, let kept = old?.resolver {
             resolver = kept
+        } else if samePlaces, let kept = old?.resolver {
+            resolver = kept.retitling(siteNotes, changed: changedNotes.compactMap { old?.positions[$0] }.sorted())
         } else {
-            let files = next.others.map(\.relativePath)
-            let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
-            let known = SiteChecks.knownPaths(notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths)
-            resolver = LinkResolver(notes: siteNotes, files: files, knownPaths: known, urls: urls)
+            resolver = LinkResolver(notes: siteNotes, files: next.others.map(\.relativePath), knownPaths: next.knownPaths, urls: urls)
         }
         next.resolver = resolver
         next.layout = layout
@@ -175,7 +179,7 @@ extension SiteSession {
         let shown = paths.map { next.outputs[$0]! }
         let plan = PagePlan(
             site: site, urls: urls, rendered: shown.map(\.rendered), search: shown.map(\.search),
-            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } }, index: sameLayout ? old?.planIndex : nil)
+            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } }, index: samePlaces ? old?.planIndex : nil)
         next.planIndex = plan.index
         if old == nil {
             next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
