@@ -2,7 +2,10 @@
 """Time from the write() of a note to the moment a client connected to `notebook serve` receives
 the reload event, over several edits; prints each edit and the median.
 
-usage: reload_latency.py URL NOTE_PATH [EDITS]
+usage: reload_latency.py URL NOTE_PATH [EDITS] [--title]
+
+Each edit adds a paragraph to the note; with --title it changes the note's title instead (the
+front matter's `title:` line), which changes what other notes' wikilinks may name.
 """
 import json
 import socket
@@ -32,15 +35,24 @@ def events(url):
 
 
 def main():
-    url, note = sys.argv[1], sys.argv[2]
-    edits = int(sys.argv[3]) if len(sys.argv) > 3 else 12
+    arguments = [argument for argument in sys.argv[1:] if argument != "--title"]
+    retitle = "--title" in sys.argv[1:]
+    url, note = arguments[0], arguments[1]
+    edits = int(arguments[2]) if len(arguments) > 2 else 12
     stream = events(url)
     current = next(stream)
     original = open(note, encoding="utf-8").read()
     latencies, rebuilds = [], []
     try:
         for edit in range(edits):
-            text = original + f"\nEdit number {edit} of the reload benchmark.\n"
+            if retitle:
+                head, title, rest = original.partition("\ntitle: ")
+                if not title:
+                    sys.exit(f"{note} has no title: line")
+                line, newline, rest = rest.partition("\n")
+                text = f"{head}{title}\"Edit {edit} of the reload benchmark\"{newline}{rest}"
+            else:
+                text = original + f"\nEdit number {edit} of the reload benchmark.\n"
             start = time.perf_counter()
             with open(note, "w", encoding="utf-8") as handle:
                 handle.write(text)
@@ -58,8 +70,9 @@ def main():
     finally:
         with open(note, "w", encoding="utf-8") as handle:
             handle.write(original)
+    kind = "title edits" if retitle else "edits"
     print(f"write -> reload event: median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms "
-          f"over {edits} edits; rebuild alone: median {statistics.median(rebuilds):.1f} ms")
+          f"over {edits} {kind}; rebuild alone: median {statistics.median(rebuilds):.1f} ms")
 
 
 if __name__ == "__main__":

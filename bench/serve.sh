@@ -2,7 +2,7 @@
 # notebook serve under load beside hugo server (same notes, loopback), alternating, RUNS times
 # each (default 5), with the medians and their ratio; python3 -m http.server once, for scale;
 # then the time from a note's write() to the reload event, and the rebuild the build report
-# gives, over 12 edits of a note of the 5,000-note corpus.
+# gives, over 12 edits of a note of the 5,000-note corpus (a paragraph added), and 12 of its title.
 # usage: bash bench/serve.sh [NOTES] [RUNS]      (defaults 5000 and 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,3 +77,5 @@ awk -v n="$(cut -d' ' -f1 "$work/notebook.runs" | median)" -v h="$(cut -d' ' -f1
 
 echo
 python3 bench/reload_latency.py http://127.0.0.1:18401/ "$note" 12
+echo
+python3 bench/reload_latency.py http://127.0.0.1:18401/ "$note" 12 --title
