@@ -309,14 +309,34 @@ import TestSupport
         #expect(session.build().succeeded)
         var random = SplitMix64(state: 7)
         var rebuiltLess = 0
-        for step in 0..<20 {
+        /// A note's title and first `##` heading, as written.
+        func titleAndHeading(_ path: String) throws -> (title: String, heading: String) {
+            let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+            let title = lines.first { $0.hasPrefix("title: ") }.map { String($0.dropFirst(7)).trimmingCharacters(in: ["\""]) } ?? ""
+            let heading = lines.first { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) } ?? ""
+            return (title, heading)
+        }
+        for step in 0..<32 {
             let notes = NoteDiscovery.scan(try FileTree(directory)).notes
             let note = notes[random.next(below: notes.count)]
             let other = notes[random.next(below: notes.count)]
             var text = try String(contentsOfFile: note.path, encoding: .utf8)
             var changed = [note.path]
-            switch random.next(below: 7) {
+            // Every kind of change in turn, on notes picked at random.
+            switch (step * 7) % 10 {
             case 0: text += "\nAn added paragraph \(step) with ==a highlight==.\n"
+            case 7:
+                // A link to another note by its title and a heading of it.
+                let (title, heading) = try titleAndHeading(other.path)
+                text += "\nSee [[\(title)#\(heading)]] and [[\(title)#No such heading \(step)]].\n"
+            case 8:
+                // A heading renamed: links to it break, and links to the new one resolve.
+                let heading = try titleAndHeading(note.path).heading
+                if !heading.isEmpty { text = text.replacingOccurrences(of: "## " + heading, with: "## Renamed \(step) " + heading) }
+            case 9:
+                // A title that another note has too: wikilinks to it become ambiguous.
+                let title = try titleAndHeading(other.path).title
+                text = text.components(separatedBy: "\n").map { $0.hasPrefix("title: ") ? "title: \"\(title)\"" : $0 }.joined(separator: "\n")
             case 1: text = text.replacingOccurrences(of: "title: \"", with: "title: \"Renamed \(step) ")
             case 2: text += "\nSee [[\(other.relativePath.dropLast(3))]] and [[Missing \(step)]].\n"
             case 3: text = text.replacingOccurrences(of: "tags: [", with: "tags: [fresh\(step % 3), ")
