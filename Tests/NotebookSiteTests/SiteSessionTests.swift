@@ -1,5 +1,6 @@
 import Foundation
 import NotebookFiles
+import NotebookModel
 @testable import NotebookSite
 import Testing
 import TestSupport
@@ -162,6 +163,18 @@ import TestSupport
         report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone.\n")
         #expect(report.succeeded)
         #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aBuildThatFailsBeforeRenderingReportsTheLinkFindingsAFullBuildReports() throws {
+        let fixture = try Fixture()
+        let report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\nslug: b\n---\nA links to [[Nope]].\n")
+        #expect(!report.succeeded)
+        defer { try? FileManager.default.removeItem(atPath: fixture.output + "-full") }
+        let full = SitePipeline(options: BuildOptions(output: fixture.output + "-full", baseURL: SiteSessionTests.baseURL)).build(fixture.site.path)
+        #expect(!full.succeeded)
+        let findings = { (diagnostics: [Diagnostic]) in diagnostics.map { "\($0.severity) \($0.code) \($0.path)" }.sorted() }
+        #expect(report.diagnostics.contains { $0.code == "link.broken" && $0.path.hasSuffix("a.md") })
+        #expect(findings(report.diagnostics) == findings(full.diagnostics))
     }
 
     @Test func linksAddedAndRemovedKeepEveryBacklinkListInTheSitesOrder() throws {

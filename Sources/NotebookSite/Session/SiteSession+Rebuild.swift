@@ -146,14 +146,24 @@ extension SiteSession {
         diagnostics += next.placeDiagnostics + collisions + next.assetDiagnostics
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
-        guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
+        let strict = options.strict
+        guard !diagnostics.hasErrors else {
+            // As a full build does, a build that fails before rendering still reports every
+            // note's link findings.
+            let notes = siteNotes
+            let findings = ParallelWork.map(count: notes.count, workers: options.workers) { index in
+                var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
+                _ = walk.blocks(notes[index].note.blocks)
+                return walk.diagnostics.made(by: .resolveLinks)
+            }
+            return failed(diagnostics + findings.flatMap { $0 }, sources: sources, everything: everything)
+        }
 
         stopwatch.lap(.planPages)
         // Link and render the affected notes.
         let definition = next.settings.definition
         let rendering = NoteRendering(config: config, definition: definition, urls: urls)
         let toRender = paths.indices.filter { affected.contains(paths[$0]) }
-        let strict = options.strict
         let notes = siteNotes
         let fresh = ParallelWork.map(count: toRender.count, workers: options.workers) { position in
             let index = toRender[position]
