@@ -91,7 +91,7 @@ struct PagePlan: Sendable {
 
     /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices
     /// too. All three are empty for a plan that only lays out the pages. `index`, when given, is
-    /// that of a plan of the same notes in the same places (`PlanIndex.isKept`).
+    /// that of a plan of the same notes in the same places (see `PlanIndex`).
     init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], search: [String], backlinks: [[Int]], index: PlanIndex? = nil) {
         let config = site.config
         let index = index ?? PlanIndex(site.notes, urls: urls)

@@ -30,9 +30,9 @@ struct LinkIndex: Sendable {
 
     public init(notes: [SiteNote], files: [String]) {
         self.notes = notes
-        for keys in [\LinkIndex.byTitle, \.byName, \.bySlug] as [WritableKeyPath<LinkIndex, [String: [Int]]>] {
-            self[keyPath: keys].reserveCapacity(notes.count)
-        }
+        byTitle.reserveCapacity(notes.count)
+        byName.reserveCapacity(notes.count)
+        bySlug.reserveCapacity(notes.count)
         byPath.reserveCapacity(notes.count)
         byURL.reserveCapacity(notes.count)
         for (index, note) in notes.enumerated() {

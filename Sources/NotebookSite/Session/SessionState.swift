@@ -90,9 +90,10 @@ final class NoteOutput: Sendable {
     }
 }
 
-/// What the link index, the site paths links may name and the output's collisions depend on
-/// besides the notes' `NoteLayout`s: a build with the same, and notes in the same order whose
-/// layouts did not change, keeps all three.
+/// What the output's collisions, the site paths links may name, the plan's index and the link
+/// index depend on besides the notes' `NoteLayout`s: a build with the same, and notes in the same
+/// order, keeps the first three when no note's places changed, and the link index when no note's
+/// layout changed (mended when only titles or headings did).
 struct SiteLayout: Equatable, Sendable {
     var copies: [OutputCopy]
     var pageSize: Int

@@ -68,18 +68,20 @@ extension SiteSession {
         let collisions = next.collisions
         stopwatch.lap(.readNotes, .planPages)
 
+        let positions = sameOrder ? old!.positions : Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        // The changed notes of the site, by place.
+        let changed = changedNotes.compactMap { positions[$0] }.sorted()
         let resolver: LinkResolver
         if sameLayout, let kept = old?.resolver {
             resolver = kept
         } else if samePlaces, let kept = old?.resolver {
-            resolver = kept.retitling(siteNotes, changed: changedNotes.compactMap { old?.positions[$0] }.sorted())
+            resolver = kept.retitling(siteNotes, changed: changed)
         } else {
             resolver = LinkResolver(notes: siteNotes, files: next.others.map(\.relativePath), knownPaths: next.knownPaths, urls: urls)
         }
         next.resolver = resolver
         next.layout = layout
         let records = next.records
-        let position = sameOrder ? old!.positions : Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         // The notes whose pages change, and each note's links: with the same layout, a note that
         // did not change links where it did, and only the changed notes' links are resolved.
         var affected = Set<String>()
@@ -87,7 +89,6 @@ extension SiteSession {
         var targets: [String: Set<String>]
         let outcomes: @Sendable (Int) -> [LinkOutcome?]
         if sameLayout, let old {
-            let changed = changedNotes.compactMap { position[$0] }.sorted()
             let fresh = ParallelWork.map(count: changed.count, workers: options.workers) { at in
                 resolver.outcomes(of: records[paths[changed[at]]]!.references, from: changed[at])
             }
@@ -107,7 +108,7 @@ extension SiteSession {
                 // A note's backlinks are in the site's order.
                 for target in linked.subtracting(before) {
                     var sources = backlinks[target] ?? []
-                    sources.insert(path, at: sources.firstIndex { position[$0]! > index } ?? sources.endIndex)
+                    sources.insert(path, at: sources.firstIndex { positions[$0]! > index } ?? sources.endIndex)
                     backlinks[target] = sources
                 }
                 targets[path] = linked
@@ -138,7 +139,7 @@ extension SiteSession {
             affected.formUnion(backlinks[path] ?? [])
             affected.formUnion(targets[path] ?? [])
             affected.formUnion(old?.targets[path] ?? [])
-            if position[path] != nil { affected.insert(path) }
+            if positions[path] != nil { affected.insert(path) }
         }
 
         var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
@@ -147,15 +148,17 @@ extension SiteSession {
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
         let strict = options.strict
+        let notes = siteNotes
+        // A note's blocks with their links resolved, and its link findings.
+        let linked = { @Sendable (index: Int) -> (blocks: [Block], diagnostics: [Diagnostic]) in
+            var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
+            let blocks = walk.blocks(notes[index].note.blocks)
+            return (blocks, walk.diagnostics.made(by: .resolveLinks))
+        }
         guard !diagnostics.hasErrors else {
             // As a full build does, a build that fails before rendering still reports every
             // note's link findings.
-            let notes = siteNotes
-            let findings = ParallelWork.map(count: notes.count, workers: options.workers) { index in
-                var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
-                _ = walk.blocks(notes[index].note.blocks)
-                return walk.diagnostics.made(by: .resolveLinks)
-            }
+            let findings = ParallelWork.map(count: notes.count, workers: options.workers) { linked($0).diagnostics }
             return failed(diagnostics + findings.flatMap { $0 }, sources: sources, everything: everything)
         }
 
@@ -164,16 +167,13 @@ extension SiteSession {
         let definition = next.settings.definition
         let rendering = NoteRendering(config: config, definition: definition, urls: urls)
         let toRender = paths.indices.filter { affected.contains(paths[$0]) }
-        let notes = siteNotes
         let fresh = ParallelWork.map(count: toRender.count, workers: options.workers) { position in
             let index = toRender[position]
             let note = notes[index]
-            var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
-            let (html, search) = rendering.render(note, blocks: walk.blocks(note.note.blocks))
+            let (blocks, findings) = linked(index)
+            let (html, search) = rendering.render(note, blocks: blocks)
             return NoteOutput(
-                outcomes: outcomes(index), rendered: html, search: search, linkDiagnostics: walk.diagnostics.made(by: .resolveLinks),
-                title: note.title,
-                url: note.url)
+                outcomes: outcomes(index), rendered: html, search: search, linkDiagnostics: findings, title: note.title, url: note.url)
         }
         if !sameOrder {
             let kept = Set(paths)
@@ -184,12 +184,11 @@ extension SiteSession {
         guard !diagnostics.hasErrors else { return failed(diagnostics, sources: sources, everything: everything) }
 
         stopwatch.lap(.resolveLinks, .renderNotes)
-        let index = position
-        next.positions = index
+        next.positions = positions
         let shown = paths.map { next.outputs[$0]! }
         let plan = PagePlan(
             site: site, urls: urls, rendered: shown.map(\.rendered), search: shown.map(\.search),
-            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { index[$0] } }, index: samePlaces ? old?.planIndex : nil)
+            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : nil)
         next.planIndex = plan.index
         if old == nil {
             next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
