@@ -22,6 +22,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CFileSystem"),
+        .target(name: "CCmarkTables"),
         .systemLibrary(
             name: "CMalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
@@ -29,7 +30,7 @@ let package = Package(
         .target(name: "NotebookModel"),
         .target(name: "Mustache"),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
-        .target(name: "NotebookFormats", dependencies: ["NotebookModel", "NotebookSource", "CCmarkGFM"]),
+        .target(name: "NotebookFormats", dependencies: ["NotebookModel", "NotebookSource", "CCmarkGFM", "CCmarkTables"]),
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookSource"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
         .target(name: "NotebookServer", dependencies: ["CMicroHTTPD", "NotebookFiles"]),

@@ -40,20 +40,36 @@ public final class MustacheSharedParts: Sendable {
         let pendingAfter: String?
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    /// The kept renderings, spread over shards by their key's hash so that workers rendering
+    /// pages at once seldom wait for the same lock: every page looks up many cards.
+    private let shards: [Shard]
+
+    /// One lock and the renderings whose keys hash to it.
+    private final class Shard: Sendable {
+        let entries = Mutex<[Key: Entry]>([:])
+    }
 
     /// Parts shared by every render whose root has the same value under `key`.
-    public init(key: String) { self.key = key }
+    public init(key: String) {
+        self.key = key
+        shards = (0..<Self.shardCount).map { _ in Shard() }
+    }
+
+    private static let shardCount = 64
+
+    private func shard(for key: Key) -> Shard {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))]
+    }
 
     /// How many renderings of sections are kept.
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.count } } }
 
     func entry(for key: Key) -> Entry? {
-        entries.withLock { $0[key] }
+        shard(for: key).entries.withLock { $0[key] }
     }
 
     func keep(_ entry: Entry, for key: Key) {
-        entries.withLock { entries in
+        shard(for: key).entries.withLock { entries in
             if entries[key] == nil { entries[key] = entry }
         }
     }

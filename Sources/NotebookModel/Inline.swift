@@ -9,15 +9,15 @@ public struct Inline: Hashable, Sendable {
         self.location = location
     }
 
-    public indirect enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         case text(String)
         /// A line break that a reader may reflow as a space.
         case softBreak
         /// A hard line break.
         case lineBreak
         /// Content with formatting applied, such as bold text or a link.
-        case span(Formatting, [Inline])
-        case image(Image)
+        indirect case span(Formatting, [Inline])
+        indirect case image(Image)
     }
 
     public static func text(_ text: String, at location: SourceLocation? = nil) -> Inline {

@@ -36,26 +36,38 @@ public enum TextStyleHeadings {
     static func headingLevel(_ inlines: [Inline]) -> Int? {
         var level: Int? = nil
         var sawText = false
-        var agrees = true
-        visitText(inlines, style: nil) { text, style in
-            guard text.contains(where: { !$0.isWhitespace }) else { return }
+        let agrees = visitText(inlines, style: nil) { text, style in
+            guard text.utf8.contains(where: { !Self.isWhitespace($0) }) || text.contains(where: { !$0.isWhitespace })
+            else { return true }
             sawText = true
             let this = style?.headingLevel
-            if this == nil || (level != nil && level != this) { agrees = false }
+            if this == nil || (level != nil && level != this) { return false }
             level = this
+            return true
         }
         return sawText && agrees ? level : nil
     }
 
-    private static func visitText(_ inlines: [Inline], style: TextStyle?, _ body: (String, TextStyle?) -> Void) {
+    /// Whether an ASCII byte is white space; a byte of a longer character is not decided here.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte >= 0x80
+    }
+
+    /// Visits the text of `inlines` with the style it is in, until `body` returns false; whether
+    /// it never did.
+    private static func visitText(
+        _ inlines: [Inline], style: TextStyle?, _ body: (String, TextStyle?) -> Bool
+    ) -> Bool {
         for inline in inlines {
             switch inline.kind {
-            case .text(let text): body(text, style)
-            case .span(let formatting, let children): visitText(children, style: formatting.textStyle ?? style, body)
-            case .image(let image): visitText(image.alternative, style: style, body)
+            case .text(let text): if !body(text, style) { return false }
+            case .span(let formatting, let children):
+                if !visitText(children, style: formatting.textStyle ?? style, body) { return false }
+            case .image(let image): if !visitText(image.alternative, style: style, body) { return false }
             case .softBreak, .lineBreak: break
             }
         }
+        return true
     }
 
     /// The inlines without text styles; spans left with no formatting give way to their content.

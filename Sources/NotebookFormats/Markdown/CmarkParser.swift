@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CCmarkTables
 import Foundation
 import Synchronization
 
@@ -6,9 +7,30 @@ import Synchronization
 enum CmarkParser {
     /// libcmark-gfm 0.29 switches a process-wide table of special characters on and off around
     /// the inline phase of every parse that uses extensions (`cmark_parser_finish`), so two such
-    /// phases at once corrupt each other: they take turns. Feeding (the block phase) runs on
-    /// every thread at once.
+    /// phases at once corrupt each other: unless ``phasesOverlap``, they take turns. Feeding (the
+    /// block phase) runs on every thread at once.
     private static let inlinePhase = Mutex(())
+
+    /// Whether inline phases may run at once: the tables are switched on once for good, and the
+    /// library's own switching, which it calls through its PLT, reaches the no-op that
+    /// `CCmarkTables` defines in the executable (checked on a first parse, which is also checked
+    /// to have read strikethrough). Every parse uses the same extensions, so the tables they
+    /// want are always the same.
+    static let phasesOverlap: Bool = {
+        let parser = newParser()
+        defer { cmark_parser_free(parser) }
+        guard notebook_cmark_tables_hold(UnsafeMutableRawPointer(parser)) != 0 else { return false }
+        let probe = newParser()
+        defer { cmark_parser_free(probe) }
+        let text = "~~x~~"
+        cmark_parser_feed(probe, text, text.utf8.count)
+        var finished: OpaquePointer?
+        inlinePhase.withLock { _ in finished = cmark_parser_finish(probe) }
+        guard let document = finished else { return false }
+        defer { cmark_node_free(document) }
+        let struck = cmark_node_first_child(cmark_node_first_child(document)).flatMap(cmark_node_get_type_string)
+        return notebook_cmark_tables_called() != 0 && struck.map { String(cString: $0) } == "strikethrough"
+    }()
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
@@ -36,28 +58,39 @@ enum CmarkParser {
         parse(Array(markdown.utf8)) { document, parser in
             defer { cmark_node_free(document) }
             let unsafe: Int32 = 1 << 17
-            return inlinePhase.withLock { _ in
+            let render = {
                 guard let html = cmark_render_html(document, (options & ~(1 << 1)) | unsafe, cmark_parser_get_syntax_extensions(parser))
                 else { return "" }
                 defer { free(html) }
                 return String(cString: html)
             }
+            return phasesOverlap ? render() : inlinePhase.withLock { _ in render() }
         }
+    }
+
+    /// A parser with the extensions attached; the caller frees it.
+    private static func newParser() -> OpaquePointer {
+        let parser = cmark_parser_new(options)!
+        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
+        return parser
     }
 
     /// Parses with a fresh parser, which lives as long as `body` runs.
     private static func parse<T>(_ bytes: [UInt8], _ body: (OpaquePointer, OpaquePointer) -> T) -> T {
-        let extensions = Self.extensions
-        let parser = cmark_parser_new(options)!
+        let overlap = phasesOverlap
+        let parser = newParser()
         defer { cmark_parser_free(parser) }
-        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
         var document: OpaquePointer?
-        inlinePhase.withLock { _ in document = cmark_parser_finish(parser) }
+        if overlap {
+            document = cmark_parser_finish(parser)
+        } else {
+            inlinePhase.withLock { _ in document = cmark_parser_finish(parser) }
+        }
         return body(document!, parser)
     }
 }
