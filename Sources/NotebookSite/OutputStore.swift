@@ -83,10 +83,25 @@ struct OutputStore: FileSink, Sendable {
         return held
     }
 
+    /// What the spare beside `destination` holds, when it may be written over: listed on a
+    /// thread of its own while the build reads and renders (give it to `init`). Start it only
+    /// once the output's lock is held: then no other build changes the spare meanwhile.
+    static func listSpare(of destination: String) -> Background<(files: Set<String>, folders: Set<String>)?> {
+        Background {
+            guard let real = realPlace(of: destination) else { return nil }
+            let spare = besidePath(of: real, suffix: "spare")
+            guard isReusable(spare) else { return nil }
+            return inventory(spare)
+        }
+    }
+
     /// Prepares the staging folder beside `destination`: the spare of the previous build, or an
     /// empty folder; `force` replaces a folder notebook did not make. `lock` is the output's
-    /// lock from `claim`, taken now when nil.
-    public init(destination: String, force: Bool = false, lock: FileLock? = nil) throws(Refusal) {
+    /// lock from `claim`, taken now when nil; `listing`, the spare's from `listSpare`, if any.
+    public init(
+        destination: String, force: Bool = false, lock: FileLock? = nil,
+        listing: Background<(files: Set<String>, folders: Set<String>)?>? = nil
+    ) throws(Refusal) {
         shown = destination
         guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
         self.destination = real
@@ -98,7 +113,7 @@ struct OutputStore: FileSink, Sendable {
             self.lock = try Self.claim(destination, force: force)
         }
         do {
-            self.files = try Self.prepareSpare(staging)
+            self.files = try Self.prepareSpare(staging, listing: listing)
         } catch {
             throw .failed(error)
         }
@@ -144,57 +159,58 @@ struct OutputStore: FileSink, Sendable {
 
     /// The spare's files when it can be written over; otherwise it is removed (never through a
     /// link) and made anew. Either way it is marked unfinished until `commit`.
-    private static func prepareSpare(_ spare: String) throws(FileError) -> Files {
-        let status = FileSystem.status(spare)
-        if status?.kind == .folder && OutputMarker.isMarked(spare) && !OutputMarker.isUnfinished(spare) {
+    private static func prepareSpare(
+        _ spare: String, listing: Background<(files: Set<String>, folders: Set<String>)?>?
+    ) throws(FileError) -> Files {
+        let listed = listing?.value
+        if isReusable(spare) {
             try OutputMarker.markUnfinished(spare)
-            let (files, folders) = inventory(spare)
+            let (files, folders) = listed ?? inventory(spare)
             return Files(before: files, folders: folders)
         }
-        if status != nil { FileSystem.removeTree(spare) }
+        if FileSystem.status(spare) != nil { FileSystem.removeTree(spare) }
         try FileSystem.makeFolder(spare)
         try OutputMarker.markUnfinished(spare)
         return Files(before: [], folders: [])
     }
 
+    /// Whether `spare` is a plain folder that notebook made and finished: one to write over.
+    private static func isReusable(_ spare: String) -> Bool {
+        FileSystem.status(spare)?.kind == .folder && OutputMarker.isMarked(spare) && !OutputMarker.isUnfinished(spare)
+    }
+
     /// The regular files and folders under `root`, by relative path, notebook's own markers
-    /// left out; anything else found (symbolic links, sockets) is removed. The folders at the top
-    /// are walked in parallel, each by one worker.
+    /// left out; anything else found (symbolic links, sockets) is removed. Walked a level at a
+    /// time, the folders of each level listed in parallel: an output's folders are mostly in one
+    /// folder at the top (`notes/`), which one worker alone would walk.
     static func inventory(_ root: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> (
         files: Set<String>, folders: Set<String>
     ) {
         var top = Listing()
         top.list(root, "", isRoot: true)
-        let below = ParallelWork.map(count: top.folders.count, workers: workers) { [folders = top.folders] index in
-            var listing = Listing()
-            listing.walk(root, from: folders[index])
-            return listing
-        }
         var files = Set(top.files)
         var folders = Set(top.folders)
-        files.reserveCapacity(below.reduce(top.files.count) { $0 + $1.files.count })
-        folders.reserveCapacity(below.reduce(top.folders.count) { $0 + $1.folders.count })
-        for listing in below {
-            files.formUnion(listing.files)
-            folders.formUnion(listing.folders)
+        var level = top.folders
+        while !level.isEmpty {
+            let listings = ParallelWork.map(count: level.count, workers: workers) { [level] index in
+                var listing = Listing()
+                listing.list(root, level[index], isRoot: false)
+                return listing
+            }
+            level = []
+            for listing in listings {
+                files.formUnion(listing.files)
+                folders.formUnion(listing.folders)
+                level += listing.folders
+            }
         }
         return (files, folders)
     }
 
-    /// What a walk of part of the spare found, by path relative to the spare.
+    /// What listing folders of the spare found, by path relative to the spare.
     private struct Listing: Sendable {
         var files: [String] = []
         var folders: [String] = []
-
-        /// Every file and folder under `start` (a folder of `root`, itself not included).
-        mutating func walk(_ root: String, from start: String) {
-            var pending = [start]
-            while let relative = pending.popLast() {
-                let found = folders.count
-                list(root, relative, isRoot: false)
-                pending += folders[found...]
-            }
-        }
 
         /// The entries of the folder `relative` of `root`.
         mutating func list(_ root: String, _ relative: String, isRoot: Bool) {

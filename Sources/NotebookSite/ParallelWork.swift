@@ -5,17 +5,22 @@ import Synchronization
 enum ParallelWork {
     /// `transform(index)` for every index below `count`, `workers` at a time; results in order.
     static func map<R: Sendable>(count: Int, workers: Int, _ transform: @Sendable (Int) -> R) -> [R] {
-        let results = Mutex<[R?]>(Array(repeating: nil, count: count))
+        // Each result has a place of its own, written by the one worker that takes its index (no
+        // lock between workers); the places are read once every worker is done.
+        let results = Moved<R>(count: count)
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(max(workers, 1), max(count, 1))) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < count else { return }
-                let result = transform(index)
-                results.withLock { $0[index] = result }
+                (results.base + index).initialize(to: transform(index))
             }
         }
-        return results.withLock { $0.map { $0! } }
+        defer { results.base.deallocate() }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.moveInitialize(from: results.base, count: count) }
+            initialized = count
+        }
     }
 
     /// `transform(index, item)` for every item, `workers` at a time, each item moved into the
@@ -33,7 +38,7 @@ enum ParallelWork {
         return map(count: count, workers: workers) { index in transform(index, (storage.base + index).move()) }
     }
 
-    /// Items moved out one by one, each by exactly one worker.
+    /// Items moved in or out one by one, each by exactly one worker.
     private struct Moved<T>: @unchecked Sendable {
         let base: UnsafeMutablePointer<T>
 

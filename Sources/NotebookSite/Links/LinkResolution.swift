@@ -15,16 +15,19 @@ struct LinkResolution: Sendable {
     public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
         let resolver = LinkResolver(notes: notes, files: files, knownPaths: knownPaths, urls: urls)
         // Each note is resolved on its own, in parallel; results are gathered in note order.
+        // Each worker makes its notes' new site notes, so that copying them happens there too.
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
             var walk = Walk(resolver: resolver, source: source, strict: strict)
-            let blocks = walk.blocks(notes[source].note.blocks)
-            return (blocks: blocks, targets: walk.targets, diagnostics: walk.diagnostics)
+            var note = notes[source]
+            note.note.blocks = walk.blocks(note.note.blocks)
+            return (note: note, targets: walk.targets, diagnostics: walk.diagnostics)
         }
-        var rewritten = notes
+        var rewritten: [SiteNote] = []
+        rewritten.reserveCapacity(notes.count)
         var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
         var diagnostics: [Diagnostic] = []
         for (source, result) in results.enumerated() {
-            rewritten[source].note.blocks = result.blocks
+            rewritten.append(result.note)
             for target in result.targets where target != source { linked[target].insert(source) }
             diagnostics += result.diagnostics
         }

@@ -116,6 +116,7 @@ public struct SitePipeline: Sendable {
         report.sources = settings.sources
         // Before any note is read: the output is no source, may be replaced, and is this build's.
         var lock: FileLock?
+        var spareListing: Background<(files: Set<String>, folders: Set<String>)?>?
         if writes {
             let usesNotesFolder = NoteDiscovery.folder("notes", in: tree).real != nil
             do {
@@ -124,6 +125,9 @@ public struct SitePipeline: Sendable {
                     return report
                 }
                 lock = try OutputStore.claim(output, force: options.force)
+                // The spare is listed while the notes are read: its folders are many, and the
+                // listing fills the moments when only one thread of the build has work.
+                spareListing = OutputStore.listSpare(of: output)
             } catch {
                 run.add([OutputCheck.diagnostic(for: error, site: directory, output: output)], as: .write)
                 return report
@@ -151,9 +155,14 @@ public struct SitePipeline: Sendable {
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
         var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
-        // Held by the site alone, each model is freed on its worker once rendered (below).
-        site.notes = links.notes
-        links.notes = []
+        // Held by the site alone, each model is freed on its worker once rendered (below). What
+        // the links were rewritten in is freed on a thread of its own.
+        do {
+            let unresolved = site.notes
+            site.notes = links.notes
+            links.notes = []
+            Self.release(unresolved)
+        }
         run.add(links.diagnostics)
 
         run.begin(.loadTheme)
@@ -170,24 +179,30 @@ public struct SitePipeline: Sendable {
         }
 
         run.begin(.renderNotes)
-        let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
-        // The pages show what was rendered: each note's model is freed once rendered, on its worker.
-        let bodies = site.notes.map(\.note.blocks)
-        for index in site.notes.indices { site.notes[index].note.blocks = [] }
-        let notes = site.notes
-        let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, blocks in
-            rendering.render(notes[index], blocks: blocks)
-        }
+        // Made in a scope of its own, so that once it is made the plan alone holds what it was
+        // made of (the rendered pages, the notes): it is then freed with the plan, off this thread.
+        var plan: PagePlan? = nil
+        do {
+            let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
+            // The pages show what was rendered: each note's model is freed once rendered, on its worker.
+            let bodies = site.notes.map(\.note.blocks)
+            for index in site.notes.indices { site.notes[index].note.blocks = [] }
+            let notes = site.notes
+            let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, blocks in
+                rendering.render(notes[index], blocks: blocks)
+            }
 
-        run.begin(.planPages)
-        let plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)
+            run.begin(.planPages)
+            plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)
+        }
         site.notes = []
-        run.add(OutputCollisions.find(plan.claims() + copies.map(\.claim)))
+        links.backlinks = []
+        run.add(OutputCollisions.find(plan!.claims() + copies.map(\.claim)))
         guard !run.diagnostics.hasErrors else { return report }
 
         guard writes, let lock else {
             run.begin(.renderTemplates)
-            let (pages, failures) = render(plan, theme: theme, site: site, to: nil)
+            let (pages, failures) = render(plan!, theme: theme, site: site, to: nil)
             run.add(failures)
             run.end()
             report.pages = pages
@@ -197,17 +212,17 @@ public struct SitePipeline: Sendable {
         run.begin([.renderTemplates, .write])
         let store: OutputStore
         do {
-            store = try OutputStore(destination: output, force: options.force, lock: lock)
+            store = try OutputStore(destination: output, force: options.force, lock: lock, listing: spareListing)
         } catch {
             run.add([OutputCheck.diagnostic(for: error, site: directory, output: output)], as: .write)
             return report
         }
-        let (pageCount, failures) = render(plan, theme: theme, site: site, copies: copies, to: store)
+        let (pageCount, failures) = render(plan!, theme: theme, site: site, copies: copies, to: store)
         run.add(failures)
         // What the pages were made of is freed on a thread of its own (20,000 notes' strings and
         // lists take a tenth of a second to free): nothing after this needs it, and a command
         // that exits next does not wait for it.
-        Self.release(plan, site)
+        Self.release(plan.take()!, site)
         guard failures.isEmpty else {
             store.discard()
             return report
@@ -227,9 +242,15 @@ public struct SitePipeline: Sendable {
         return report
     }
 
-    /// Frees `plan` and `site` on a thread of its own, once this thread lets go of them.
+    /// Frees `plan` and `site` on a thread of its own, once this thread lets go of them (hand
+    /// over the last references: whichever thread lets go last frees them).
     private static func release(_ plan: consuming PagePlan, _ site: consuming LoadedSite) {
-        let held = Held(plan: plan, site: site)
+        release(Held(plan: plan, site: site))
+    }
+
+    /// Frees `value` on a thread of its own, once this thread lets go of it.
+    private static func release<Value: Sendable>(_ value: consuming Value) {
+        let held = value
         Thread.detachNewThread { withExtendedLifetime(held) {} }
     }
 
