@@ -30,7 +30,9 @@ public struct UTF8Builder: Sendable {
     }
 
     public mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // Through its contiguous bytes: appending a string's `utf8` view costs several times more.
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     public mutating func append(_ text: Substring.UTF8View) {

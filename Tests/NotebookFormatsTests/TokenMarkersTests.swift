@@ -22,4 +22,25 @@ import Testing
         #expect(markers.split("\(open)\(close)é\(marked(7))") == [.text("\(open)\(close)é"), .token(7)])
         #expect(markers.restore("a\(marked(1))b") { "[\($0)]" } == "a[1]b")
     }
+
+    /// The markers chosen are absent from the text wherever a candidate stands in it, as a
+    /// character or as a numeric reference: at every offset, so past the eight-byte steps over
+    /// plain ASCII, and right after a marker test's lead byte.
+    @Test func markersAreAbsentFromTheTextAtEveryOffset() {
+        let first = [UInt8]().withUnsafeBufferPointer { TokenMarkers(absentFrom: $0)! }
+        for written in [String(first.start), "&#x\(String(first.start.value, radix: 16));", "&#\(first.start.value);"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + written + String(repeating: "b", count: 20 - offset)
+                let chosen = Array(text.utf8).withUnsafeBufferPointer { TokenMarkers(absentFrom: $0)! }
+                #expect(chosen.start != first.start && chosen.end != first.start, "\(written) at \(offset)")
+            }
+        }
+        // A marker found by its two bytes wherever it starts, and not by its lead byte alone.
+        for offset in 0..<20 {
+            let padding = String(repeating: "x", count: offset)
+            #expect(markers.marks(padding + marked(3)))
+            #expect(!markers.marks(padding + String(markers.end) + "\u{5D0}z"))
+        }
+        #expect(!markers.marks("") && !markers.marks("a"))
+    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A Markdown body with notebook syntax replaced by token markers, ready for libcmark-gfm.
 struct MarkupScan: Sendable {
     /// The text to parse.
@@ -103,7 +105,7 @@ private struct TokenFinder {
         let special = Self.special
         while i < bytes.count {
             if !atLineStart {
-                while i < bytes.count && !special[Int(bytes[i])] { i += 1 }
+                i = Self.skipPlain(bytes, from: i, special)
                 guard i < bytes.count else { break }
             }
             if atLineStart {
@@ -176,10 +178,22 @@ private struct TokenFinder {
 
     private func next(_ i: Int) -> UInt8? { i + 1 < bytes.count ? bytes[i + 1] : nil }
 
+    /// The index of the first byte at or after `i` that `special` marks, or the end.
+    private static func skipPlain(_ bytes: [UInt8], from i: Int, _ special: [Bool]) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            special.withUnsafeBufferPointer { special in
+                var j = i
+                while j < bytes.count && !special[Int(bytes[j])] { j += 1 }
+                return j
+            }
+        }
+    }
+
     private func endOfLine(from i: Int) -> Int {
-        var j = i
-        while j < bytes.count && bytes[j] != UInt8(ascii: "\n") { j += 1 }
-        return j
+        bytes.withUnsafeBufferPointer { bytes in
+            guard i < bytes.count, let found = memchr(bytes.baseAddress! + i, 0x0A, bytes.count - i) else { return bytes.count }
+            return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     private func isBlank(_ from: Int, _ to: Int) -> Bool {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The two characters that stand for tokens in the text handed to libcmark-gfm.
 ///
 /// A token `i` is written `start`, the decimal digits of `i`, `end`. Both characters are
@@ -19,6 +21,17 @@ struct TokenMarkers: Sendable {
         var present = Set<UInt32>()
         var index = 0
         while index + 1 < bytes.count {
+            // Eight bytes at a time past ASCII without `&`, most of a note: no byte has its top
+            // bit set, and none equals `&` (the zero-byte test of the word xor `&&&&&&&&`).
+            if index + 9 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let ampersands = word ^ 0x2626_2626_2626_2626
+                let hasAmpersand = (ampersands &- 0x0101_0101_0101_0101) & ~ampersands & 0x8080_8080_8080_8080
+                if word & 0x8080_8080_8080_8080 == 0 && hasAmpersand == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let lead = bytes[index]
             if lead >= 0xC0 && lead < 0xE0 {
                 present.insert(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
@@ -116,7 +129,15 @@ struct TokenMarkers: Sendable {
         let open = Self.bytes(of: start)
         var text = text
         return text.withUTF8 { bytes in
-            bytes.count > 1 && (1..<bytes.count).contains { bytes[$0] == open.1 && bytes[$0 - 1] == open.0 }
+            guard bytes.count > 1, var at = bytes.baseAddress else { return false }
+            let last = bytes.baseAddress! + (bytes.count - 1)
+            // The lead byte found by memchr, then its follower checked.
+            while at < last, let found = memchr(at, Int32(open.0), last - at) {
+                let lead = found.assumingMemoryBound(to: UInt8.self)
+                if lead[1] == open.1 { return true }
+                at = UnsafePointer(lead) + 1
+            }
+            return false
         }
     }
 
