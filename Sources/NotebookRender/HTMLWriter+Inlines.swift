@@ -47,6 +47,19 @@ extension HTMLWriter {
             out += options.unsafeHTML ? HTMLEscaping.filterTags(html) : HTMLEscaping.escape(html)
             return
         }
+        if Self.isEmphasisAtMost(formatting) {
+            // Most spans: emphasis, strong emphasis, code. Their tags as `openingTags` gives them.
+            if formatting.italic == true { out += "<em>" }
+            if formatting.bold == true { out += "<strong>" }
+            if formatting.code {
+                out += "<code>" + HTMLEscaping.escape(PlainText.of(children, softBreak: " ")) + "</code>"
+            } else {
+                inlinesHTML(children)
+            }
+            if formatting.bold == true { out += "</strong>" }
+            if formatting.italic == true { out += "</em>" }
+            return
+        }
         var tags = openingTags(formatting)
         if let color = formatting.highlight {
             let id = options.anchorHighlights ? "highlight-\(highlights.count + 1)" : nil
@@ -74,6 +87,15 @@ extension HTMLWriter {
         footnoteReferences[key] = count
         let id = count == 1 ? "fnref\(number)" : "fnref\(number)-\(count)"
         out += "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"\(id)\">\(number)</a></sup>"
+    }
+
+    /// Whether the formatting sets nothing but emphasis, strong emphasis (either turned on) and
+    /// code (footnotes and raw HTML are handled before).
+    private static func isEmphasisAtMost(_ formatting: Formatting) -> Bool {
+        formatting.link == nil && formatting.wikilink == nil && formatting.color == nil && formatting.highlight == nil
+            && (formatting.textStyle == nil || formatting.textStyle == .body) && formatting.scale == nil
+            && formatting.bold != false && formatting.italic != false && formatting.underline == nil
+            && formatting.strikethrough == nil
     }
 
     /// The tags for a span's formatting, outermost first.

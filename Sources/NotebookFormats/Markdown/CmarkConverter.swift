@@ -41,27 +41,29 @@ struct CmarkConverter {
         var frame = Frame(node: node, location: location(of: node))
         frame.blockLevel = parent?.blockLevel ?? 0
         frame.inlineLevel = parent?.inlineLevel ?? 0
-        let passOn = { (frame: inout Frame) in frame.target = parent?.target ?? parentIndex }
-        let level: WritableKeyPath<Frame, Int>
-        switch Self.nesting(of: node) {
+        let level: Int
+        let nesting = Self.nesting(of: node)
+        switch nesting {
         case .block:
-            level = \.blockLevel
+            level = frame.blockLevel
         case .inline:
-            level = \.inlineLevel
+            level = frame.inlineLevel
         case .leaf:
             frame.inlineLevel = 0
             return frame
         case .item:
-            if parent?.target != nil { passOn(&frame) }
+            if parent?.target != nil { frame.target = parent?.target ?? parentIndex }
             return frame
         case .other:
             return frame
         }
-        if frame[keyPath: level] + 1 > MarkdownReader.maximumNesting {
+        if level + 1 > MarkdownReader.maximumNesting {
             context.reportNesting(at: frame.location)
-            passOn(&frame)
+            frame.target = parent?.target ?? parentIndex
+        } else if nesting == .block {
+            frame.blockLevel += 1
         } else {
-            frame[keyPath: level] += 1
+            frame.inlineLevel += 1
         }
         return frame
     }
@@ -99,9 +101,11 @@ struct CmarkConverter {
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let (children, depth): ([Child], Int)
+            let at: SourceLocation?
             if !Self.canHaveChildren(node) {
                 guard event == CMARK_EVENT_ENTER else { continue }
                 (children, depth) = ([], 0)
+                at = location(of: node)
             } else if event == CMARK_EVENT_ENTER {
                 frames.append(openFrame(node, under: frames.last, parentIndex: frames.count - 1))
                 continue
@@ -110,8 +114,9 @@ struct CmarkConverter {
                 // A frame past the limit has already handed its children on.
                 if frame.target != nil { continue }
                 (children, depth) = (frame.children, frame.depth)
+                at = frame.location
             }
-            let built = build(node, children: children, childDepth: depth)
+            let built = build(node, at: at, children: children, childDepth: depth)
             if let parent = frames.indices.last {
                 let target = frames[parent].target ?? parent
                 for piece in built {
@@ -183,9 +188,8 @@ struct CmarkConverter {
         }
     }
 
-    /// The model's pieces for a finished node.
-    private mutating func build(_ node: OpaquePointer, children: [Child], childDepth: Int) -> Pieces {
-        let at = location(of: node)
+    /// The model's pieces for a finished node, which starts at `at`.
+    private mutating func build(_ node: OpaquePointer, at: SourceLocation?, children: [Child], childDepth: Int) -> Pieces {
         var inlines: [Inline] { children.compactMap { if case .inline(let i) = $0 { i } else { nil } } }
         // Made only for block containers: an inline's children would each become a paragraph.
         var blocks: [Block] { Self.blocks(of: children) }

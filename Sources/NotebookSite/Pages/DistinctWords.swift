@@ -17,67 +17,67 @@ struct DistinctWords {
     private var count = 0
 
     /// Adds the words of `bytes`, lowercasing its ASCII letters in place: runs of ASCII letters and
-    /// digits, and of any non-ASCII characters (lowercased as Unicode says).
+    /// digits, and of any non-ASCII characters (lowercased as Unicode says). A word's hash is
+    /// worked out as its bytes are read.
     mutating func addWords(lowercasing bytes: UnsafeMutableBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        // Room for every word once (geometric, should it be called again).
+        if text.capacity < text.count + bytes.count { text.reserveCapacity(max(text.count + bytes.count, text.capacity * 2)) }
         var start = 0
         var hasNonASCII = false
+        var hash = Self.hashSeed
         var index = 0
-        while index <= bytes.count {
-            if index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 {
-                    hasNonASCII = true
-                    index += 1
-                    continue
-                }
-                if byte >= 0x41 && byte <= 0x5A {
-                    bytes[index] = byte | 0x20
-                    index += 1
-                    continue
-                }
-                if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) {
+        let count = bytes.count
+        let fold = Self.fold
+        while index <= count {
+            if index < count {
+                let byte = base[index]
+                let folded = fold[Int(byte)]
+                if folded != 0 {
+                    if byte >= 0x80 { hasNonASCII = true }
+                    base[index] = folded
+                    hash = Self.hash(hash, folded)
                     index += 1
                     continue
                 }
             }
             if index > start {
-                let word = UnsafeBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes[start..<index]))
+                let word = UnsafeBufferPointer(start: base + start, count: index - start)
                 if hasNonASCII {
                     var lowered = String(decoding: word, as: UTF8.self).lowercased()
                     lowered.withUTF8 { add($0) }
                 } else {
-                    add(word)
+                    add(word, hash: Int(truncatingIfNeeded: hash))
                 }
             }
             index += 1
             start = index
             hasNonASCII = false
+            hash = Self.hashSeed
         }
     }
 
     /// Adds `word` (not empty) unless it is there already.
     mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
-        let hash = Self.hash(word)
+        add(word, hash: Self.hash(word))
+    }
+
+    /// Adds `word`, whose ``hash(_:)`` is `hash`, unless it is there already.
+    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: Int) {
         let mask = slots.count - 1
         var index = hash & mask
-        let found: Bool = slots.withUnsafeBufferPointer { slots in
-            text.withUnsafeBufferPointer { text in
-                while slots[index].start != 0 {
-                    let slot = slots[index]
-                    if slot.hash == hash && slot.length == word.count
-                        && memcmp(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) == 0
-                    {
-                        return true
-                    }
-                    index = (index + 1) & mask
-                }
-                return false
+        while slots[index].start != 0 {
+            let slot = slots[index]
+            if slot.hash == hash && slot.length == word.count
+                && text.withUnsafeBufferPointer({ memcmp($0.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) }) == 0
+            {
+                return
             }
+            index = (index + 1) & mask
         }
-        if found { return }
         if !text.isEmpty { text.append(0x20) }
         slots[index] = Slot(start: text.count + 1, length: word.count, hash: hash)
-        text.append(contentsOf: word)
+        for byte in word { text.append(byte) }
         count += 1
         if count * 2 > slots.count { grow() }
     }
@@ -96,11 +96,26 @@ struct DistinctWords {
 
     /// FNV-1a of the word's bytes.
     private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
+        var hash = hashSeed
+        for byte in word { hash = Self.hash(hash, byte) }
         return Int(truncatingIfNeeded: hash)
+    }
+
+    /// Each byte as a word holds it: an ASCII letter lowercased, a digit or a byte of a longer
+    /// character as it is; 0 for a byte that separates words.
+    private static let fold: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case 0x41...0x5A: UInt8(byte) | 0x20
+        case 0x30...0x39, 0x61...0x7A, 0x80...0xFF: UInt8(byte)
+        default: 0
+        }
+    }
+
+    private static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// One step of FNV-1a.
+    @inline(__always)
+    private static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
 }
