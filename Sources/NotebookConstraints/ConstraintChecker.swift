@@ -40,10 +40,10 @@ public struct ConstraintChecker: Sendable {
                 switch inline.kind {
                 case .span(let formatting, var children):
                     let innerChanged = inlines(&children, near: at)
-                    let checked = constrain(formatting, at: at)
-                    if checked.isPlain && !formatting.isPlain {
+                    let (checked, changed) = constrain(formatting, at: at)
+                    if changed && checked.isPlain && !formatting.isPlain {
                         replacement = children
-                    } else if innerChanged || checked != formatting {
+                    } else if innerChanged || changed {
                         replacement = [Inline(.span(checked, children), at: inline.location)]
                     }
                 case .image(var image):
@@ -68,33 +68,43 @@ public struct ConstraintChecker: Sendable {
             return true
         }
 
-        mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> Formatting {
+        mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> (Formatting, changed: Bool) {
             var f = formatting
+            var changed = false
+            // Each attribute compared on its own as it is checked: comparing whole formattings
+            // costs more than the checks.
             let d = checker.definition
             if let style = f.underline, let constraint = d.underline {
-                f.underline = value("underline", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
+                let new = value("underline", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
+                if new != style { f.underline = new; changed = true }
             }
             if let style = f.strikethrough, let constraint = d.strikethrough {
-                f.strikethrough = value("strikethrough", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
+                let new = value("strikethrough", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
+                if new != style { f.strikethrough = new; changed = true }
             }
             if let color = f.highlight, let constraint = d.highlight {
-                f.highlight = value("highlight", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+                let new = value("highlight", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+                if new != color { f.highlight = new; changed = true }
             }
             if let color = f.color, let constraint = d.color {
-                f.color = value("color", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+                let new = value("color", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+                if new != color { f.color = new; changed = true }
             }
             if let style = f.textStyle, let constraint = d.textStyle {
-                f.textStyle = value("textStyle", style.rawValue, constraint, at: at).flatMap(TextStyle.init(rawValue:))
+                let new = value("textStyle", style.rawValue, constraint, at: at).flatMap(TextStyle.init(rawValue:))
+                if new != style { f.textStyle = new; changed = true }
             }
             if let scale = f.scale, let range = d.scale, !range.contains(scale) {
                 let clamped = min(max(scale, range.lowerBound), range.upperBound)
                 report("scale \(Self.format(scale)) is outside \(Self.format(range.lowerBound))–\(Self.format(range.upperBound)); clamped to \(Self.format(clamped))", at: at)
                 f.scale = clamped
+                changed = changed || clamped != scale
             }
             if let link = f.link, !linkAllowed(link.destination, what: "link", at: at) {
                 f.link = nil
+                changed = true
             }
-            return f
+            return (f, changed)
         }
 
         /// The value to keep for an attribute (nil removes it), reporting any change.

@@ -188,7 +188,8 @@ struct SiteNote: Hashable, Sendable {
 
     static func cut(_ text: String, near limit: Int) -> String {
         // ASCII without carriage returns: a character is a byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        var bytes = text
+        if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 && $0 != 0x0D } }) {
             guard text.utf8.count > limit else { return text }
             var text = text
             return text.withUTF8 { bytes in

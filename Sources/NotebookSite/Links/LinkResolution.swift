@@ -142,7 +142,16 @@ struct LinkResolution: Sendable {
             // Most text has none: a byte loop says so without Foundation's string search.
             var copy = text
             let hasReference = copy.withUTF8 { bytes in
-                bytes.count > 1 && (1..<bytes.count).contains { bytes[$0] == UInt8(ascii: "^") && bytes[$0 - 1] == UInt8(ascii: "[") }
+                guard bytes.count > 1, let base = bytes.baseAddress else { return false }
+                // Each `^` found by memchr, then the byte before it checked.
+                var at = base + 1
+                let end = base + bytes.count
+                while at < end, let found = memchr(at, Int32(UInt8(ascii: "^")), end - at) {
+                    let caret = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    if caret[-1] == UInt8(ascii: "[") { return true }
+                    at = caret + 1
+                }
+                return false
             }
             guard hasReference else { return [] }
             var labels: [String] = []
