@@ -27,4 +27,11 @@ import Testing
         #expect(SearchIndex.string("\u{1}\u{1F}") == "\"\\u0001\\u001f\"")
         #expect(SearchIndex.string("café ✓ 🙂") == "\"café ✓ 🙂\"")
     }
+
+    @Test func anEntryIsOneJSONObjectWithEveryFieldEscaped() {
+        let entry = SearchIndex.Entry(title: "A \"quoted\" <title>", url: "/notes/a/", date: nil, tags: ["x", "y\\z"], words: "a b")
+        #expect(SearchIndex.entry(entry) == #"{"title":"A \"quoted\" \u003ctitle>","url":"/notes/a/","tags":["x","y\\z"],"words":"a b"}"#)
+        let dated = SearchIndex.Entry(title: "T", url: "/t/", date: "2026-12-01", tags: [], words: "")
+        #expect(SearchIndex.entry(dated) == #"{"title":"T","url":"/t/","date":"2026-12-01","tags":[],"words":""}"#)
+    }
 }

@@ -23,13 +23,30 @@ enum SearchIndex {
         return out + "\n]\n"
     }
 
-    /// One note's entry, as JSON.
+    /// One note's entry, as JSON: written as bytes into one buffer (a note's words are long).
     static func entry(_ entry: Entry) -> String {
-        var out = "{\"title\":\(string(entry.title)),\"url\":\(string(entry.url))"
-        if let date = entry.date { out += ",\"date\":\(string(date))" }
-        out += ",\"tags\":[" + entry.tags.map(string).joined(separator: ",") + "]"
-        out += ",\"words\":\(string(entry.words))}"
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(entry.words.utf8.count + entry.title.utf8.count + entry.url.utf8.count + 96)
+        func raw(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        raw("{\"title\":")
+        append(entry.title, to: &out)
+        raw(",\"url\":")
+        append(entry.url, to: &out)
+        if let date = entry.date {
+            raw(",\"date\":")
+            append(date, to: &out)
+        }
+        raw(",\"tags\":[")
+        for (index, tag) in entry.tags.enumerated() {
+            if index > 0 { raw(",") }
+            append(tag, to: &out)
+        }
+        raw("],\"words\":")
+        append(entry.words, to: &out)
+        raw("}")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The distinct words of `text`, lowercased, in order of first use: runs of ASCII letters and
@@ -45,27 +62,38 @@ enum SearchIndex {
 
     /// A JSON string literal; `<` is escaped too, so the index can sit in a page.
     static func string(_ text: String) -> String {
-        // Most text (every note's words) has nothing to escape.
-        if text.utf8.withContiguousStorageIfAvailable({ bytes in
-            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "<") }
-        }) == true {
-            return "\"" + text + "\""
-        }
-        var out: [UInt8] = [UInt8(ascii: "\"")]
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
-            case ..<0x20: out += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        append(text, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal (see `string(_:)`).
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
+            // Runs with nothing to escape (most text, every note's words) are copied whole.
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") else {
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+                default: out += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            out.append(UInt8(ascii: "\""))
+        }
     }
 }
