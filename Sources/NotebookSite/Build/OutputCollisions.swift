@@ -11,6 +11,7 @@ enum OutputCollisions {
     static func find(_ claims: [OutputClaim]) -> [Diagnostic] {
         let ordered = order(claims)
         var owners: [String: Int] = [:]
+        owners.reserveCapacity(ordered.count)
         var diagnostics: [Diagnostic] = []
         for (index, claim) in ordered.enumerated() {
             guard let owner = owners[claim.path] else {

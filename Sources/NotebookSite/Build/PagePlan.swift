@@ -322,20 +322,6 @@ struct PagePlan: Sendable {
     }
 
 
-    /// Every tag with its note count, by name; `introduced` tags have a page even with no note.
-    static func tags(_ notes: [SiteNote], urls: SiteURLs, introduced: [String] = []) -> [TagLink] {
-        var counts: [String: (name: String, count: Int)] = [:]
-        for slug in introduced { counts[slug] = (slug, 0) }
-        for index in notes.indices {
-            for tag in notes[index].tags {
-                counts[tag.slug, default: (tag.name, 0)].count += 1
-            }
-        }
-        return counts.keys.sorted().map { slug in
-            TagLink(name: counts[slug]!.name, url: urls.link("/tags/\(slug)/"), count: counts[slug]!.count)
-        }
-    }
-
     /// Pages of `items`: number, items, and links to the neighbours.
     static func paginate(_ items: [Int], size: Int, base: String, urls: SiteURLs) -> [(Int, [Int], Pagination)] {
         let total = max(1, (items.count + size - 1) / size)

@@ -38,7 +38,16 @@ struct PlanIndex: Sendable {
         }
         self.kept = introductions.isEmpty ? nil : kept
         self.introductions = introductions
-        tags = PagePlan.tags(notes, urls: urls, introduced: introductions.keys.sorted())
+        // Every tag with its count, by slug, from the members found above: named as its first
+        // note spells it, or by its slug when a note introduces it (then it may have no notes).
+        var tags: [TagLink] = []
+        for slug in Set(members.keys).union(introductions.keys).sorted() {
+            let indices = members[slug] ?? []
+            let spelled = indices.first.flatMap { first in notes[first].tags.first { $0.slug == slug }?.name }
+            let name = introductions[slug] != nil ? slug : spelled ?? slug
+            tags.append(TagLink(name: name, url: urls.link("/tags/\(slug)/"), count: indices.count))
+        }
+        self.tags = tags
         var tagLinks: [String: String] = [:]
         for slug in members.keys { tagLinks[slug] = urls.link("/tags/\(slug)/") }
         self.tagLinks = tagLinks
