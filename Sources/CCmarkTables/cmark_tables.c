@@ -23,7 +23,8 @@ static manage_function library_manage(void) {
 // executable's definition takes the place of its own. Until the tables are held it forwards.
 void cmark_manage_extensions_special_characters(void *parser, int add) {
     if (atomic_load(&held)) {
-        atomic_store(&called, 1);
+        // Stored once: every parse of every thread comes here twice.
+        if (!atomic_load_explicit(&called, memory_order_relaxed)) atomic_store(&called, 1);
         return;
     }
     manage_function function = library_manage();

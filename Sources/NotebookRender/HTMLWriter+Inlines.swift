@@ -47,20 +47,8 @@ extension HTMLWriter {
             out += options.unsafeHTML ? HTMLEscaping.filterTags(html) : HTMLEscaping.escape(html)
             return
         }
-        if Self.isEmphasisAtMost(formatting) {
-            // Most spans: emphasis, strong emphasis, code. Their tags as `openingTags` gives them.
-            if formatting.italic == true { out += "<em>" }
-            if formatting.bold == true { out += "<strong>" }
-            if formatting.code {
-                out += "<code>" + HTMLEscaping.escape(PlainText.of(children, softBreak: " ")) + "</code>"
-            } else {
-                inlinesHTML(children)
-            }
-            if formatting.bold == true { out += "</strong>" }
-            if formatting.italic == true { out += "</em>" }
-            return
-        }
-        var tags = openingTags(formatting)
+        // Most spans are emphasis, strong emphasis or code: their tags are made once.
+        var tags = Self.isEmphasisAtMost(formatting) ? Self.emphasisTags(formatting) : openingTags(formatting)
         if let color = formatting.highlight {
             let id = options.anchorHighlights ? "highlight-\(highlights.count + 1)" : nil
             highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: id))
@@ -97,6 +85,21 @@ extension HTMLWriter {
             && formatting.bold != false && formatting.italic != false && formatting.underline == nil
             && formatting.strikethrough == nil
     }
+
+    /// The tags of emphasis and strong emphasis, outermost first: emphasis outside strong
+    /// emphasis, as libcmark-gfm nests `***a***`.
+    private static func emphasisTags(_ formatting: Formatting) -> [(open: String, close: String)] {
+        switch (formatting.italic == true, formatting.bold == true) {
+        case (false, false): []
+        case (true, false): emphasis
+        case (false, true): strong
+        case (true, true): emphasisAndStrong
+        }
+    }
+
+    private static let emphasis = [(open: "<em>", close: "</em>")]
+    private static let strong = [(open: "<strong>", close: "</strong>")]
+    private static let emphasisAndStrong = emphasis + strong
 
     /// The tags for a span's formatting, outermost first.
     private func openingTags(_ formatting: Formatting) -> [(open: String, close: String)] {
@@ -144,9 +147,7 @@ extension HTMLWriter {
                 tags.append(("<mark class=\"highlight highlight-\(Slug.make(highlight.description))\">", "</mark>"))
             }
         }
-        // Emphasis outside strong emphasis, as libcmark-gfm nests `***a***`.
-        if formatting.italic == true { tags.append(("<em>", "</em>")) }
-        if formatting.bold == true { tags.append(("<strong>", "</strong>")) }
+        tags += Self.emphasisTags(formatting)
         if let underline = formatting.underline {
             tags.append((underline == .single ? "<u>" : "<u class=\"underline-\(underline.rawValue)\">", "</u>"))
         }

@@ -222,7 +222,7 @@ public struct SitePipeline: Sendable {
         // What the pages were made of is freed on a thread of its own (20,000 notes' strings and
         // lists take a tenth of a second to free): nothing after this needs it, and a command
         // that exits next does not wait for it.
-        Self.release(plan.take()!, site)
+        Self.release((plan.take()!, site))
         guard failures.isEmpty else {
             store.discard()
             return report
@@ -242,25 +242,11 @@ public struct SitePipeline: Sendable {
         return report
     }
 
-    /// Frees `plan` and `site` on a thread of its own, once this thread lets go of them (hand
-    /// over the last references: whichever thread lets go last frees them).
-    private static func release(_ plan: consuming PagePlan, _ site: consuming LoadedSite) {
-        release(Held(plan: plan, site: site))
-    }
-
-    /// Frees `value` on a thread of its own, once this thread lets go of it.
+    /// Frees `value` on a thread of its own, once this thread lets go of it (hand over the last
+    /// references: whichever thread lets go last frees them).
     private static func release<Value: Sendable>(_ value: consuming Value) {
         let held = value
         Thread.detachNewThread { withExtendedLifetime(held) {} }
-    }
-
-    private final class Held: Sendable {
-        let plan: PagePlan
-        let site: LoadedSite
-        init(plan: PagePlan, site: LoadedSite) {
-            self.plan = plan
-            self.site = site
-        }
     }
 
     /// Renders every page and, into `store`, writes it and makes every copy; how many pages,
