@@ -60,7 +60,7 @@ let package = Package(
             name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
-        .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "TestSupport"]),
+        .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "CFileSystem", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],
     swiftLanguageModes: [.v6]

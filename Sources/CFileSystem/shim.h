@@ -26,28 +26,23 @@ static inline int notebook_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1u << 0);
 }
 
-/// Opens `path` with no symbolic link anywhere on the way (openat2 with RESOLVE_NO_SYMLINKS):
-/// a folder swapped for a link while notebook works is refused (ELOOP), not followed. Where the
-/// kernel lacks openat2, each component is opened in turn with O_NOFOLLOW.
-static inline int notebook_open_no_links(const char *path, int flags, mode_t mode) {
-    struct open_how how;
-    memset(&how, 0, sizeof how);
-    how.flags = (unsigned long long)flags;
-    how.mode = (flags & O_CREAT) ? mode : 0;
-    how.resolve = RESOLVE_NO_SYMLINKS;
-    long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
-    if (fd >= 0 || errno != ENOSYS) return (int)fd;
-    /* Fallback: walk the components. */
+/// Opens `path` one component at a time, each folder with O_NOFOLLOW: what
+/// `notebook_open_no_links` does where the kernel has no openat2. A path that ends in a folder
+/// ("/", "a/") opens that folder itself.
+static inline int notebook_open_no_links_by_components(const char *path, int flags, mode_t mode) {
     char copy[4096];
     size_t length = strlen(path);
+    if (length == 0) { errno = ENOENT; return -1; }
     if (length >= sizeof copy) { errno = ENAMETOOLONG; return -1; }
     memcpy(copy, path, length + 1);
     int dir = copy[0] == '/' ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC) : AT_FDCWD;
+    if (dir < 0 && copy[0] == '/') return -1;
     char *start = copy[0] == '/' ? copy + 1 : copy;
     for (;;) {
         char *slash = strchr(start, '/');
         if (slash == NULL) {
-            int result = openat(dir, start, flags | O_NOFOLLOW, mode);
+            /* The last component; none (a trailing slash) is the folder reached. */
+            int result = openat(dir, *start ? start : ".", flags | O_NOFOLLOW, mode);
             int saved = errno;
             if (dir != AT_FDCWD) close(dir);
             errno = saved;
@@ -62,6 +57,21 @@ static inline int notebook_open_no_links(const char *path, int flags, mode_t mod
         dir = next;
         start = slash + 1;
     }
+}
+
+/// Opens `path` with no symbolic link anywhere on the way (openat2 with RESOLVE_NO_SYMLINKS):
+/// a folder swapped for a link while notebook works is refused (ELOOP), not followed. Where the
+/// kernel lacks openat2 (ENOSYS), or a sandbox's syscall filter refuses it (EPERM, as older
+/// container profiles do), each component is opened in turn with O_NOFOLLOW.
+static inline int notebook_open_no_links(const char *path, int flags, mode_t mode) {
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (unsigned long long)flags;
+    how.mode = (flags & O_CREAT) ? mode : 0;
+    how.resolve = RESOLVE_NO_SYMLINKS;
+    long fd = syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+    if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) return (int)fd;
+    return notebook_open_no_links_by_components(path, flags, mode);
 }
 
 /// The folder at `path`, opened (O_PATH) through no symbolic link, for *at() calls in it.
