@@ -11,16 +11,27 @@ public enum PlainText {
 
     /// Appends the text of `inlines` to `out`.
     public static func append(_ inlines: [Inline], to out: inout UTF8Builder, softBreak: String = "\n") {
-        var stack: [ArraySlice<Inline>] = [inlines[...]]
-        while var top = stack.popLast() {
-            guard let inline = top.popFirst() else { continue }
-            stack.append(top)
-            switch inline.kind {
+        // Each level is walked by index, reading the inlines in place instead of copying each.
+        var parents: [(inlines: [Inline], next: Int)] = []
+        var current = inlines
+        var index = 0
+        while true {
+            guard index < current.count else {
+                guard let parent = parents.popLast() else { return }
+                (current, index) = parent
+                continue
+            }
+            index += 1
+            switch current[index - 1].kind {
             case .text(let text): out.append(text)
             case .softBreak: out.append(softBreak)
             case .lineBreak: out.append("\n" as Unicode.Scalar)
-            case .span(_, let children): stack.append(children[...])
-            case .image(let image): stack.append(image.alternative[...])
+            case .span(_, let children):
+                parents.append((current, index))
+                (current, index) = (children, 0)
+            case .image(let image):
+                parents.append((current, index))
+                (current, index) = (image.alternative, 0)
             }
         }
     }

@@ -30,9 +30,10 @@ public struct UTF8Builder: Sendable {
     }
 
     public mutating func append(_ text: String) {
-        // Through its contiguous bytes: appending a string's `utf8` view costs several times more.
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        // Through its contiguous bytes, read in place: appending a string's `utf8` view costs
+        // several times more.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: text.utf8) }
     }
 
     public mutating func append(_ text: Substring.UTF8View) {

@@ -24,6 +24,9 @@ struct CmarkConverter {
     private struct Frame {
         var node: OpaquePointer
         var location: SourceLocation?
+        /// What the node holds: its inlines alone while only inlines came (nearly every
+        /// container), else every piece in order.
+        var inlines: [Inline] = []
         var children: [Child] = []
         var depth = 0
         /// Block containers (quotes, lists) and inline containers open around this frame, itself included.
@@ -90,6 +93,24 @@ struct CmarkConverter {
         }
     }
 
+    /// Adds a finished piece to a frame, keeping the pieces' order.
+    private static func add(_ piece: Piece, to frame: inout Frame) {
+        frame.depth = max(frame.depth, piece.depth)
+        if case .inline(let inline) = piece.child {
+            if frame.children.isEmpty {
+                frame.inlines.append(inline)
+            } else {
+                frame.children.append(piece.child)
+            }
+            return
+        }
+        if !frame.inlines.isEmpty {
+            frame.children = frame.inlines.map { .inline($0) }
+            frame.inlines = []
+        }
+        frame.children.append(piece.child)
+    }
+
     /// The body's blocks and every diagnostic found on the way.
     mutating func convert(_ document: OpaquePointer) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         guard let iterator = cmark_iter_new(document) else { return ([], []) }
@@ -100,12 +121,10 @@ struct CmarkConverter {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
-            let (children, depth): ([Child], Int)
-            let at: SourceLocation?
+            let built: Pieces
             if !Self.canHaveChildren(node) {
                 guard event == CMARK_EVENT_ENTER else { continue }
-                (children, depth) = ([], 0)
-                at = location(of: node)
+                built = build(node, at: location(of: node), content: Content(), childDepth: 0)
             } else if event == CMARK_EVENT_ENTER {
                 frames.append(openFrame(node, under: frames.last, parentIndex: frames.count - 1))
                 continue
@@ -113,16 +132,13 @@ struct CmarkConverter {
                 guard let frame = frames.popLast() else { continue }
                 // A frame past the limit has already handed its children on.
                 if frame.target != nil { continue }
-                (children, depth) = (frame.children, frame.depth)
-                at = frame.location
+                built = build(
+                    node, at: frame.location, content: Content(inlines: frame.inlines, children: frame.children),
+                    childDepth: frame.depth)
             }
-            let built = build(node, at: at, children: children, childDepth: depth)
             if let parent = frames.indices.last {
                 let target = frames[parent].target ?? parent
-                for piece in built {
-                    frames[target].children.append(piece.child)
-                    frames[target].depth = max(frames[target].depth, piece.depth)
-                }
+                for piece in built { Self.add(piece, to: &frames[target]) }
             } else {
                 result = built.compactMap { if case .block(let b) = $0.child { b } else { nil } }
             }
@@ -188,9 +204,24 @@ struct CmarkConverter {
         }
     }
 
+    /// A finished node's content: its inlines alone, or every piece in order.
+    private struct Content {
+        var inlines: [Inline] = []
+        var children: [Child] = []
+
+        /// The inline pieces, in order.
+        var inlineChildren: [Inline] {
+            children.isEmpty ? inlines : children.compactMap { if case .inline(let i) = $0 { i } else { nil } }
+        }
+
+        /// Every piece, in order.
+        var all: [Child] { children.isEmpty ? inlines.map { .inline($0) } : children }
+    }
+
     /// The model's pieces for a finished node, which starts at `at`.
-    private mutating func build(_ node: OpaquePointer, at: SourceLocation?, children: [Child], childDepth: Int) -> Pieces {
-        var inlines: [Inline] { children.compactMap { if case .inline(let i) = $0 { i } else { nil } } }
+    private mutating func build(_ node: OpaquePointer, at: SourceLocation?, content: Content, childDepth: Int) -> Pieces {
+        var inlines: [Inline] { content.inlineChildren }
+        var children: [Child] { content.all }
         // Made only for block containers: an inline's children would each become a paragraph.
         var blocks: [Block] { Self.blocks(of: children) }
         func inline(_ kind: Inline.Kind) -> Pieces { Pieces((.inline(Inline(kind, at: at)), 0)) }
@@ -260,13 +291,15 @@ struct CmarkConverter {
         case CMARK_NODE_DOCUMENT:
             return Pieces(blocks.map { (.block($0), 0) })
         default:
-            return buildExtension(node, children: children, inlines: inlines, childDepth: childDepth, at: at)
+            return buildExtension(node, content: content, childDepth: childDepth, at: at)
         }
     }
 
     private mutating func buildExtension(
-        _ node: OpaquePointer, children: [Child], inlines: @autoclosure () -> [Inline], childDepth: Int, at: SourceLocation?
+        _ node: OpaquePointer, content: Content, childDepth: Int, at: SourceLocation?
     ) -> Pieces {
+        func inlines() -> [Inline] { content.inlineChildren }
+        var children: [Child] { content.all }
         switch typeName(node) {
         case "strikethrough":
             let resolved = resolveTokens(inlines(), depth: childDepth)
