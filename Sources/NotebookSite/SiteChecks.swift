@@ -6,10 +6,18 @@ enum SiteChecks {
     /// Links resolved for `urls`, with broken links and alias conflicts as diagnostics. `assets`
     /// are the paths under `/assets/` (the site's and its theme's).
     static func resolve(_ site: LoadedSite, urls: SiteURLs, strict: Bool, assets: [String]) -> LinkResolution {
-        let known = knownPaths(notes: site.notes, files: site.files.map(\.relativePath), pageSize: site.config.pageSize, assets: assets)
+        let files = site.files.map(\.relativePath)
+        // The site's own paths and the aliases' errors are found on a thread of their own while
+        // this one makes the link index: neither needs the other.
+        let others = Background {
+            (known: knownPaths(notes: site.notes, files: files, pageSize: site.config.pageSize, assets: assets),
+             aliasErrors: PagePlan.aliasErrors(site.notes))
+        }
+        let index = LinkIndex(notes: site.notes, files: files)
+        let (known, aliasErrors) = others.value
         var resolution = LinkResolution(
-            notes: site.notes, files: site.files.map(\.relativePath), knownPaths: known, urls: urls, strict: strict)
-        resolution.diagnostics += PagePlan.aliasErrors(site.notes)
+            resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls), strict: strict)
+        resolution.diagnostics += aliasErrors
         return resolution
     }
 

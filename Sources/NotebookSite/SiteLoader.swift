@@ -150,8 +150,11 @@ struct SiteLoader: Sendable {
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }
-        diagnostics += Self.checkURLs(notes)
+        // The URLs are checked (in the files' order) on a thread of their own while this one sorts.
+        let unsorted = notes
+        let urlFindings = Background { Self.checkURLs(unsorted) }
         notes = SiteOrder.sorted(notes)
+        diagnostics += urlFindings.value
         return LoadedSite(
             tree: site, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,
             sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: settings.hasConfig)

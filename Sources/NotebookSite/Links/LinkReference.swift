@@ -66,7 +66,8 @@ struct LinkResolver: Sendable {
         self.init(notes: notes, index: LinkIndex(notes: notes, files: files), knownPaths: knownPaths, urls: urls)
     }
 
-    private init(notes: [SiteNote], index: LinkIndex, knownPaths: Set<String>, urls: SiteURLs) {
+    /// The resolver of `notes` with their link index made already.
+    init(notes: [SiteNote], index: LinkIndex, knownPaths: Set<String>, urls: SiteURLs) {
         self.notes = notes
         self.index = index
         self.knownPaths = knownPaths

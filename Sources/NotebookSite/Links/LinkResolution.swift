@@ -13,7 +13,12 @@ struct LinkResolution: Sendable {
     /// `knownPaths` are the site's own pages and files that root-relative links (`/tags/x/`)
     /// may name besides notes and the files beside them.
     public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
-        let resolver = LinkResolver(notes: notes, files: files, knownPaths: knownPaths, urls: urls)
+        self.init(resolver: LinkResolver(notes: notes, files: files, knownPaths: knownPaths, urls: urls), strict: strict)
+    }
+
+    /// The links of the resolver's notes resolved.
+    init(resolver: LinkResolver, strict: Bool) {
+        let notes = resolver.notes
         // Each note is resolved on its own, in parallel; results are gathered in note order.
         // Each worker makes its notes' new site notes, so that copying them happens there too.
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in

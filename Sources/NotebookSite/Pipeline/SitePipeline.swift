@@ -182,22 +182,34 @@ public struct SitePipeline: Sendable {
         // Made in a scope of its own, so that once it is made the plan alone holds what it was
         // made of (the rendered pages, the notes): it is then freed with the plan, off this thread.
         var plan: PagePlan? = nil
+        let collisions: [Diagnostic]
         do {
             let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
             // The pages show what was rendered: each note's model is freed once rendered, on its worker.
             let bodies = site.notes.map(\.note.blocks)
             for index in site.notes.indices { site.notes[index].note.blocks = [] }
             let notes = site.notes
+            // Where the pages go does not depend on what they show: the plan's index, and the
+            // files two sources would write, are found on a thread of their own meanwhile.
+            let layout = Background { [site] in
+                let index = PlanIndex(site.notes, urls: urls)
+                let claims = PagePlan(site: site, urls: urls, rendered: [], search: [], backlinks: [], index: index).claims()
+                return (index: index, collisions: OutputCollisions.find(claims + copies.map(\.claim)))
+            }
             let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, blocks in
                 rendering.render(notes[index], blocks: blocks)
             }
 
             run.begin(.planPages)
-            plan = PagePlan(site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks)
+            let (index, found) = layout.value
+            collisions = found
+            plan = PagePlan(
+                site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks,
+                index: index)
         }
         site.notes = []
         links.backlinks = []
-        run.add(OutputCollisions.find(plan!.claims() + copies.map(\.claim)))
+        run.add(collisions)
         guard !run.diagnostics.hasErrors else { return report }
 
         guard writes, let lock else {
