@@ -38,8 +38,9 @@ struct Renderer {
     }
 
     mutating func render(_ nodes: [Node], blocks: BlockScopes) throws(MustacheError) {
-        for node in nodes {
-            switch node {
+        // By index, reading each node in place: a loop over the nodes would copy every one.
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text):
                 write(text)
             case .lineStart:
