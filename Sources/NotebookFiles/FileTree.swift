@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// A folder read by one rule: paths are shown as the user named them, read at their real place,
 /// and a symbolic link is followed only when it stays inside `boundary` (never when it is nil).
 ///
@@ -93,60 +96,105 @@ public struct FileTree: Sendable, Equatable {
     /// The regular files under the folder `relative` (itself read by `place(of:)`), at any depth,
     /// dot-files and dot-folders left out, sorted by path; `skip` names top-level entries to
     /// leave out, and `skipsFolder` folders (by real path) to leave out wherever they are.
-    public func walk(_ relative: String = "", skip: Set<String> = [], skipsFolder: (String) -> Bool = { _ in false }) -> Walk {
+    ///
+    /// The folders of the first level are walked on every core, each on its own, unless a link
+    /// to a folder is met: then the one walk below, in order, decides which of two ways to a
+    /// folder reads it. Either way the answer is the same.
+    public func walk(_ relative: String = "", skip: Set<String> = [], skipsFolder: @Sendable (String) -> Bool = { _ in false }) -> Walk {
         var walk = Walk()
         guard case .inside(let start) = place(of: relative) else { return walk }
-        var visited = Set<String>()
-        var pending: [(real: String, relative: String)] = [(start, "")]
-        while let (folder, folderRelative) = pending.popLast() {
-            guard visited.insert(folder).inserted else { continue }
-            let entries: [(name: String, kind: FileSystem.Kind)]
-            do {
-                // What each entry is comes with the listing (`d_type`): only links need a status call.
-                entries = try FileSystem.entries(folder)
-            } catch {
-                walk.unreadable.append(FileError(path: display(Self.join(relative, folderRelative)), reason: error.reason, code: error.code))
-                continue
+        var visited: Set<String> = [start]
+        var sawFolderLink = false
+        let top = visit(start, "", from: relative, start: start, skip: skip, skipsFolder: skipsFolder, into: &walk, sawFolderLink: &sawFolderLink)
+        if !sawFolderLink && top.count > 1 {
+            let parts = Mutex<[Int: Walk]>([:])
+            let anyFolderLink = Atomic<Bool>(false)
+            DispatchQueue.concurrentPerform(iterations: top.count) { index in
+                var part = Walk()
+                var seen = Set<String>()
+                var linked = false
+                walkSerially([top[index]], from: relative, start: start, skipsFolder: skipsFolder, into: &part, visited: &seen, sawFolderLink: &linked)
+                if linked { anyFolderLink.store(true, ordering: .relaxed) }
+                parts.withLock { $0[index] = part }
             }
-            for (name, listedKind) in entries where !name.hasPrefix(".") {
-                if folderRelative.isEmpty && skip.contains(name) { continue }
-                let childRelative = Self.join(folderRelative, name)
-                let shown = display(Self.join(relative, childRelative))
-                var childReal = folder + "/" + name
-                var kind = listedKind
-                if kind == .link {
-                    guard let target = FileSystem.resolve(childReal), let followed = FileSystem.status(target) else {
-                        walk.danglingLinks.append(shown)
-                        continue
-                    }
-                    guard allows(target) else {
-                        walk.skippedLinks.append(shown)
-                        continue
-                    }
-                    // A link back to the walked folder or one holding it would read it again.
-                    guard followed.kind != .folder || !Self.isInside(start, target) else {
-                        walk.loopingLinks.append(shown)
-                        continue
-                    }
-                    childReal = target
-                    kind = followed.kind
+            if !anyFolderLink.load(ordering: .relaxed) {
+                for part in parts.withLock({ $0 }).values {
+                    walk.files += part.files
+                    walk.skippedLinks += part.skippedLinks
+                    walk.danglingLinks += part.danglingLinks
+                    walk.loopingLinks += part.loopingLinks
+                    walk.unreadable += part.unreadable
                 }
-                switch kind {
-                case .folder:
-                    if !skipsFolder(childReal) { pending.append((childReal, childRelative)) }
-                case .file:
-                    walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal))
-                case .link, .other:
-                    continue
-                }
+                return walk.sorted()
             }
         }
-        walk.files.sort { $0.relative < $1.relative }
-        walk.skippedLinks.sort()
-        walk.danglingLinks.sort()
-        walk.loopingLinks.sort()
-        walk.unreadable.sort { $0.path < $1.path }
-        return walk
+        walkSerially(top, from: relative, start: start, skipsFolder: skipsFolder, into: &walk, visited: &visited, sawFolderLink: &sawFolderLink)
+        return walk.sorted()
+    }
+
+    /// Walks the folders `pending` (real and relative paths) and every folder under them, last
+    /// first, each once.
+    private func walkSerially(
+        _ pending: [(real: String, relative: String)], from relative: String, start: String, skipsFolder: (String) -> Bool,
+        into walk: inout Walk, visited: inout Set<String>, sawFolderLink: inout Bool
+    ) {
+        var pending = pending
+        while let (folder, folderRelative) = pending.popLast() {
+            guard visited.insert(folder).inserted else { continue }
+            pending += visit(
+                folder, folderRelative, from: relative, start: start, skip: [], skipsFolder: skipsFolder, into: &walk,
+                sawFolderLink: &sawFolderLink)
+        }
+    }
+
+    /// Lists one folder into `walk`; gives the folders in it to walk next, in the listing's order.
+    private func visit(
+        _ folder: String, _ folderRelative: String, from relative: String, start: String, skip: Set<String>,
+        skipsFolder: (String) -> Bool, into walk: inout Walk, sawFolderLink: inout Bool
+    ) -> [(real: String, relative: String)] {
+        let entries: [(name: String, kind: FileSystem.Kind)]
+        do {
+            // What each entry is comes with the listing (`d_type`): only links need a status call.
+            entries = try FileSystem.entries(folder)
+        } catch {
+            walk.unreadable.append(FileError(path: display(Self.join(relative, folderRelative)), reason: error.reason, code: error.code))
+            return []
+        }
+        var folders: [(real: String, relative: String)] = []
+        for (name, listedKind) in entries where !name.hasPrefix(".") {
+            if folderRelative.isEmpty && skip.contains(name) { continue }
+            let childRelative = Self.join(folderRelative, name)
+            let shown = display(Self.join(relative, childRelative))
+            var childReal = folder + "/" + name
+            var kind = listedKind
+            if kind == .link {
+                guard let target = FileSystem.resolve(childReal), let followed = FileSystem.status(target) else {
+                    walk.danglingLinks.append(shown)
+                    continue
+                }
+                guard allows(target) else {
+                    walk.skippedLinks.append(shown)
+                    continue
+                }
+                if followed.kind == .folder { sawFolderLink = true }
+                // A link back to the walked folder or one holding it would read it again.
+                guard followed.kind != .folder || !Self.isInside(start, target) else {
+                    walk.loopingLinks.append(shown)
+                    continue
+                }
+                childReal = target
+                kind = followed.kind
+            }
+            switch kind {
+            case .folder:
+                if !skipsFolder(childReal) { folders.append((childReal, childRelative)) }
+            case .file:
+                walk.files.append(WalkedFile(relative: childRelative, display: shown, real: childReal))
+            case .link, .other:
+                continue
+            }
+        }
+        return folders
     }
 
     /// What a walk found.
@@ -159,6 +207,17 @@ public struct FileTree: Sendable, Equatable {
         public var loopingLinks: [String] = []
         /// Folders that could not be listed (a file that cannot be read is found when it is read).
         public var unreadable: [FileError] = []
+
+        /// Each list in order: files by path, the rest as shown.
+        func sorted() -> Walk {
+            var walk = self
+            walk.files.sort { $0.relative < $1.relative }
+            walk.skippedLinks.sort()
+            walk.danglingLinks.sort()
+            walk.loopingLinks.sort()
+            walk.unreadable.sort { $0.path < $1.path }
+            return walk
+        }
     }
 
     /// A file found by a walk.

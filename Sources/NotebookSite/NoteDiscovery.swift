@@ -44,7 +44,7 @@ public enum NoteDiscovery {
         let (notesFolder, problems) = folder("notes", in: site)
         guard problems.isEmpty else { return Contents(notes: [], others: [], usesNotesFolder: true, diagnostics: problems) }
         // Output folders are never read as notes, wherever a link or the site's layout puts them.
-        let isOutput: (String) -> Bool = { real in real == output || OutputMarker.isMarked(real) }
+        let isOutput: @Sendable (String) -> Bool = { real in real == output || OutputMarker.isMarked(real) }
         let walk: FileTree.Walk
         if notesFolder != nil {
             walk = site.walk("notes", skipsFolder: isOutput)
