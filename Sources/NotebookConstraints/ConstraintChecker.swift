@@ -31,27 +31,36 @@ public struct ConstraintChecker: Sendable {
         /// children, an image whose link is not allowed to its description. True when anything
         /// changed; content that does not change is not copied.
         mutating func inlines(_ content: inout [Inline], near: SourceLocation?) -> Bool {
+            guard let rebuilt = rebuilt(content, near: near) else { return false }
+            content = rebuilt
+            return true
+        }
+
+        /// `content` constrained; nil when nothing changed. Each inline is read in place.
+        mutating func rebuilt(_ content: [Inline], near: SourceLocation?) -> [Inline]? {
             // Made at the first change: what precedes it, then each piece as it ends up.
             var rebuilt: [Inline]?
             for index in content.indices {
-                let inline = content[index]
-                let at = inline.location ?? near
+                let location = content[index].location
+                let at = location ?? near
                 var replacement: [Inline]?
-                switch inline.kind {
-                case .span(let formatting, var children):
-                    let innerChanged = inlines(&children, near: at)
+                switch content[index].kind {
+                case .span(let formatting, let children):
+                    let newChildren = self.rebuilt(children, near: at)
                     let (checked, changed) = constrain(formatting, at: at)
                     if changed && checked.isPlain && !formatting.isPlain {
-                        replacement = children
-                    } else if innerChanged || changed {
-                        replacement = [Inline(.span(checked, children), at: inline.location)]
+                        replacement = newChildren ?? children
+                    } else if newChildren != nil || changed {
+                        replacement = [Inline(.span(checked, newChildren ?? children), at: location)]
                     }
-                case .image(var image):
-                    let alternativeChanged = inlines(&image.alternative, near: at)
+                case .image(let image):
+                    let alternative = self.rebuilt(image.alternative, near: at)
                     if !linkAllowed(image.source, what: "image", at: at) {
-                        replacement = image.alternative
-                    } else if alternativeChanged {
-                        replacement = [Inline(.image(image), at: inline.location)]
+                        replacement = alternative ?? image.alternative
+                    } else if let alternative {
+                        var changed = image
+                        changed.alternative = alternative
+                        replacement = [Inline(.image(changed), at: location)]
                     }
                 case .text, .softBreak, .lineBreak:
                     break
@@ -60,12 +69,10 @@ public struct ConstraintChecker: Sendable {
                     if rebuilt == nil { rebuilt = Array(content[..<index]) }
                     rebuilt!.append(contentsOf: replacement)
                 } else {
-                    rebuilt?.append(inline)
+                    rebuilt?.append(content[index])
                 }
             }
-            guard let rebuilt else { return false }
-            content = rebuilt
-            return true
+            return rebuilt
         }
 
         mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> (Formatting, changed: Bool) {

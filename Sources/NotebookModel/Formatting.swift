@@ -31,17 +31,20 @@ public struct Link: Hashable, Sendable {
     /// The scheme of a URL as a browser reads it (leading controls and spaces skipped, tabs and
     /// newlines ignored), lowercased; nil for a URL without one.
     public static func scheme(of destination: String) -> String? {
-        var scheme = ""
+        // Over the bytes: a scheme is ASCII, and any other byte ends the search.
+        var scheme: [UInt8] = []
         var started = false
-        for scalar in destination.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
-            if !started && scalar.value <= 0x20 { continue }
+        for byte in destination.utf8 {
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+            if !started && byte <= 0x20 { continue }
             started = true
-            if scalar == ":" { return scheme.isEmpty ? nil : scheme }
-            let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-            let isOther = (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "."
+            if byte == UInt8(ascii: ":") { return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self) }
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            let isLetter = isUpper || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             guard isLetter || (!scheme.isEmpty && isOther) else { return nil }
-            scheme += String(scalar).lowercased()
+            scheme.append(isUpper ? byte + 32 : byte)
         }
         return nil
     }

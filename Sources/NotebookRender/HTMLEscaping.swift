@@ -36,9 +36,10 @@ public enum HTMLEscaping {
     /// A URL for an `href` or `src`: characters that are not safe in a URL percent-encoded,
     /// `&` and `'` as entities (libcmark-gfm's `houdini_escape_href`).
     public static func escapeURL(_ url: String) -> String {
+        // Most URLs have nothing to escape: they are given back as they are.
+        if url.utf8.allSatisfy(isSafeInURL) { return url }
         var out = [UInt8]()
         out.reserveCapacity(url.utf8.count + 8)
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in url.utf8 {
             if isSafeInURL(byte) {
                 out.append(byte)
@@ -55,7 +56,11 @@ public enum HTMLEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func isSafeInURL(_ byte: UInt8) -> Bool {
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
+    /// Whether each byte stays as it is in a URL: letters, digits and `-_.+!*(),%#@?=;:/$~`.
+    private static let safeInURL: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -64,6 +69,8 @@ public enum HTMLEscaping {
             return "-_.+!*(),%#@?=;:/$~".utf8.contains(byte)
         }
     }
+
+    private static func isSafeInURL(_ byte: UInt8) -> Bool { safeInURL[Int(byte)] }
 
     /// Raw HTML with GitHub's tag filter: `<` of `script`, `style`, `iframe`, `textarea`,
     /// `title`, `xmp`, `noembed`, `noframes` and `plaintext` tags written as `&lt;`.

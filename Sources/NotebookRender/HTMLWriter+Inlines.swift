@@ -2,7 +2,8 @@ import NotebookModel
 
 extension HTMLWriter {
     mutating func inlinesHTML(_ inlines: [Inline]) {
-        for inline in inlines { self.inline(inline) }
+        // By index, reading each inline in place: a loop over them would copy every one.
+        for index in inlines.indices { inline(inlines[index]) }
     }
 
     mutating func inline(_ inline: Inline) {

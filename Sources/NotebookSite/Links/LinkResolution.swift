@@ -68,34 +68,47 @@ struct LinkResolution: Sendable {
 
         /// Rewrites the links of `content` in place; true when any changed.
         mutating func inlines(_ content: inout [Inline]) -> Bool {
-            var changed = false
+            guard let rewritten = rewritten(content) else { return false }
+            content = rewritten
+            return true
+        }
+
+        /// `content` with its links rewritten; nil when none changed. Each inline is read in
+        /// place: only what changes is copied.
+        mutating func rewritten(_ content: [Inline]) -> [Inline]? {
+            var out: [Inline]?
             for index in content.indices {
                 let at = content[index].location ?? near
                 var kind: Inline.Kind?
                 switch content[index].kind {
-                case .span(var formatting, var children):
-                    var spanChanged = false
-                    if var wikilink = formatting.wikilink, let resolved = resolver.resolve(.wikilink(wikilink), from: source) {
-                        wikilink.url = url(resolved, at: at, of: .wikilink(wikilink))
-                        formatting.wikilink = wikilink
-                        spanChanged = true
+                case .span(let formatting, let children):
+                    var changed: Formatting?
+                    if let wikilink = formatting.wikilink, let resolved = resolver.resolve(.wikilink(wikilink), from: source) {
+                        var resolvedLink = wikilink
+                        resolvedLink.url = url(resolved, at: at, of: .wikilink(wikilink))
+                        changed = formatting
+                        changed!.wikilink = resolvedLink
                     }
-                    if var link = formatting.link, let resolved = resolver.resolve(.link(link.destination), from: source) {
-                        link.destination = url(resolved, at: at, of: .link(link.destination)) ?? link.destination
-                        formatting.link = link
-                        spanChanged = true
+                    if let link = formatting.link, let resolved = resolver.resolve(.link(link.destination), from: source) {
+                        var resolvedLink = link
+                        resolvedLink.destination = url(resolved, at: at, of: .link(link.destination)) ?? link.destination
+                        if changed == nil { changed = formatting }
+                        changed!.link = resolvedLink
                     }
-                    if inlines(&children) { spanChanged = true }
-                    if spanChanged { kind = .span(formatting, children) }
-                case .image(var image):
-                    var imageChanged = false
+                    let newChildren = rewritten(children)
+                    if changed != nil || newChildren != nil { kind = .span(changed ?? formatting, newChildren ?? children) }
+                case .image(let image):
+                    var changed: Image?
                     let reference = LinkReference.image(image.source, embed: image.isEmbed)
                     if let resolved = resolver.resolve(reference, from: source), let url = url(resolved, at: at, of: reference) {
-                        image.source = url
-                        imageChanged = true
+                        changed = image
+                        changed!.source = url
                     }
-                    if inlines(&image.alternative) { imageChanged = true }
-                    if imageChanged { kind = .image(image) }
+                    if let alternative = rewritten(image.alternative) {
+                        if changed == nil { changed = image }
+                        changed!.alternative = alternative
+                    }
+                    if let changed { kind = .image(changed) }
                 case .text(let text):
                     // libcmark-gfm leaves a reference to a footnote that is not defined as text.
                     for label in Self.footnoteReferences(in: text) {
@@ -105,11 +118,11 @@ struct LinkResolution: Sendable {
                     break
                 }
                 if let kind {
-                    content[index].kind = kind
-                    changed = true
+                    if out == nil { out = content }
+                    out![index].kind = kind
                 }
             }
-            return changed
+            return out
         }
 
         /// The site URL of a resolved link, recording the target; a diagnostic when broken.
