@@ -156,7 +156,7 @@ struct CmarkConverter {
         }
     }
 
-    func location(of node: OpaquePointer) -> SourceLocation? {
+    mutating func location(of node: OpaquePointer) -> SourceLocation? {
         let line = Int(cmark_node_get_start_line(node))
         let column = Int(cmark_node_get_start_column(node))
         guard line > 0 else { return nil }

@@ -10,7 +10,9 @@ struct MarkdownContext {
     let firstLine: Int
     let palette: [String]
     private let preparedLines: LineTable
-    private let originalLines: LineTable
+    /// The original body's lines, searched from the line of the location found before: the
+    /// converter asks for locations mostly in the order of the text.
+    private var originalLines: LineTable.Cursor
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedNesting = false
 
@@ -20,11 +22,11 @@ struct MarkdownContext {
         self.firstLine = firstLine
         self.palette = palette
         self.preparedLines = LineTable(scan.prepared)
-        self.originalLines = LineTable(original)
+        self.originalLines = LineTable.Cursor(LineTable(original))
     }
 
     /// The file location of a line and column that libcmark-gfm reported for the prepared text.
-    func location(preparedLine line: Int, column: Int) -> SourceLocation {
+    mutating func location(preparedLine line: Int, column: Int) -> SourceLocation {
         location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column)))
     }
 
@@ -37,9 +39,9 @@ struct MarkdownContext {
     }
 
     /// The file location of a byte offset in the original body.
-    func location(originalOffset offset: Int) -> SourceLocation {
-        let (line, column) = originalLines.location(of: offset, firstLine: firstLine)
-        return SourceLocation(line: line, column: column)
+    mutating func location(originalOffset offset: Int) -> SourceLocation {
+        let (line, column) = originalLines.location(of: offset)
+        return SourceLocation(line: line + firstLine - 1, column: column)
     }
 
     mutating func report(

@@ -139,7 +139,7 @@ extension CmarkConverter {
     }
 
     /// Splits text at markers and notes, for each `==`, whether it may open or close.
-    private func expand(_ inlines: [Inline], markers: TokenMarkers, depth: Int) -> [Item] {
+    private mutating func expand(_ inlines: [Inline], markers: TokenMarkers, depth: Int) -> [Item] {
         var items: [Item] = []
         for inline in inlines {
             guard case .text(let text) = inline.kind else {
