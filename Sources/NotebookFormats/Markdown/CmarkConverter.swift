@@ -40,7 +40,7 @@ struct CmarkConverter {
     /// What opening `node` under `parent` makes: a frame that is built, or one that passes its
     /// children on because it would nest past the limit (decided top down, so that the model
     /// never grows deeper than the limit and each piece is handed on once).
-    private mutating func openFrame(_ node: OpaquePointer, under parent: Frame?, parentIndex: Int) -> Frame {
+    private mutating func openFrame(_ node: OpaquePointer, under parent: Nesting.Levels?, parentIndex: Int) -> Frame {
         var frame = Frame(node: node, location: location(of: node))
         frame.blockLevel = parent?.blockLevel ?? 0
         frame.inlineLevel = parent?.inlineLevel ?? 0
@@ -71,7 +71,16 @@ struct CmarkConverter {
         return frame
     }
 
-    private enum Nesting { case block, inline, leaf, item, other }
+    private enum Nesting {
+        case block, inline, leaf, item, other
+
+        /// A frame's levels of nesting, and where its children go.
+        struct Levels {
+            var blockLevel: Int
+            var inlineLevel: Int
+            var target: Int?
+        }
+    }
 
     private static func nesting(of node: OpaquePointer) -> Nesting {
         switch cmark_node_get_type(node) {
@@ -94,7 +103,7 @@ struct CmarkConverter {
     }
 
     /// Adds a finished piece to a frame, keeping the pieces' order.
-    private static func add(_ piece: Piece, to frame: inout Frame) {
+    private static func add(_ piece: consuming Piece, to frame: inout Frame) {
         frame.depth = max(frame.depth, piece.depth)
         if case .inline(let inline) = piece.child {
             if frame.children.isEmpty {
@@ -126,7 +135,9 @@ struct CmarkConverter {
                 guard event == CMARK_EVENT_ENTER else { continue }
                 built = build(node, at: location(of: node), content: Content(), childDepth: 0)
             } else if event == CMARK_EVENT_ENTER {
-                frames.append(openFrame(node, under: frames.last, parentIndex: frames.count - 1))
+                // The parent's levels alone: a copy of its frame would copy what it holds so far.
+                let parent = frames.last.map { Nesting.Levels(blockLevel: $0.blockLevel, inlineLevel: $0.inlineLevel, target: $0.target) }
+                frames.append(openFrame(node, under: parent, parentIndex: frames.count - 1))
                 continue
             } else {
                 guard let frame = frames.popLast() else { continue }
@@ -138,9 +149,9 @@ struct CmarkConverter {
             }
             if let parent = frames.indices.last {
                 let target = frames[parent].target ?? parent
-                for piece in built { Self.add(piece, to: &frames[target]) }
+                built.forEach { Self.add($0, to: &frames[target]) }
             } else {
-                result = built.compactMap { if case .block(let b) = $0.child { b } else { nil } }
+                built.forEach { if case .block(let block) = $0.child { result.append(block) } }
             }
         }
         return (result, context.diagnostics)
@@ -181,26 +192,17 @@ struct CmarkConverter {
     private typealias Piece = (child: Child, depth: Int)
 
     /// What a finished node adds: nearly always one piece, held without an array.
-    private struct Pieces: Sequence {
+    private struct Pieces {
         private var one: Piece?
         private var many: [Piece] = []
 
         init(_ piece: Piece) { one = piece }
         init(_ pieces: [Piece]) { many = pieces }
 
-        func makeIterator() -> Iterator { Iterator(one: one, rest: many.makeIterator()) }
-
-        struct Iterator: IteratorProtocol {
-            var one: Piece?
-            var rest: IndexingIterator<[Piece]>
-
-            mutating func next() -> Piece? {
-                if let piece = one {
-                    one = nil
-                    return piece
-                }
-                return rest.next()
-            }
+        /// Hands each piece over to `body`, in order, without copying it.
+        consuming func forEach(_ body: (consuming Piece) -> Void) {
+            if let piece = one.take() { body(piece) }
+            for index in many.indices { body(many[index]) }
         }
     }
 
