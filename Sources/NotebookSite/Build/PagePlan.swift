@@ -1,6 +1,7 @@
 import Mustache
 import NotebookModel
 import NotebookRender
+import Synchronization
 
 /// Every file a build writes besides copies, by group: note pages, the paginated index, tag
 /// pages, the highlights page, the feed, the sitemap, the search index, the 404 page and redirects.
@@ -55,6 +56,27 @@ struct PagePlan: Sendable {
         let introductions: [String: String]
         /// The words of all notes with pages.
         let wordCount: Int
+        /// The notes' cards as lists show them, each made once for every list it is in.
+        let cards = CardCache()
+    }
+
+    /// Cards made on first use and kept: a note is in the index and in each of its tags' lists.
+    final class CardCache: Sendable {
+        private let made = Mutex<[Int: MustacheValue]>([:])
+
+        /// The cards of the notes at `indices`, making those not made yet with `make`. Two
+        /// threads may make the same card at once: it is the same card.
+        func cards(_ indices: [Int], make: (Int) -> MustacheValue) -> [MustacheValue] {
+            var found = made.withLock { made in indices.map { made[$0] } }
+            var new: [(index: Int, card: MustacheValue)] = []
+            for position in found.indices where found[position] == nil {
+                let card = make(indices[position])
+                found[position] = card
+                new.append((indices[position], card))
+            }
+            if !new.isEmpty { made.withLock { made in for (index, card) in new { made[index] = card } } }
+            return found.map { $0! }
+        }
     }
 
     private final class Box: Sendable {
@@ -183,15 +205,19 @@ struct PagePlan: Sendable {
             + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
     }
 
-    /// A note's tags as links.
-    private func tagRefs(_ index: Int) -> [TagRef] {
-        notes[index].tags.map { TagRef(name: $0.name, url: tagLinks[$0.slug] ?? urls.link("/tags/\($0.slug)/")) }
-    }
-
     /// A note as lists show it.
     private func card(_ index: Int) -> NoteCard {
-        let note = notes[index]
-        let tags = tagRefs(index)
+        Self.card(of: notes[index], tagLinks: tagLinks, urls: urls)
+    }
+
+    /// The cards of the notes at `indices` as templates see them.
+    private func cards(_ indices: some Collection<Int>) -> [MustacheValue] {
+        box.parts.cards.cards(Array(indices)) { card($0).mustacheValue }
+    }
+
+    /// `note` as lists show it, its tags linked to their pages.
+    private static func card(of note: SiteNote, tagLinks: [String: String], urls: SiteURLs) -> NoteCard {
+        let tags = note.tags.map { TagRef(name: $0.name, url: tagLinks[$0.slug] ?? urls.link("/tags/\($0.slug)/")) }
         return NoteCard(
             title: note.title, url: urls.link(note.url), date: note.metadata.date,
             dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount,
@@ -257,7 +283,7 @@ struct PagePlan: Sendable {
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: config.title, introduction: nil, notes: slice.map(card), pagination: pagination, tag: nil,
+                    heading: config.title, introduction: nil, notes: cards(slice), pagination: pagination, tag: nil,
                     noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
                     noteCountText: number == 1 ? plural(notes.count, "note") : nil,
                     wordCountText: number == 1 ? plural(wordCount, "word") : nil)
@@ -275,7 +301,7 @@ struct PagePlan: Sendable {
             let path = number == 1 ? base : base + "page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: slice.map(card),
+                    heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: cards(slice),
                     pagination: pagination, tag: tag.name, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
                     noteCountText: number == 1 ? plural(indices.count, "note") : nil,
                     wordCountText: number == 1 ? plural(words, "word") : nil)

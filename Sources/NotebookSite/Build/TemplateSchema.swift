@@ -53,7 +53,7 @@ extension TemplateContext {
                 card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)], hasToc: true,
                 backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true),
             list: ListView(
-                heading: "H", introduction: "<p>i</p>", notes: [card], pagination: pagination, tag: "t", noteCount: 1, wordCount: 1,
+                heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t", noteCount: 1, wordCount: 1,
                 noteCountText: "1 note", wordCountText: "1 word"),
             tags: [TagLink(name: "t", url: "/tags/t/", count: 1)],
             highlights: HighlightsView(

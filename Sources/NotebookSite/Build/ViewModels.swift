@@ -99,7 +99,8 @@ struct ListView: Sendable {
     var heading: String
     /// For a tag's page, the HTML of the note at `/tags/NAME/` that introduces it.
     var introduction: String?
-    var notes: [NoteCard]
+    /// The notes' cards as templates see them (``NoteCard``'s value).
+    var notes: [MustacheValue]
     var pagination: Pagination
     var tag: String?
     /// The number of notes in the whole list, and their words; on its first page only, so that
@@ -244,7 +245,7 @@ extension NoteCard: MustacheValueConvertible {
 extension ListView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
-            "heading": .string(heading), "introduction": introduction.value, "notes": notes.value, "pagination": pagination.mustacheValue,
+            "heading": .string(heading), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value,
         ])

@@ -66,18 +66,25 @@ struct DistinctWords {
     private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: Int) {
         let mask = slots.count - 1
         var index = hash & mask
-        while slots[index].start != 0 {
-            let slot = slots[index]
-            if slot.hash == hash && slot.length == word.count
-                && text.withUnsafeBufferPointer({ memcmp($0.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) }) == 0
-            {
-                return
+        // Most words are met again: the search reads the table and the text in place.
+        let found = slots.withUnsafeBufferPointer { slots in
+            text.withUnsafeBufferPointer { text in
+                while slots[index].start != 0 {
+                    let slot = slots[index]
+                    if slot.hash == hash && slot.length == word.count
+                        && memcmp(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) == 0
+                    {
+                        return true
+                    }
+                    index = (index + 1) & mask
+                }
+                return false
             }
-            index = (index + 1) & mask
         }
+        if found { return }
         if !text.isEmpty { text.append(0x20) }
         slots[index] = Slot(start: text.count + 1, length: word.count, hash: hash)
-        for byte in word { text.append(byte) }
+        text.append(contentsOf: word)
         count += 1
         if count * 2 > slots.count { grow() }
     }
