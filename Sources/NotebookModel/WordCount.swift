@@ -22,22 +22,20 @@ public enum WordCount {
         return text.split { $0.isWhitespace || $0.isNewline }.count
     }
 
-    /// Counts words in pure ASCII text; nil when any byte is not ASCII.
+    /// Counts words in pure ASCII text; nil when any byte is not ASCII. Without a branch per
+    /// byte: a word starts at each byte that is not a space after one that is.
     private static func countASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var words = 0
-        var inWord = false
+        var previousSpace = 1
+        var high: UInt8 = 0
         for byte in bytes {
-            if byte >= 0x80 { return nil }
+            high |= byte
             // Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII
             // characters whose `isWhitespace` or `isNewline` is true.
-            let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-            if isSpace {
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                words += 1
-            }
+            let space = byte == 0x20 || byte &- 0x09 <= 4 ? 1 : 0
+            words &+= previousSpace & (space ^ 1)
+            previousSpace = space
         }
-        return words
+        return high >= 0x80 ? nil : words
     }
 }
