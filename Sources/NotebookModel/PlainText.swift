@@ -38,6 +38,11 @@ public enum PlainText {
 
     /// The text of a whole block tree, with a line break between any two blocks, items and cells.
     public static func of(_ blocks: [Block]) -> String {
+        String(decoding: utf8(of: blocks), as: UTF8.self)
+    }
+
+    /// ``of(_:)-([Block])`` as UTF-8 bytes, for walks over the text that need no `String`.
+    public static func utf8(of blocks: [Block]) -> [UInt8] {
         var out = UTF8Builder()
         var stack: [ArraySlice<Block>] = [blocks[...]]
         func separate() {
@@ -75,6 +80,6 @@ public enum PlainText {
                 stack.append(definition.blocks[...])
             }
         }
-        return out.string
+        return out.bytes
     }
 }

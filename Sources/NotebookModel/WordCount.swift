@@ -8,6 +8,12 @@ public enum WordCount {
         count(PlainText.of(blocks))
     }
 
+    /// The number of words in UTF-8 text.
+    public static func count(utf8 bytes: [UInt8]) -> Int {
+        if let words = bytes.withUnsafeBufferPointer(countASCII) { return words }
+        return count(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The number of words in `text`.
     public static func count(_ text: String) -> Int {
         var utf8 = text.utf8

@@ -175,13 +175,13 @@ struct SiteLoader: Sendable {
         let format = NoteLoader.Format(path: file.path) ?? .markdown
         let loaded = loader.load(path: file.path, from: file.source, format: format)
         // The text is walked once, for its words and the search index's.
-        let text = PlainText.of(loaded.note.blocks)
+        let text = PlainText.utf8(of: loaded.note.blocks)
         let note = SiteNote(
             note: loaded.note, relativePath: file.relativePath,
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
             summary: SiteNote.summary(of: loaded.note),
-            url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(text),
-            searchWords: SearchIndex.words(text))
+            url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(utf8: text),
+            searchWords: SearchIndex.words(utf8: consume text))
         return (loaded, note)
     }
 

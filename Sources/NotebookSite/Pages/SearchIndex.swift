@@ -52,7 +52,12 @@ enum SearchIndex {
     /// The distinct words of `text`, lowercased, in order of first use: runs of ASCII letters and
     /// digits, and of any non-ASCII characters (lowercased as Unicode says).
     static func words(_ text: String) -> String {
-        var bytes = Array(text.utf8)
+        words(utf8: Array(text.utf8))
+    }
+
+    /// ``words(_:)`` of UTF-8 text, lowercased in place.
+    static func words(utf8: consuming [UInt8]) -> String {
+        var bytes = utf8
         var seen = DistinctWords()
         bytes.withUnsafeMutableBufferPointer { seen.addWords(lowercasing: $0) }
         return String(decoding: seen.text, as: UTF8.self)
