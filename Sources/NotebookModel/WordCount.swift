@@ -5,7 +5,7 @@
 public enum WordCount {
     /// The number of words in a note's blocks, with a break between any two blocks, items and cells.
     public static func count(_ blocks: [Block]) -> Int {
-        count(PlainText.of(blocks))
+        count(utf8: PlainText.utf8(of: blocks))
     }
 
     /// The number of words in UTF-8 text.

@@ -24,7 +24,15 @@ enum SiteChecks {
     /// Files of the output that two sources would write, or where one needs a folder: the
     /// site's pages as `PagePlan` lays them out, and `copies`.
     static func collisions(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy]) -> [Diagnostic] {
-        OutputCollisions.find(PagePlan(layoutOf: site, urls: urls).claims() + copies.map(\.claim))
+        layout(site, urls: urls, copies: copies).collisions
+    }
+
+    /// The plan's index of the site's pages and their collisions (see `collisions`): where the
+    /// pages go, which does not depend on what they show.
+    static func layout(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy]) -> (index: PlanIndex, collisions: [Diagnostic]) {
+        let index = PlanIndex(site.notes, urls: urls)
+        let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
+        return (index, OutputCollisions.find(claims + copies.map(\.claim)))
     }
 
     /// The site paths of the site's own pages and files, besides notes: what a root-relative

@@ -24,12 +24,14 @@ struct CmarkConverter {
     private struct Frame {
         var node: OpaquePointer
         var location: SourceLocation?
-        /// What the node holds: its inlines alone while only inlines came (nearly every
-        /// container), else every piece in order.
-        var inlines: [Inline] = []
-        var children: [Child] = []
+        var content = Content()
         var depth = 0
-        /// Block containers (quotes, lists) and inline containers open around this frame, itself included.
+        var levels = Levels()
+    }
+
+    /// A frame's nesting, which the frames opened inside it start from.
+    private struct Levels {
+        /// Block containers (quotes, lists) and inline containers open around the frame, itself included.
         var blockLevel = 0
         var inlineLevel = 0
         /// The frame that receives the children of this one when it is past the nesting limit and
@@ -40,47 +42,38 @@ struct CmarkConverter {
     /// What opening `node` under `parent` makes: a frame that is built, or one that passes its
     /// children on because it would nest past the limit (decided top down, so that the model
     /// never grows deeper than the limit and each piece is handed on once).
-    private mutating func openFrame(_ node: OpaquePointer, under parent: Nesting.Levels?, parentIndex: Int) -> Frame {
+    private mutating func openFrame(_ node: OpaquePointer, under parent: Levels?, parentIndex: Int) -> Frame {
         var frame = Frame(node: node, location: location(of: node))
-        frame.blockLevel = parent?.blockLevel ?? 0
-        frame.inlineLevel = parent?.inlineLevel ?? 0
+        frame.levels.blockLevel = parent?.blockLevel ?? 0
+        frame.levels.inlineLevel = parent?.inlineLevel ?? 0
         let level: Int
         let nesting = Self.nesting(of: node)
         switch nesting {
         case .block:
-            level = frame.blockLevel
+            level = frame.levels.blockLevel
         case .inline:
-            level = frame.inlineLevel
+            level = frame.levels.inlineLevel
         case .leaf:
-            frame.inlineLevel = 0
+            frame.levels.inlineLevel = 0
             return frame
         case .item:
-            if parent?.target != nil { frame.target = parent?.target ?? parentIndex }
+            if parent?.target != nil { frame.levels.target = parent?.target ?? parentIndex }
             return frame
         case .other:
             return frame
         }
         if level + 1 > MarkdownReader.maximumNesting {
             context.reportNesting(at: frame.location)
-            frame.target = parent?.target ?? parentIndex
+            frame.levels.target = parent?.target ?? parentIndex
         } else if nesting == .block {
-            frame.blockLevel += 1
+            frame.levels.blockLevel += 1
         } else {
-            frame.inlineLevel += 1
+            frame.levels.inlineLevel += 1
         }
         return frame
     }
 
-    private enum Nesting {
-        case block, inline, leaf, item, other
-
-        /// A frame's levels of nesting, and where its children go.
-        struct Levels {
-            var blockLevel: Int
-            var inlineLevel: Int
-            var target: Int?
-        }
-    }
+    private enum Nesting { case block, inline, leaf, item, other }
 
     private static func nesting(of node: OpaquePointer) -> Nesting {
         switch cmark_node_get_type(node) {
@@ -102,24 +95,6 @@ struct CmarkConverter {
         }
     }
 
-    /// Adds a finished piece to a frame, keeping the pieces' order.
-    private static func add(_ piece: consuming Piece, to frame: inout Frame) {
-        frame.depth = max(frame.depth, piece.depth)
-        if case .inline(let inline) = piece.child {
-            if frame.children.isEmpty {
-                frame.inlines.append(inline)
-            } else {
-                frame.children.append(piece.child)
-            }
-            return
-        }
-        if !frame.inlines.isEmpty {
-            frame.children = frame.inlines.map { .inline($0) }
-            frame.inlines = []
-        }
-        frame.children.append(piece.child)
-    }
-
     /// The body's blocks and every diagnostic found on the way.
     mutating func convert(_ document: OpaquePointer) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         guard let iterator = cmark_iter_new(document) else { return ([], []) }
@@ -136,20 +111,20 @@ struct CmarkConverter {
                 built = build(node, at: location(of: node), content: Content(), childDepth: 0)
             } else if event == CMARK_EVENT_ENTER {
                 // The parent's levels alone: a copy of its frame would copy what it holds so far.
-                let parent = frames.last.map { Nesting.Levels(blockLevel: $0.blockLevel, inlineLevel: $0.inlineLevel, target: $0.target) }
-                frames.append(openFrame(node, under: parent, parentIndex: frames.count - 1))
+                frames.append(openFrame(node, under: frames.last?.levels, parentIndex: frames.count - 1))
                 continue
             } else {
                 guard let frame = frames.popLast() else { continue }
                 // A frame past the limit has already handed its children on.
-                if frame.target != nil { continue }
-                built = build(
-                    node, at: frame.location, content: Content(inlines: frame.inlines, children: frame.children),
-                    childDepth: frame.depth)
+                if frame.levels.target != nil { continue }
+                built = build(node, at: frame.location, content: frame.content, childDepth: frame.depth)
             }
             if let parent = frames.indices.last {
-                let target = frames[parent].target ?? parent
-                built.forEach { Self.add($0, to: &frames[target]) }
+                let target = frames[parent].levels.target ?? parent
+                built.forEach { piece in
+                    frames[target].depth = max(frames[target].depth, piece.depth)
+                    frames[target].content.add(piece.child)
+                }
             } else {
                 built.forEach { if case .block(let block) = $0.child { result.append(block) } }
             }
@@ -206,10 +181,24 @@ struct CmarkConverter {
         }
     }
 
-    /// A finished node's content: its inlines alone, or every piece in order.
+    /// What a node holds: its inlines alone while only inlines came (nearly every container),
+    /// else every piece in order.
     private struct Content {
         var inlines: [Inline] = []
         var children: [Child] = []
+
+        /// Adds a finished piece, keeping the pieces' order.
+        mutating func add(_ child: consuming Child) {
+            if case .inline(let inline) = child, children.isEmpty {
+                inlines.append(inline)
+                return
+            }
+            if !inlines.isEmpty {
+                children = inlines.map { .inline($0) }
+                inlines = []
+            }
+            children.append(child)
+        }
 
         /// The inline pieces, in order.
         var inlineChildren: [Inline] {

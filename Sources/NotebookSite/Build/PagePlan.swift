@@ -107,8 +107,8 @@ struct PagePlan: Sendable {
 
     /// A plan that only lays out the pages, for the collision check before notes are rendered:
     /// its pages' paths are those of a full plan, what they show is empty.
-    init(layoutOf site: LoadedSite, urls: SiteURLs) {
-        self.init(site: site, urls: urls, rendered: [], search: [], backlinks: [])
+    init(layoutOf site: LoadedSite, urls: SiteURLs, index: PlanIndex? = nil) {
+        self.init(site: site, urls: urls, rendered: [], search: [], backlinks: [], index: index)
     }
 
     /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices

@@ -191,11 +191,7 @@ public struct SitePipeline: Sendable {
             let notes = site.notes
             // Where the pages go does not depend on what they show: the plan's index, and the
             // files two sources would write, are found on a thread of their own meanwhile.
-            let layout = Background { [site] in
-                let index = PlanIndex(site.notes, urls: urls)
-                let claims = PagePlan(site: site, urls: urls, rendered: [], search: [], backlinks: [], index: index).claims()
-                return (index: index, collisions: OutputCollisions.find(claims + copies.map(\.claim)))
-            }
+            let layout = Background { [site] in SiteChecks.layout(site, urls: urls, copies: copies) }
             let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, blocks in
                 rendering.render(notes[index], blocks: blocks)
             }
