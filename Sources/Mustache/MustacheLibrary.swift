@@ -123,7 +123,7 @@ public struct MustacheLibrary: Sendable {
     {
         var renderer = Renderer(library: self, root: value, shared: shared)
         renderer.output.reserveCapacity(template.source.text.utf8.count * 2 + 64)
-        try renderer.render(template.fragment.nodes, blocks: [])
+        try renderer.render(template.fragment.program, blocks: [])
         return renderer.output
     }
 }

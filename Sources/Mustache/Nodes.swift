@@ -15,8 +15,10 @@ enum Node: Sendable {
 /// A run of nodes, with the leading `lineStart` taken out: whoever renders the fragment
 /// decides whether its first line starts a line of output.
 struct Fragment: Sendable {
-    var nodes: [Node]
+    let nodes: [Node]
     var startsAtLineStart: Bool
+    /// The nodes as the renderer reads them.
+    let program: Program
 
     init(_ nodes: [Node]) {
         if case .lineStart = nodes.first {
@@ -26,6 +28,66 @@ struct Fragment: Sendable {
             self.nodes = nodes
             startsAtLineStart = false
         }
+        program = Program(self.nodes)
+    }
+}
+
+/// A run of nodes as the renderer reads them: steps that are copied without a reference count,
+/// since they point at nodes and bytes that the program itself keeps alive. Every page renders
+/// the same templates, on every core at once: counting references to the shared nodes, one
+/// each time a node was read, took more time than the rest of the renderer's loop.
+final class Program: @unchecked Sendable {
+    enum Step {
+        case text(UnsafeBufferPointer<UInt8>)
+        case lineStart
+        case variable(Unmanaged<VariableNode>)
+        case section(Unmanaged<SectionNode>)
+        case partial(Unmanaged<PartialNode>)
+        case block(Unmanaged<BlockNode>)
+    }
+
+    let steps: [Step]
+    /// What the steps point at: the nodes, and every text's bytes in one buffer.
+    private let nodes: [Node]
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ nodes: [Node]) {
+        self.nodes = nodes
+        var size = 0
+        for case .text(let text) in nodes { size += text.utf8.count }
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(size, 1))
+        self.bytes = bytes
+        var offset = 0
+        steps = nodes.map { node in
+            switch node {
+            case .text(let text):
+                let start = offset
+                offset = bytes[start...].initialize(fromContentsOf: text.utf8)
+                return .text(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+            case .lineStart: return .lineStart
+            case .variable(let variable): return .variable(.passUnretained(variable))
+            case .section(let section): return .section(.passUnretained(section))
+            case .partial(let partial): return .partial(.passUnretained(partial))
+            case .block(let block): return .block(.passUnretained(block))
+            }
+        }
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+extension Unmanaged {
+    /// Runs `body` with the object, which the caller keeps alive, without counting a reference.
+    @inline(__always)
+    func borrowing<Result, Failure: Error>(_ body: (Instance) throws(Failure) -> Result) throws(Failure) -> Result {
+        let outcome: Swift.Result<Result, Failure> = _withUnsafeGuaranteedRef { instance in
+            do throws(Failure) {
+                return .success(try body(instance))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 }
 
@@ -70,6 +132,8 @@ final class SectionNode: Sendable {
     let name: Name
     let inverted: Bool
     let nodes: [Node]
+    /// The nodes as the renderer reads them.
+    let program: Program
     /// The unrendered source between the tags, for section lambdas.
     let rawText: String
     /// The delimiters in effect at the opening tag, for parsing a section lambda's result.
@@ -80,6 +144,7 @@ final class SectionNode: Sendable {
         self.name = name
         self.inverted = inverted
         self.nodes = nodes
+        program = Program(nodes)
         self.rawText = rawText
         self.delimiters = delimiters
         self.location = location

@@ -37,22 +37,21 @@ struct Renderer {
         contexts.reserveCapacity(16)
     }
 
-    mutating func render(_ nodes: [Node], blocks: BlockScopes) throws(MustacheError) {
-        // By index, reading each node in place: a loop over the nodes would copy every one.
-        for index in nodes.indices {
-            switch nodes[index] {
+    mutating func render(_ program: Program, blocks: BlockScopes) throws(MustacheError) {
+        for index in program.steps.indices {
+            switch program.steps[index] {
             case .text(let text):
                 write(text)
             case .lineStart:
                 pendingIndentation = indentation
             case .variable(let variable):
-                try interpolate(variable, blocks: blocks)
+                try variable.borrowing { node throws(MustacheError) in try interpolate(node, blocks: blocks) }
             case .section(let section):
-                try render(section, blocks: blocks)
+                try section.borrowing { node throws(MustacheError) in try render(node, blocks: blocks) }
             case .partial(let partial):
-                try render(partial, blocks: blocks)
+                try partial.borrowing { node throws(MustacheError) in try render(node, blocks: blocks) }
             case .block(let block):
-                try render(block, blocks: blocks)
+                try block.borrowing { node throws(MustacheError) in try render(node, blocks: blocks) }
             }
         }
     }
@@ -61,13 +60,18 @@ struct Renderer {
 
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
+        // Through its contiguous bytes: appending a string's `utf8` view costs several times more.
+        var text = text
+        text.withUTF8 { write($0) }
+    }
+
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
         if let pending = pendingIndentation {
             output += pending.utf8
             pendingIndentation = nil
         }
-        // Through its contiguous bytes: appending a string's `utf8` view costs several times more.
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        output.append(contentsOf: bytes)
     }
 
     /// Appends `text` with `& < > " '` escaped for HTML.
@@ -154,7 +158,7 @@ struct Renderer {
         indentation = ""
         pendingIndentation = nil
         try nested(location) { renderer throws(MustacheError) in
-            try renderer.render(template.fragment.nodes, blocks: blocks)
+            try renderer.render(template.fragment.program, blocks: blocks)
         }
         let text = String(decoding: output, as: UTF8.self)
         (output, indentation, pendingIndentation) = saved
@@ -182,7 +186,7 @@ struct Renderer {
         defer { level -= 1 }
         let value = lookup(section.name) ?? .null
         if section.inverted {
-            if !value.isTruthy { try render(section.nodes, blocks: blocks) }
+            if !value.isTruthy { try render(section.program, blocks: blocks) }
             return
         }
         // Only at the top, where the name can only have been found at the root.
@@ -216,13 +220,13 @@ struct Renderer {
         {
             try keeping(section, item: key, in: shared) { renderer throws(MustacheError) in
                 renderer.contexts.append(item)
-                try renderer.render(section.nodes, blocks: blocks)
+                try renderer.render(section.program, blocks: blocks)
                 renderer.contexts.removeLast()
             }
             return
         }
         contexts.append(item)
-        try render(section.nodes, blocks: blocks)
+        try render(section.program, blocks: blocks)
         contexts.removeLast()
     }
 
@@ -267,7 +271,7 @@ struct Renderer {
         let template = try lambdaTemplate(
             source, name: section.name.raw, delimiters: section.delimiters, location: section.location)
         try nested(section.location) { renderer throws(MustacheError) in
-            try renderer.render(template.fragment.nodes, blocks: blocks)
+            try renderer.render(template.fragment.program, blocks: blocks)
         }
     }
 
@@ -303,7 +307,7 @@ struct Renderer {
         var scopes = blocks
         if let overrides = partial.overrides { scopes.append(overrides) }
         try nested(partial.location, what: "\(partial.overrides == nil ? "partial" : "parent") '\(name)'") { renderer throws(MustacheError) in
-            try renderer.render(template.fragment.nodes, blocks: scopes)
+            try renderer.render(template.fragment.program, blocks: scopes)
         }
         indentation = savedIndentation
     }
@@ -326,7 +330,7 @@ struct Renderer {
         }
         switch block.placement {
         case .inline:
-            try render(content.nodes, blocks: scopes)
+            try render(content.program, blocks: scopes)
         case .standalone, .lineStart:
             let savedIndentation = indentation
             if block.placement == .standalone || pendingIndentation != nil {
@@ -335,7 +339,7 @@ struct Renderer {
                 write(block.indentation)
             }
             indentation += block.indentation
-            try render(content.nodes, blocks: scopes)
+            try render(content.program, blocks: scopes)
             indentation = savedIndentation
         }
     }
