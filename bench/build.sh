@@ -8,8 +8,9 @@
 #   tmpfs   over the previous output on tmpfs (/dev/shm)
 #   20k     20,000 notes into a new folder on the disk, and its ratio to 5,000 notes fresh
 # notebook keeps no cache between builds, so every run starts from the sources alone (plus the
-# previous output and its spare in the "over" cases). Folders a fresh run wrote are removed only
-# after every case: creating files right after a large removal is slow on ext4.
+# previous output and its spare in the "over" cases), after a `sync` that is not measured.
+# Folders a fresh run wrote are removed only after every case: creating files right after a
+# large removal is slow on ext4 (its inode allocator passes over recently freed inodes).
 #
 # usage: bash bench/build.sh [RUNS] [--quick]   (default RUNS=7; --quick: no Hugo at 20,000)
 set -euo pipefail
@@ -31,6 +32,9 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 
 measure() { # name command… → appends "seconds kilobytes" to $disk/name.times
   local name=$1; shift
+  # What the run before wrote goes to the disk first, unmeasured: otherwise the kernel writes it
+  # back during this run, and each run's time depends on what ran before it.
+  sync
   /usr/bin/time -f "%e %M" -o "$disk/time.out" "$@" >/dev/null 2>&1
   cat "$disk/time.out" >> "$disk/$name.times"
 }

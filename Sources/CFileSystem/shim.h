@@ -26,37 +26,66 @@ static inline int notebook_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1u << 0);
 }
 
-/// Opens `path` one component at a time, each folder with O_NOFOLLOW: what
+/// Opens `path` one component at a time from the folder `start` (AT_FDCWD: the working
+/// folder; an absolute path starts at "/"), each folder with O_NOFOLLOW: what
 /// `notebook_open_no_links` does where the kernel has no openat2. A path that ends in a folder
-/// ("/", "a/") opens that folder itself.
-static inline int notebook_open_no_links_by_components(const char *path, int flags, mode_t mode) {
+/// ("/", "a/") opens that folder itself. `beneath` refuses ".." (EXDEV), as RESOLVE_BENEATH does.
+static inline int notebook_open_no_links_by_components_at(int start, const char *path, int flags, mode_t mode, int beneath) {
     char copy[4096];
     size_t length = strlen(path);
     if (length == 0) { errno = ENOENT; return -1; }
     if (length >= sizeof copy) { errno = ENAMETOOLONG; return -1; }
+    if (beneath && path[0] == '/') { errno = EXDEV; return -1; }
     memcpy(copy, path, length + 1);
-    int dir = copy[0] == '/' ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC) : AT_FDCWD;
-    if (dir < 0 && copy[0] == '/') return -1;
-    char *start = copy[0] == '/' ? copy + 1 : copy;
+    /* `dir` is closed when it is one this function opened. */
+    int dir = copy[0] == '/' ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC) : start;
+    int owned = copy[0] == '/';
+    if (dir < 0 && owned) return -1;
+    char *start_name = copy[0] == '/' ? copy + 1 : copy;
     for (;;) {
-        char *slash = strchr(start, '/');
+        char *slash = strchr(start_name, '/');
+        if (slash != NULL) *slash = 0;
+        if (beneath && strcmp(start_name, "..") == 0) {
+            if (owned) close(dir);
+            errno = EXDEV;
+            return -1;
+        }
         if (slash == NULL) {
             /* The last component; none (a trailing slash) is the folder reached. */
-            int result = openat(dir, *start ? start : ".", flags | O_NOFOLLOW, mode);
+            int result = openat(dir, *start_name ? start_name : ".", flags | O_NOFOLLOW, mode);
             int saved = errno;
-            if (dir != AT_FDCWD) close(dir);
+            if (owned) close(dir);
             errno = saved;
             return result;
         }
-        *slash = 0;
-        if (*start == 0) { start = slash + 1; continue; }
-        int next = openat(dir, start, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (*start_name == 0) { start_name = slash + 1; continue; }
+        int next = openat(dir, start_name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         int saved = errno;
-        if (dir != AT_FDCWD) close(dir);
+        if (owned) close(dir);
         if (next < 0) { errno = saved == ENOTDIR ? ELOOP : saved; return -1; }
         dir = next;
-        start = slash + 1;
+        owned = 1;
+        start_name = slash + 1;
     }
+}
+
+/// `notebook_open_no_links_by_components_at` from the working folder.
+static inline int notebook_open_no_links_by_components(const char *path, int flags, mode_t mode) {
+    return notebook_open_no_links_by_components_at(AT_FDCWD, path, flags, mode, 0);
+}
+
+/// Opens `path`, relative to the folder `folder`, with no symbolic link on the way and never
+/// above `folder` (openat2 with RESOLVE_NO_SYMLINKS and RESOLVE_BENEATH); each component in
+/// turn where the kernel lacks openat2, as `notebook_open_no_links` does.
+static inline int notebook_open_beneath(int folder, const char *path, int flags, mode_t mode) {
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (unsigned long long)flags;
+    how.mode = (flags & O_CREAT) ? mode : 0;
+    how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
+    long fd = syscall(SYS_openat2, folder, path, &how, sizeof how);
+    if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) return (int)fd;
+    return notebook_open_no_links_by_components_at(folder, path, flags, mode, 1);
 }
 
 /// Opens `path` with no symbolic link anywhere on the way (openat2 with RESOLVE_NO_SYMLINKS):

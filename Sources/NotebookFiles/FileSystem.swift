@@ -200,6 +200,12 @@ public enum FileSystem {
     /// file when it is closed, which costs several times the write.
     public static func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
         let (fd, size) = try openOwnFile(path, truncating: false)
+        try overwrite(bytes, opened: fd, size: size, path: path)
+    }
+
+    /// Writes `bytes` over the file open at `fd`, `size` bytes long, cuts it to their length and
+    /// closes it.
+    static func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, opened fd: Int32, size: Int, path: String) throws(FileError) {
         do throws(FileError) {
             try writeAll(bytes, to: fd, path: path)
             if size > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path, errno: errno) }

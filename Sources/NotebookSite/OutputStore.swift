@@ -31,6 +31,9 @@ struct OutputStore: FileSink, Sendable {
         let written = Mutex(Set<String>())
         /// Held while a write clears what the spare holds in its way.
         let clearing = Mutex(())
+        /// Folders of the staging folder held open, by relative path (`""`: the staging folder):
+        /// those that hold the pages' folders (see `writeBeneath`).
+        let open = Mutex<[String: FolderDescriptor]>([:])
 
         init(before: Set<String>, folders: Set<String>) {
             self.before = before
@@ -232,7 +235,55 @@ struct OutputStore: FileSink, Sendable {
     /// Writes bytes at `path` (relative, `/`-separated) in the staging folder, making its folders.
     /// A failure names the output file (`public/notes/index.html`) and why.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
+        if writeBeneath(bytes, to: path) { return }
         try place(path) { full throws(FileError) in try FileSystem.overwrite(bytes, to: full) }
+    }
+
+    /// The most folders held open at once; beyond them a folder is opened for each write.
+    static let openFolderLimit = 256
+
+    /// Writes `path` through the folder two levels above it, held open: `a/b/c/index.html` is
+    /// `c` made in `a/b` (unless the spare has it) and `c/index.html` written beneath `a/b`,
+    /// instead of `a/b` opened from `/` to make `c` and the whole path walked again to write
+    /// the file. False when anything fails, for `place` to write it by its path and say why.
+    private func writeBeneath(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Bool {
+        let utf8 = path.utf8
+        guard let last = utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return write(bytes, to: path, beneath: "", relative: path, making: nil)
+        }
+        let folder = String(path[..<last])
+        let above = utf8[..<last].lastIndex(of: UInt8(ascii: "/"))
+        let anchor = above.map { String(path[..<$0]) } ?? ""
+        let relative = String(path[(above.map { utf8.index(after: $0) } ?? path.startIndex)...])
+        let name = String(path[(above.map { utf8.index(after: $0) } ?? path.startIndex)..<last])
+        return write(bytes, to: path, beneath: anchor, relative: relative, making: files.folders.contains(folder) ? nil : name)
+    }
+
+    private func write(
+        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, beneath anchor: String, relative: String, making name: String?
+    ) -> Bool {
+        guard let folder = heldFolder(anchor) else { return false }
+        if let name, !folder.makeFolder(name) { return false }
+        do {
+            try folder.overwrite(bytes, at: relative)
+        } catch {
+            return false
+        }
+        files.written.withLock { _ = $0.insert(path) }
+        return true
+    }
+
+    /// The staging folder's folder at `relative`, made if missing and held open.
+    private func heldFolder(_ relative: String) -> FolderDescriptor? {
+        if let held = files.open.withLock({ $0[relative] }) { return held }
+        let full = relative.isEmpty ? staging : staging + "/" + relative
+        if !relative.isEmpty && !files.folders.contains(relative) { try? FileSystem.makeFolder(full) }
+        guard let opened = FolderDescriptor(opening: full) else { return nil }
+        return files.open.withLock { open in
+            if let held = open[relative] { return held }
+            if open.count < Self.openFolderLimit { open[relative] = opened }
+            return opened
+        }
     }
 
     /// Copies the file at `source` to `path`, a block at a time: a large attachment costs no memory.
@@ -281,6 +332,11 @@ struct OutputStore: FileSink, Sendable {
             let isLast = index == parts.count - 1
             if isLast ? kind != .file : kind != .folder {
                 FileSystem.removeTree(prefix)
+                // A folder held open there is gone: the next write there opens the new one.
+                let removed = String(decoding: prefix.utf8.dropFirst(staging.utf8.count + 1), as: UTF8.self)
+                files.open.withLock { open in
+                    open = open.filter { $0.key != removed && !$0.key.hasPrefix(removed + "/") }
+                }
                 return
             }
         }

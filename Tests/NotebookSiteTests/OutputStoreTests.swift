@@ -101,6 +101,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output + "/foo/n199/index.html"))
     }
 
+    /// The spare's folders are held open for writing the pages in them: where a file of this
+    /// build takes a folder's place, the folder goes, and pages of other folders are all written.
+    @Test func aFileWhereTheSpareHasAFolderTakesItsPlace() throws {
+        var files = ["notes/a.md": "# A\n"]
+        for index in 0..<50 { files["notes/foo/n\(index).md"] = "# Note \(index)\n" }
+        for index in 0..<50 { files["notes/bar/n\(index).md"] = "# Bar \(index)\n" }
+        let site = try TemporarySite(files)
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        try FileManager.default.removeItem(atPath: site.path + "/notes/foo")
+        try write("a file where a folder was", site.path + "/notes/foo")
+        #expect(SitePipeline(options: BuildOptions(output: output, workers: 8)).build(site.path).succeeded)
+        expectSameAsAFreshBuild(output, of: site.path)
+        #expect(try String(contentsOfFile: output + "/foo", encoding: .utf8) == "a file where a folder was")
+        #expect(FileManager.default.fileExists(atPath: output + "/bar/n49/index.html"))
+    }
+
     @Test func aLinkPlantedInTheSpareIsRemovedNotFollowed() throws {
         let outside = try TemporarySite(["index.html": "keep me"])
         let site = try TemporarySite(["notes/a.md": "# A\n"])

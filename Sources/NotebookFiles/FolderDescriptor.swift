@@ -1,0 +1,48 @@
+import CFileSystem
+import Glibc
+
+/// A folder held open (`O_PATH`, opened through no link), in which folders are made and files
+/// written by paths relative to it, each resolved beneath it with no link on the way: the kernel
+/// walks the one or two names below the folder instead of the whole path from `/`, and making a
+/// folder in it needs no opening of its parent first.
+public final class FolderDescriptor: Sendable {
+    private let descriptor: Int32
+    /// The folder's path, which errors name.
+    public let path: String
+
+    /// The folder at `path`, opened through no link; nil when it cannot be.
+    public init?(opening path: String) {
+        let descriptor = notebook_open_folder_no_links(path)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    /// Makes the folder `name` (one name, no `/`) in this folder; true when it is made or a
+    /// folder or anything else is there already (what is made in it next finds out which).
+    public func makeFolder(_ name: String) -> Bool {
+        mkdirat(descriptor, name, 0o755) == 0 || errno == EEXIST
+    }
+
+    /// Writes `bytes` over the file at `relative` beneath this folder, creating it, as
+    /// `FileSystem.overwrite` does at a path: never through a link, nor through a hard link.
+    public func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, at relative: String) throws(FileError) {
+        let full = path + "/" + relative
+        let fd = notebook_open_beneath(descriptor, relative, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystem.openError(full, errno, writing: true) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let error = FileError(path: full, errno: errno)
+            close(fd)
+            throw error
+        }
+        guard info.st_nlink <= 1 else {
+            // Its bytes are shared with a file elsewhere: replaced by a file of its own.
+            close(fd)
+            return try FileSystem.overwrite(bytes, to: full)
+        }
+        try FileSystem.overwrite(bytes, opened: fd, size: Int(info.st_size), path: full)
+    }
+}
