@@ -134,6 +134,11 @@ struct Renderer {
     @inline(never)
     private mutating func interpolate(_ variable: VariableNode, blocks: BlockScopes) throws(MustacheError) {
         guard let value = lookup(variable.name) else { return }
+        // Most values are strings, written as they are.
+        if case .string(let string) = value {
+            if variable.escaped { writeEscaped(string) } else { write(string) }
+            return
+        }
         let text: String
         if case .lambda(let lambda) = value {
             escaped = true

@@ -39,7 +39,10 @@ struct HTMLWriter {
                 }
             case .blockQuote(let children): stack.append(children[...])
             case .callout(let callout): stack.append(callout.blocks[...])
-            case .list(let list): stack.append(list.items.flatMap(\.blocks)[...])
+            case .list(let list):
+                // Each item's blocks as they are, the first item on top: a list of them all would be
+                // made anew for every list.
+                for item in list.items.indices.reversed() { stack.append(list.items[item].blocks[...]) }
             default: break
             }
         }

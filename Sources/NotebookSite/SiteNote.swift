@@ -166,23 +166,34 @@ struct SiteNote: Hashable, Sendable {
     private static func collapseASCII(_ text: String, limit: Int) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            out.reserveCapacity(min(bytes.count, limit + limit / 4))
-            var count = 0
-            var space = false
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    space = !out.isEmpty
-                    continue
+            // Written straight into the string's storage: at most a space before each character kept.
+            var isASCII = true
+            let result = String(unsafeUninitializedCapacity: min(bytes.count, 2 * limit)) { out in
+                var written = 0
+                var count = 0
+                var space = false
+                for byte in bytes {
+                    if byte >= 0x80 {
+                        isASCII = false
+                        return 0
+                    }
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        space = written > 0
+                        continue
+                    }
+                    if space {
+                        out[written] = 0x20
+                        written += 1
+                    }
+                    space = false
+                    out[written] = byte
+                    written += 1
+                    count += 1
+                    if count >= limit { break }
                 }
-                if space { out.append(0x20) }
-                space = false
-                out.append(byte)
-                count += 1
-                if count >= limit { break }
+                return written
             }
-            return String(decoding: out, as: UTF8.self)
+            return isASCII ? result : nil
         }
     }
 
