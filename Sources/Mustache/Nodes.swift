@@ -15,20 +15,20 @@ enum Node: Sendable {
 /// A run of nodes, with the leading `lineStart` taken out: whoever renders the fragment
 /// decides whether its first line starts a line of output.
 struct Fragment: Sendable {
-    let nodes: [Node]
-    var startsAtLineStart: Bool
-    /// The nodes as the renderer reads them.
+    /// The nodes, as the renderer reads them.
     let program: Program
+    var startsAtLineStart: Bool
+
+    var nodes: [Node] { program.nodes }
 
     init(_ nodes: [Node]) {
         if case .lineStart = nodes.first {
-            self.nodes = Array(nodes.dropFirst())
+            program = Program(Array(nodes.dropFirst()))
             startsAtLineStart = true
         } else {
-            self.nodes = nodes
+            program = Program(nodes)
             startsAtLineStart = false
         }
-        program = Program(self.nodes)
     }
 }
 
@@ -48,7 +48,7 @@ final class Program: @unchecked Sendable {
 
     let steps: [Step]
     /// What the steps point at: the nodes, and every text's bytes in one buffer.
-    private let nodes: [Node]
+    let nodes: [Node]
     private let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(_ nodes: [Node]) {
@@ -131,9 +131,9 @@ final class VariableNode: Sendable {
 final class SectionNode: Sendable {
     let name: Name
     let inverted: Bool
-    let nodes: [Node]
-    /// The nodes as the renderer reads them.
+    /// The nodes, as the renderer reads them.
     let program: Program
+    var nodes: [Node] { program.nodes }
     /// The unrendered source between the tags, for section lambdas.
     let rawText: String
     /// The delimiters in effect at the opening tag, for parsing a section lambda's result.
@@ -143,7 +143,6 @@ final class SectionNode: Sendable {
     init(name: Name, inverted: Bool, nodes: [Node], rawText: String, delimiters: Delimiters, location: Location) {
         self.name = name
         self.inverted = inverted
-        self.nodes = nodes
         program = Program(nodes)
         self.rawText = rawText
         self.delimiters = delimiters

@@ -199,13 +199,15 @@ public enum FileSystem {
     /// sees (a spare being written): unlike truncating first, this does not make ext4 flush the
     /// file when it is closed, which costs several times the write.
     public static func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
-        let (fd, size) = try openOwnFile(path, truncating: false)
-        try overwrite(bytes, opened: fd, size: size, path: path)
+        try overwrite(bytes, to: path) { flags in open(path, flags, links: .none) }
     }
 
-    /// Writes `bytes` over the file open at `fd`, `size` bytes long, cuts it to their length and
-    /// closes it.
-    static func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, opened fd: Int32, size: Int, path: String) throws(FileError) {
+    /// `overwrite(_:to:)` with the file first opened by `opening` (given the flags) rather than
+    /// by its path, as `FolderDescriptor` opens it beneath a folder; errors name `path`.
+    static func overwrite(
+        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, opening: (Int32) -> Int32
+    ) throws(FileError) {
+        let (fd, size) = try openOwnFile(path, truncating: false, opening: opening)
         do throws(FileError) {
             try writeAll(bytes, to: fd, path: path)
             if size > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path, errno: errno) }
@@ -216,11 +218,13 @@ public enum FileSystem {
         guard close(fd) == 0 else { throw FileError(path: path, errno: errno) }
     }
 
-    /// Opens the file at `path` for writing, creating it, never through a link, with its size;
+    /// Opens the file at `path` for writing with `opening`, creating it, never through a link, with its size;
     /// a file that is a hard link (its bytes shared with a file elsewhere) is not written
     /// through: it is removed, and a new file takes its name.
-    private static func openOwnFile(_ path: String, truncating: Bool) throws(FileError) -> (descriptor: Int32, size: Int) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, links: .none)
+    private static func openOwnFile(
+        _ path: String, truncating: Bool, opening: (Int32) -> Int32
+    ) throws(FileError) -> (descriptor: Int32, size: Int) {
+        let fd = opening(O_WRONLY | O_CREAT | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
             throw openError(path, errno, writing: true)
@@ -261,7 +265,7 @@ public enum FileSystem {
     public static func copyFile(from source: String, to path: String) throws(FileError) {
         let (input, size) = try openSource(source)
         defer { close(input) }
-        let output = try openOwnFile(path, truncating: true).descriptor
+        let output = try openOwnFile(path, truncating: true) { flags in open(path, flags, links: .none) }.descriptor
         var buffer = [UInt8](repeating: 0, count: min(max(size, 1), 1 << 20))
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }

@@ -29,20 +29,8 @@ public final class FolderDescriptor: Sendable {
     /// Writes `bytes` over the file at `relative` beneath this folder, creating it, as
     /// `FileSystem.overwrite` does at a path: never through a link, nor through a hard link.
     public func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, at relative: String) throws(FileError) {
-        let full = path + "/" + relative
-        let fd = notebook_open_beneath(descriptor, relative, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileSystem.openError(full, errno, writing: true) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let error = FileError(path: full, errno: errno)
-            close(fd)
-            throw error
+        try FileSystem.overwrite(bytes, to: path + "/" + relative) { flags in
+            notebook_open_beneath(descriptor, relative, flags | O_CLOEXEC, 0o644)
         }
-        guard info.st_nlink <= 1 else {
-            // Its bytes are shared with a file elsewhere: replaced by a file of its own.
-            close(fd)
-            return try FileSystem.overwrite(bytes, to: full)
-        }
-        try FileSystem.overwrite(bytes, opened: fd, size: Int(info.st_size), path: full)
     }
 }

@@ -251,12 +251,11 @@ struct OutputStore: FileSink, Sendable {
         guard let last = utf8.lastIndex(of: UInt8(ascii: "/")) else {
             return write(bytes, to: path, beneath: "", relative: path, making: nil)
         }
-        let folder = String(path[..<last])
         let above = utf8[..<last].lastIndex(of: UInt8(ascii: "/"))
-        let anchor = above.map { String(path[..<$0]) } ?? ""
-        let relative = String(path[(above.map { utf8.index(after: $0) } ?? path.startIndex)...])
-        let name = String(path[(above.map { utf8.index(after: $0) } ?? path.startIndex)..<last])
-        return write(bytes, to: path, beneath: anchor, relative: relative, making: files.folders.contains(folder) ? nil : name)
+        // The folder's name starts after the slash above it, if any.
+        let start = above.map { utf8.index(after: $0) } ?? path.startIndex
+        let making = files.folders.contains(String(path[..<last])) ? nil : String(path[start..<last])
+        return write(bytes, to: path, beneath: above.map { String(path[..<$0]) } ?? "", relative: String(path[start...]), making: making)
     }
 
     private func write(
@@ -325,17 +324,18 @@ struct OutputStore: FileSink, Sendable {
     /// Removes whatever in the staging folder stands where `path` or one of its folders goes.
     private func clearWay(to path: String) {
         var prefix = staging
+        var relative = ""
         let parts = FileSystem.names(in: path)
         for (index, part) in parts.enumerated() {
             prefix += "/" + part
+            relative += (index == 0 ? "" : "/") + part
             guard let kind = FileSystem.status(prefix)?.kind else { return }
             let isLast = index == parts.count - 1
             if isLast ? kind != .file : kind != .folder {
                 FileSystem.removeTree(prefix)
                 // A folder held open there is gone: the next write there opens the new one.
-                let removed = String(decoding: prefix.utf8.dropFirst(staging.utf8.count + 1), as: UTF8.self)
                 files.open.withLock { open in
-                    open = open.filter { $0.key != removed && !$0.key.hasPrefix(removed + "/") }
+                    open = open.filter { $0.key != relative && !$0.key.hasPrefix(relative + "/") }
                 }
                 return
             }
