@@ -8,6 +8,8 @@ public struct UTF8Builder: Sendable {
     }
 
     public var isEmpty: Bool { bytes.isEmpty }
+    /// How many bytes so far.
+    public var count: Int { bytes.count }
 
     public mutating func append(_ scalar: Unicode.Scalar) {
         let value = scalar.value
@@ -34,6 +36,10 @@ public struct UTF8Builder: Sendable {
         // several times more.
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
         if done == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    public mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: piece)
     }
 
     public mutating func append(_ text: Substring.UTF8View) {

@@ -23,7 +23,7 @@ public struct HTMLRenderer: Sendable {
         writer.numberFootnotes(in: blocks)
         writer.blocks(blocks, tight: false)
         writer.footnoteSection()
-        return RenderedNote(html: writer.out.string, headings: writer.headings, highlights: writer.highlights)
+        return RenderedNote(html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots)
     }
 }
 
@@ -32,6 +32,15 @@ public struct RenderedNote: Hashable, Sendable {
     public var html: String
     public var headings: [NoteHeading]
     public var highlights: [RenderedHighlight]
+    /// Where links go once resolved, in order, with ``RenderOptions/deferLinks``; else none.
+    public var slots: [LinkSlot]
+
+    public init(html: String = "", headings: [NoteHeading] = [], highlights: [RenderedHighlight] = [], slots: [LinkSlot] = []) {
+        self.html = html
+        self.headings = headings
+        self.highlights = highlights
+        self.slots = slots
+    }
 }
 
 /// A highlighted passage as rendered: its text, color, and the id of its `mark` element.

@@ -33,7 +33,13 @@ extension HTMLWriter {
             out += alternative
             return
         }
-        out += "<img src=\"\(HTMLEscaping.escapeURL(image.source))\" alt=\"\(alternative)\""
+        out += "<img src=\""
+        if options.deferLinks {
+            slots.append(LinkSlot(offset: out.count, target: .image(image.source, embed: image.isEmbed)))
+        } else {
+            out += HTMLEscaping.escapeURL(image.source)
+        }
+        out += "\" alt=\"\(alternative)\""
         if let title = image.title { out += " title=\"\(HTMLEscaping.escape(title))\"" }
         out += " />"
     }
@@ -57,6 +63,8 @@ extension HTMLWriter {
                 tags[mark].open = "<mark id=\"\(id)\"" + tags[mark].open.dropFirst("<mark".count)
             }
         }
+        // A link's and a wikilink's tags are outermost, in that order.
+        let links = Self.isEmphasisAtMost(formatting) ? 0 : openLinks(formatting)
         for tag in tags { out += tag.open }
         if formatting.code {
             out += "<code>" + HTMLEscaping.escape(PlainText.of(children, softBreak: " ")) + "</code>"
@@ -64,6 +72,44 @@ extension HTMLWriter {
             inlinesHTML(children)
         }
         for tag in tags.reversed() { out += tag.close }
+        for _ in 0..<links { out += "</a>" }
+    }
+
+    /// Writes the opening tags of the span's link and wikilink, if any (as slots with
+    /// `deferLinks`); how many `a` elements it opened.
+    private mutating func openLinks(_ formatting: Formatting) -> Int {
+        var opened = 0
+        if let link = formatting.link, options.links.allows(link.destination) {
+            out += "<a href=\""
+            if options.deferLinks {
+                slots.append(LinkSlot(offset: out.count, target: .link(link.destination)))
+            } else {
+                out += HTMLEscaping.escapeURL(link.destination)
+            }
+            out += "\""
+            if let title = link.title { out += " title=\"\(HTMLEscaping.escape(title))\"" }
+            out += ">"
+            opened += 1
+        }
+        if let wikilink = formatting.wikilink {
+            if options.deferLinks {
+                slots.append(LinkSlot(offset: out.count, target: .wikilink(wikilink)))
+            } else {
+                out += Self.wikilinkOpening(wikilink, url: nil, options: options)
+            }
+            opened += 1
+        }
+        return opened
+    }
+
+    /// A wikilink's opening tag: to `url`, else to where it leads already or the options say,
+    /// else marked unresolved.
+    static func wikilinkOpening(_ wikilink: WikiLink, url: String?, options: RenderOptions) -> String {
+        if let url = url ?? wikilink.url ?? options.wikilinkURL(wikilink), options.links.allows(url) {
+            return "<a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
+        }
+        let target = HTMLEscaping.escape(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
+        return "<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\">"
     }
 
     private mutating func footnoteReference(_ label: String, _ children: [Inline]) {
@@ -102,22 +148,9 @@ extension HTMLWriter {
     private static let strong = [(open: "<strong>", close: "</strong>")]
     private static let emphasisAndStrong = emphasis + strong
 
-    /// The tags for a span's formatting, outermost first.
+    /// The tags for a span's formatting but its link and wikilink (`openLinks`), outermost first.
     private func openingTags(_ formatting: Formatting) -> [(open: String, close: String)] {
         var tags: [(open: String, close: String)] = []
-        if let link = formatting.link, options.links.allows(link.destination) {
-            var open = "<a href=\"\(HTMLEscaping.escapeURL(link.destination))\""
-            if let title = link.title { open += " title=\"\(HTMLEscaping.escape(title))\"" }
-            tags.append((open + ">", "</a>"))
-        }
-        if let wikilink = formatting.wikilink {
-            let target = HTMLEscaping.escape(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
-            if let url = wikilink.url ?? options.wikilinkURL(wikilink), options.links.allows(url) {
-                tags.append(("<a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">", "</a>"))
-            } else {
-                tags.append(("<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\">", "</a>"))
-            }
-        }
         var classes: [String] = []
         var styles: [String] = []
         if let color = formatting.color {

@@ -7,6 +7,8 @@ struct HTMLWriter {
     var headingIDs = HeadingIDs()
     var headings: [NoteHeading] = []
     var highlights: [RenderedHighlight] = []
+    /// The links left open, with `RenderOptions.deferLinks`.
+    var slots: [LinkSlot] = []
     /// Footnote label (by `FootnoteDefinition.key`) → number, in order of definition.
     var footnoteNumbers: [String: Int] = [:]
     var footnotes: [FootnoteDefinition] = []

@@ -10,11 +10,19 @@ public struct RenderOptions: Sendable {
     public var wikilinkURL: @Sendable (WikiLink) -> String?
     /// Whether each highlight gets an id (`highlight-1`, …) so that pages can link to it.
     public var anchorHighlights: Bool
+    /// Whether links, wikilinks and images are left as ``LinkSlot``s, for a site to fill once it
+    /// has resolved them (``HTMLRenderer/fill(_:_:)``), so that a note can be rendered before
+    /// the notes it links to are known. Whether a link or an image is shown at all is decided
+    /// on its target as written: a site resolves targets only to URLs without a scheme, which
+    /// every policy allows, and leaves a target with a scheme as it is.
+    public var deferLinks: Bool
 
     public init(
         unsafeHTML: Bool = false, links: LinkPolicy = .standard,
-        wikilinkURL: @escaping @Sendable (WikiLink) -> String? = { _ in nil }, anchorHighlights: Bool = false
+        wikilinkURL: @escaping @Sendable (WikiLink) -> String? = { _ in nil }, anchorHighlights: Bool = false,
+        deferLinks: Bool = false
     ) {
+        self.deferLinks = deferLinks
         self.unsafeHTML = unsafeHTML
         self.links = links
         self.wikilinkURL = wikilinkURL

@@ -140,7 +140,8 @@ struct SiteLoader: Sendable {
         let config = settings.config
         let files = contents.notes
         let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
-        let loaded = loadAll(files, with: loader)
+        let rendering = NoteRendering(config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL))
+        let loaded = loadAll(files, with: loader, rendering: rendering)
 
         var notes: [SiteNote] = []
         notes.reserveCapacity(loaded.count)
@@ -163,25 +164,30 @@ struct SiteLoader: Sendable {
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
     /// results in the files' order. Only the text of notes with findings is kept (`SourceTexts`
     /// reads others when needed); the rest is freed on the workers.
-    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader) -> [(SiteNote, [Diagnostic], String?)] {
+    private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader, rendering: NoteRendering)
+        -> [(SiteNote, [Diagnostic], String?)]
+    {
         ParallelWork.map(count: files.count, workers: workers) { index in
-            let (loaded, note) = Self.load(files[index], with: loader)
+            let (loaded, note) = Self.load(files[index], with: loader, rendering: rendering)
             return (note, loaded.diagnostics, loaded.diagnostics.isEmpty ? nil : loaded.source)
         }
     }
 
-    /// Reads one note file and makes its site note.
-    static func load(_ file: NoteDiscovery.File, with loader: NoteLoader) -> (NoteLoader.Loaded, SiteNote) {
+    /// Reads one note file and makes its site note, its body rendered and its model let go
+    /// (the model stays in what was loaded).
+    static func load(_ file: NoteDiscovery.File, with loader: NoteLoader, rendering: NoteRendering) -> (NoteLoader.Loaded, SiteNote) {
         let format = NoteLoader.Format(path: file.path) ?? .markdown
         let loaded = loader.load(path: file.path, from: file.source, format: format)
         // The text is walked once, for its words and the search index's.
         let text = PlainText.utf8(of: loaded.note.blocks)
-        let note = SiteNote(
+        var note = SiteNote(
             note: loaded.note, relativePath: file.relativePath,
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
             summary: SiteNote.summary(of: loaded.note),
             url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(utf8: text),
             searchWords: SearchIndex.words(utf8: consume text))
+        note.body = rendering.body(of: note, blocks: loaded.note.blocks)
+        note.note.blocks = []
         return (loaded, note)
     }
 

@@ -1,6 +1,7 @@
 import NotebookFiles
 import Foundation
 import NotebookModel
+import NotebookRender
 
 /// A note as the site sees it: the note after its checks, and where and how it is shown.
 ///
@@ -16,6 +17,8 @@ struct SiteNote: Hashable, Sendable {
         let wordCount: Int
         let searchWords: String
         var tags: [NoteTag] = []
+        /// The headings of the note's model, with their ids: what links to its headings match.
+        var headings: [NoteHeading] = []
         var orderKey = SiteOrder.Key()
         var linkKeys = LinkKeys()
     }
@@ -26,10 +29,19 @@ struct SiteNote: Hashable, Sendable {
     private final class Box: @unchecked Sendable {
         let facts: Facts
         var note: Note
-        init(_ facts: Facts, note: Note) {
+        var body: Body
+        init(_ facts: Facts, note: Note, body: Body) {
             self.facts = facts
             self.note = note
+            self.body = body
         }
+    }
+
+    /// The note's body as its page shows it, its links left open (``LinkSlot``), and what the
+    /// resolution of its links meets: made once the note is read, when its model is let go.
+    struct Body: Hashable, Sendable {
+        var rendered = RenderedNote()
+        var links: [LinkResolution.Found] = []
     }
 
     private var box: Box
@@ -38,11 +50,19 @@ struct SiteNote: Hashable, Sendable {
     public var note: Note {
         get { box.note }
         set {
-            if isKnownUniquelyReferenced(&box) { box.note = newValue } else { box = Box(box.facts, note: newValue) }
+            if isKnownUniquelyReferenced(&box) { box.note = newValue } else { box = Box(box.facts, note: newValue, body: box.body) }
         }
         _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.facts, note: box.note) }
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.facts, note: box.note, body: box.body) }
             yield &box.note
+        }
+    }
+
+    /// The body, once rendered (see ``Body``).
+    var body: Body {
+        get { box.body }
+        set {
+            if isKnownUniquelyReferenced(&box) { box.body = newValue } else { box = Box(box.facts, note: box.note, body: newValue) }
         }
     }
 
@@ -58,6 +78,8 @@ struct SiteNote: Hashable, Sendable {
     public var searchWords: String { box.facts.searchWords }
     /// The note's tags without repeats, in their order, each with its slug.
     public var tags: [NoteTag] { box.facts.tags }
+    /// The headings of the note as read (`Note.headings`), kept when its model is let go.
+    public var headings: [NoteHeading] { box.facts.headings }
     /// What the site's order compares (FORMATS.md section 6).
     var orderKey: SiteOrder.Key { box.facts.orderKey }
     /// What wikilinks match (see `LinkIndex`), lowercased.
@@ -93,15 +115,17 @@ struct SiteNote: Hashable, Sendable {
             name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercased(),
             slug: PathSegments.last(of: url).map(String.init) ?? "")
         facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
-        box = Box(facts, note: note)
+        facts.headings = note.headings
+        box = Box(facts, note: note, body: Body())
     }
 
     static func == (lhs: SiteNote, rhs: SiteNote) -> Bool {
-        lhs.box === rhs.box || (lhs.box.facts == rhs.box.facts && lhs.box.note == rhs.box.note)
+        lhs.box === rhs.box || (lhs.box.facts == rhs.box.facts && lhs.box.note == rhs.box.note && lhs.box.body == rhs.box.body)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(note)
+        hasher.combine(box.body)
         box.facts.hash(into: &hasher)
     }
 

@@ -4,6 +4,9 @@ import NotebookRender
 
 /// How a site renders each note's body for its page and its search entry; what a full build
 /// and a preview's rebuild share.
+///
+/// A body is rendered as soon as its note is read, its links left open (``SiteNote/Body``), and
+/// its model let go; once the site's links are resolved, the URLs fill it.
 struct NoteRendering: Sendable {
     let renderer: HTMLRenderer
     let urls: SiteURLs
@@ -11,13 +14,27 @@ struct NoteRendering: Sendable {
     /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights.
     init(config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs) {
         let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
-        renderer = HTMLRenderer(options: RenderOptions(unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true))
+        renderer = HTMLRenderer(
+            options: RenderOptions(unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true))
         self.urls = urls
     }
 
-    /// The note's body as its page shows it (`blocks`, its links resolved), and its search entry.
-    func render(_ note: SiteNote, blocks: [Block]) -> (html: RenderedNote, search: String) {
-        let html = renderer.renderNote(PageHeadings.adjust(blocks, title: note.title))
+    /// The body of `note` (of model `blocks`) as its page shows it, its links left open.
+    func body(of note: SiteNote, blocks: [Block]) -> SiteNote.Body {
+        SiteNote.Body(
+            rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: note.title)), links: LinkResolution.found(in: blocks))
+    }
+
+    /// The note's body (`body`, the note's own unless given) as its page shows it, its links
+    /// given the URLs `resolved` names, and its search entry.
+    func render(_ note: SiteNote, body: SiteNote.Body? = nil, resolved: [LinkReference: String]) -> (html: RenderedNote, search: String) {
+        let html = renderer.fill((body ?? note.body).rendered) { target in
+            switch target {
+            case .link(let destination): resolved[.link(destination)]
+            case .image(let source, let embed): resolved[.image(source, embed: embed)]
+            case .wikilink(let wikilink): resolved[.wikilink(wikilink)]
+            }
+        }
         return (html, PagePlan.searchEntry(note, urls: urls, words: note.searchWords))
     }
 }

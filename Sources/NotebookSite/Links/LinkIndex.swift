@@ -158,7 +158,7 @@ struct LinkIndex: Sendable {
     private func anchor(_ heading: String?, in index: Int, byID: Bool = false) -> Result<String?, BrokenLink> {
         guard let heading, !heading.isEmpty else { return .success(nil) }
         let wanted = heading.lowercased()
-        let headings = notes[index].note.headings
+        let headings = notes[index].headings
         if let match = headings.first(where: { $0.text.lowercased() == wanted || $0.id == wanted })
             ?? headings.first(where: { $0.id == Slug.make(heading) })
         {

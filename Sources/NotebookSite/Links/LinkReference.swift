@@ -15,33 +15,6 @@ enum LinkReference: Hashable, Sendable, CustomStringConvertible {
         case .image(let source, _): "image '\(source)'"
         }
     }
-
-    /// Every link of `blocks`, in the order the resolution meets them.
-    public static func all(in blocks: [Block]) -> [LinkReference] {
-        var found: [LinkReference] = []
-        func visit(_ inlines: [Inline]) {
-            for inline in inlines {
-                switch inline.kind {
-                case .span(let formatting, let children):
-                    if let wikilink = formatting.wikilink { found.append(.wikilink(wikilink)) }
-                    if let link = formatting.link { found.append(.link(link.destination)) }
-                    visit(children)
-                case .image(let image):
-                    found.append(.image(image.source, embed: image.isEmbed))
-                    visit(image.alternative)
-                case .text, .softBreak, .lineBreak:
-                    break
-                }
-            }
-        }
-        // A walk that changes nothing copies nothing.
-        var blocks = blocks
-        Block.rewriteInlines(in: &blocks) { content, _ in
-            visit(content)
-            return false
-        }
-        return found
-    }
 }
 
 /// What one link came to: the URL it was given (nil when broken), the note it leads to, and why

@@ -3,9 +3,12 @@ import NotebookModel
 
 /// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
 /// notes become site URLs, broken ones are diagnostics at their place, and backlinks are counted.
+///
+/// It works on the links each note's body holds (``SiteNote/body``), found when the note was
+/// read: the bodies are rendered already, their links left open for the URLs found here.
 struct LinkResolution: Sendable {
-    /// The notes with their links rewritten.
-    public var notes: [SiteNote]
+    /// For each note, the URL each of its links that leads into the site was given.
+    public var resolved: [[LinkReference: String]]
     /// For each note, the indices of the notes that link to it, in site order.
     public var backlinks: [[Int]]
     public var diagnostics: [Diagnostic]
@@ -20,35 +23,73 @@ struct LinkResolution: Sendable {
     init(resolver: LinkResolver, strict: Bool) {
         let notes = resolver.notes
         // Each note is resolved on its own, in parallel; results are gathered in note order.
-        // Each worker makes its notes' new site notes, so that copying them happens there too.
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
             var walk = Walk(resolver: resolver, source: source, strict: strict)
-            var note = notes[source]
-            note.note.blocks = walk.blocks(note.note.blocks)
-            return (note: note, targets: walk.targets, diagnostics: walk.diagnostics)
+            walk.resolve(notes[source].body.links)
+            return walk
         }
-        var rewritten: [SiteNote] = []
-        rewritten.reserveCapacity(notes.count)
+        var resolved: [[LinkReference: String]] = []
+        resolved.reserveCapacity(notes.count)
         var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
         var diagnostics: [Diagnostic] = []
         for (source, result) in results.enumerated() {
-            rewritten.append(result.note)
+            resolved.append(result.urls)
             for target in result.targets where target != source { linked[target].insert(source) }
             diagnostics += result.diagnostics
         }
-        self.notes = rewritten
+        self.resolved = resolved
         self.backlinks = linked.map { $0.sorted() }
         self.diagnostics = diagnostics
     }
 
-    /// One note's links resolved and rewritten: what it links to, and its broken links.
+    /// What the resolution of a note meets, in the order it meets them: its links, and what
+    /// looks like a reference to a footnote in its text.
+    enum Found: Hashable, Sendable {
+        case link(LinkReference, at: SourceLocation?)
+        /// `[^label]` left as text: libcmark-gfm leaves a reference to a footnote that is not defined so.
+        case footnote(String, at: SourceLocation?)
+    }
+
+    /// Everything of `blocks` that the resolution meets, in order: a span's wikilink, then its
+    /// link, then its content; an image's source, then its description.
+    static func found(in blocks: [Block]) -> [Found] {
+        var found: [Found] = []
+        func visit(_ content: [Inline], near: SourceLocation?) {
+            for index in content.indices {
+                let at = content[index].location ?? near
+                switch content[index].kind {
+                case .span(let formatting, let children):
+                    if let wikilink = formatting.wikilink { found.append(.link(.wikilink(wikilink), at: at)) }
+                    if let link = formatting.link { found.append(.link(.link(link.destination), at: at)) }
+                    visit(children, near: near)
+                case .image(let image):
+                    found.append(.link(.image(image.source, embed: image.isEmbed), at: at))
+                    visit(image.alternative, near: near)
+                case .text(let text):
+                    for label in Walk.footnoteReferences(in: text) { found.append(.footnote(label, at: at)) }
+                case .softBreak, .lineBreak:
+                    break
+                }
+            }
+        }
+        // A walk that changes nothing copies nothing.
+        var blocks = blocks
+        Block.rewriteInlines(in: &blocks) { content, near in
+            visit(content, near: near)
+            return false
+        }
+        return found
+    }
+
+    /// One note's links resolved: what it links to, the URLs its links were given, and its
+    /// broken links.
     struct Walk {
         let resolver: LinkResolver
         let source: Int
         let strict: Bool
         var targets: Set<Int> = []
+        var urls: [LinkReference: String] = [:]
         var diagnostics: [Diagnostic] = []
-        var near: SourceLocation?
 
         init(resolver: LinkResolver, source: Int, strict: Bool) {
             self.resolver = resolver
@@ -56,73 +97,17 @@ struct LinkResolution: Sendable {
             self.strict = strict
         }
 
-        /// The note's blocks with every link rewritten: only what changes is copied.
-        mutating func blocks(_ blocks: [Block]) -> [Block] {
-            var blocks = blocks
-            Block.rewriteInlines(in: &blocks) { content, near in
-                self.near = near
-                return inlines(&content)
-            }
-            return blocks
-        }
-
-        /// Rewrites the links of `content` in place; true when any changed.
-        mutating func inlines(_ content: inout [Inline]) -> Bool {
-            guard let rewritten = rewritten(content) else { return false }
-            content = rewritten
-            return true
-        }
-
-        /// `content` with its links rewritten; nil when none changed. Each inline is read in
-        /// place: only what changes is copied.
-        mutating func rewritten(_ content: [Inline]) -> [Inline]? {
-            var out: [Inline]?
-            for index in content.indices {
-                let at = content[index].location ?? near
-                var kind: Inline.Kind?
-                switch content[index].kind {
-                case .span(let formatting, let children):
-                    var changed: Formatting?
-                    if let wikilink = formatting.wikilink, let resolved = resolver.resolve(.wikilink(wikilink), from: source) {
-                        var resolvedLink = wikilink
-                        resolvedLink.url = url(resolved, at: at, of: .wikilink(wikilink))
-                        changed = formatting
-                        changed!.wikilink = resolvedLink
-                    }
-                    if let link = formatting.link, let resolved = resolver.resolve(.link(link.destination), from: source) {
-                        var resolvedLink = link
-                        resolvedLink.destination = url(resolved, at: at, of: .link(link.destination)) ?? link.destination
-                        if changed == nil { changed = formatting }
-                        changed!.link = resolvedLink
-                    }
-                    let newChildren = rewritten(children)
-                    if changed != nil || newChildren != nil { kind = .span(changed ?? formatting, newChildren ?? children) }
-                case .image(let image):
-                    var changed: Image?
-                    let reference = LinkReference.image(image.source, embed: image.isEmbed)
-                    if let resolved = resolver.resolve(reference, from: source), let url = url(resolved, at: at, of: reference) {
-                        changed = image
-                        changed!.source = url
-                    }
-                    if let alternative = rewritten(image.alternative) {
-                        if changed == nil { changed = image }
-                        changed!.alternative = alternative
-                    }
-                    if let changed { kind = .image(changed) }
-                case .text(let text):
-                    // libcmark-gfm leaves a reference to a footnote that is not defined as text.
-                    for label in Self.footnoteReferences(in: text) {
-                        report(BrokenLink(reason: "no footnote [^\(label)] is defined"), at: at, what: "footnote [^\(label)]")
-                    }
-                case .softBreak, .lineBreak:
-                    break
-                }
-                if let kind {
-                    if out == nil { out = content }
-                    out![index].kind = kind
+        /// Resolves what the note's resolution meets, in order.
+        mutating func resolve(_ found: [Found]) {
+            for item in found {
+                switch item {
+                case .link(let reference, let at):
+                    guard let resolution = resolver.resolve(reference, from: source) else { continue }
+                    if let url = url(resolution, at: at, of: reference) { urls[reference] = url }
+                case .footnote(let label, let at):
+                    report(BrokenLink(reason: "no footnote [^\(label)] is defined"), at: at, what: "footnote [^\(label)]")
                 }
             }
-            return out
         }
 
         /// The site URL of a resolved link, recording the target; a diagnostic when broken.

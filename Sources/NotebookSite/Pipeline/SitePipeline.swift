@@ -155,14 +155,6 @@ public struct SitePipeline: Sendable {
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
         var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
-        // Held by the site alone, each model is freed on its worker once rendered (below). What
-        // the links were rewritten in is freed on a thread of its own.
-        do {
-            let unresolved = site.notes
-            site.notes = links.notes
-            links.notes = []
-            Self.release(unresolved)
-        }
         run.add(links.diagnostics)
 
         run.begin(.loadTheme)
@@ -185,15 +177,17 @@ public struct SitePipeline: Sendable {
         let collisions: [Diagnostic]
         do {
             let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
-            // The pages show what was rendered: each note's model is freed once rendered, on its worker.
-            let bodies = site.notes.map(\.note.blocks)
-            for index in site.notes.indices { site.notes[index].note.blocks = [] }
+            // The pages show the bodies filled: each body as read is freed once filled, on its worker.
+            let bodies = site.notes.map(\.body)
+            for index in site.notes.indices { site.notes[index].body = SiteNote.Body() }
             let notes = site.notes
+            let resolved = links.resolved
+            links.resolved = []
             // Where the pages go does not depend on what they show: the plan's index, and the
             // files two sources would write, are found on a thread of their own meanwhile.
             let layout = Background { [site] in SiteChecks.layout(site, urls: urls, copies: copies) }
-            let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, blocks in
-                rendering.render(notes[index], blocks: blocks)
+            let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, body in
+                rendering.render(notes[index], body: body, resolved: resolved[index])
             }
 
             run.begin(.planPages)

@@ -124,6 +124,6 @@ struct NoteLayout: Equatable, Sendable {
             tags: note.tags.flatMap { [$0.name, $0.slug] })
         title = note.title
         linkKeys = note.linkKeys
-        headings = note.note.headings.flatMap { [$0.text, $0.id] }
+        headings = note.headings.flatMap { [$0.text, $0.id] }
     }
 }

@@ -149,11 +149,11 @@ extension SiteSession {
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
         let strict = options.strict
         let notes = siteNotes
-        // A note's blocks with their links resolved, and its link findings.
-        let linked = { @Sendable (index: Int) -> (blocks: [Block], diagnostics: [Diagnostic]) in
+        // The URLs a note's links were given, and its link findings.
+        let linked = { @Sendable (index: Int) -> (urls: [LinkReference: String], diagnostics: [Diagnostic]) in
             var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
-            let blocks = walk.blocks(notes[index].note.blocks)
-            return (blocks, walk.diagnostics.made(by: .resolveLinks))
+            walk.resolve(notes[index].body.links)
+            return (walk.urls, walk.diagnostics.made(by: .resolveLinks))
         }
         guard !diagnostics.hasErrors else {
             // As a full build does, a build that fails before rendering still reports every
@@ -170,8 +170,8 @@ extension SiteSession {
         let fresh = ParallelWork.map(count: toRender.count, workers: options.workers) { position in
             let index = toRender[position]
             let note = notes[index]
-            let (blocks, findings) = linked(index)
-            let (html, search) = rendering.render(note, blocks: blocks)
+            let (resolved, findings) = linked(index)
+            let (html, search) = rendering.render(note, resolved: resolved)
             return NoteOutput(
                 outcomes: outcomes(index), rendered: html, search: search, linkDiagnostics: findings, title: note.title, url: note.url)
         }

@@ -202,11 +202,13 @@ public struct SiteSession: Sendable {
     /// Reads note files in parallel.
     private func read(_ files: [NoteDiscovery.File], settings: SiteLoader.Settings) -> [NoteRecord] {
         let loader = NoteLoader(definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict)
+        let rendering = NoteRendering(
+            config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL))
         return ParallelWork.map(count: files.count, workers: options.workers) { index in
-            let (loaded, note) = SiteLoader.load(files[index], with: loader)
+            let (loaded, note) = SiteLoader.load(files[index], with: loader, rendering: rendering)
             return NoteRecord(
                 note: note, diagnostics: loaded.diagnostics.made(by: .readNotes), source: loaded.diagnostics.isEmpty ? nil : loaded.source,
-                references: LinkReference.all(in: note.note.blocks))
+                references: note.body.links.compactMap { if case .link(let reference, _) = $0 { reference } else { nil } })
         }
     }
 
