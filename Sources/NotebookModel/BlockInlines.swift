@@ -88,3 +88,30 @@ extension Block {
         return changed
     }
 }
+
+extension Block {
+    /// Passes every piece of inline content of `blocks`, in the order `rewriteInlines` meets it,
+    /// to `body` with the nearest known source location, changing nothing (and so copying
+    /// nothing: a walk through `rewriteInlines` makes each array it passes through its own).
+    public static func visitInlines(_ blocks: [Block], near: SourceLocation? = nil, _ body: ([Inline], SourceLocation?) -> Void) {
+        for index in blocks.indices {
+            let at = blocks[index].location ?? near
+            switch blocks[index].kind {
+            case .paragraph(let content), .heading(_, let content): body(content, at)
+            case .blockQuote(let children): visitInlines(children, near: at, body)
+            case .callout(let callout):
+                body(callout.title, at)
+                visitInlines(callout.blocks, near: at, body)
+            case .list(let list):
+                for item in list.items.indices { visitInlines(list.items[item].blocks, near: list.items[item].location ?? at, body) }
+            case .table(let table):
+                for cell in table.header.indices { body(table.header[cell].content, table.header[cell].location ?? at) }
+                for row in table.rows.indices {
+                    for cell in table.rows[row].indices { body(table.rows[row][cell].content, table.rows[row][cell].location ?? at) }
+                }
+            case .footnoteDefinition(let definition): visitInlines(definition.blocks, near: at, body)
+            case .codeBlock, .thematicBreak, .html: break
+            }
+        }
+    }
+}

@@ -45,4 +45,26 @@ import Testing
         // The copying form rewrites everything, the same way.
         #expect(Block.rewritingInlines(original) { content, _ in content } == original)
     }
+
+    @Test func visitingMeetsWhatRewritingMeetsWhereItMeetsIt() {
+        // Each block and item at a place of its own, so that every nearest location differs.
+        var blocks = everyContainer
+        for index in blocks.indices { blocks[index].location = SourceLocation(line: index + 1, column: 1) }
+        if case .list(var list) = blocks[4].kind {
+            list.items[0].location = SourceLocation(line: 40, column: 3)
+            blocks[4].kind = .list(list)
+        }
+        var rewritten: [String] = []
+        Block.rewriteInlines(in: &blocks, near: SourceLocation(line: 99, column: 9)) { content, at in
+            rewritten.append("\(PlainText.of(content)) \(at.map(\.description) ?? "-")")
+            return false
+        }
+        var visited: [String] = []
+        Block.visitInlines(blocks, near: SourceLocation(line: 99, column: 9)) { content, at in
+            visited.append("\(PlainText.of(content)) \(at.map(\.description) ?? "-")")
+        }
+        #expect(visited == rewritten)
+        #expect(visited.contains("item 40:3"))
+        #expect(visited.count == 9)
+    }
 }

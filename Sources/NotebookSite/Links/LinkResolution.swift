@@ -72,12 +72,7 @@ struct LinkResolution: Sendable {
                 }
             }
         }
-        // A walk that changes nothing copies nothing.
-        var blocks = blocks
-        Block.rewriteInlines(in: &blocks) { content, near in
-            visit(content, near: near)
-            return false
-        }
+        Block.visitInlines(blocks) { content, near in visit(content, near: near) }
         return found
     }
 
