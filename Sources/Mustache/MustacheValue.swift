@@ -157,9 +157,14 @@ public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
     /// The value of the first field named `key`.
     public subscript(key: String) -> MustacheValue? {
         // Lengths first: most keys differ in length, and comparing those costs next to nothing.
+        // Each pair is read in place: a loop over the pairs would copy each key and value.
         let length = key.utf8.count
-        for pair in pairs where pair.key.utf8.count == length && pair.key == key { return pair.value }
-        return nil
+        return pairs.withUnsafeBufferPointer { pairs in
+            for index in pairs.indices where pairs[index].key.utf8.count == length && pairs[index].key == key {
+                return pairs[index].value
+            }
+            return nil
+        }
     }
 
     public mutating func append(_ key: String, _ value: MustacheValue) {

@@ -10,16 +10,26 @@ public enum PathSegments {
 
     /// The last non-empty segment of `path`; nil when it has none.
     public static func last(of path: String) -> Substring? {
-        guard isASCII(path) else { return path.split(separator: "/").last }
-        let bytes = path.utf8
-        guard let end = bytes.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return nil }
-        let after = bytes.index(after: end)
-        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
-        return path[start..<after]
+        var path = path
+        // Over the bytes in place: the offsets of the segment, when the path is ASCII.
+        let found: (start: Int, end: Int)?? = path.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > 0 else { return .some(nil) }
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            return (start, end)
+        }
+        guard let found else { return path.split(separator: "/").last }
+        guard let (start, end) = found else { return nil }
+        let utf8 = path.utf8
+        return path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
     }
 
     /// Whether every byte of `text` is ASCII: then each character is one byte, `\r\n` aside.
     public static func isASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 }
+        var text = text
+        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
     }
 }
