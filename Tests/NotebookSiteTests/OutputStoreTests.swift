@@ -4,8 +4,13 @@ import Testing
 
 /// Builds reuse the previous output as a spare: what they leave is always what a fresh build writes.
 @Suite struct OutputStoreTests {
-    private func build(_ site: String, to output: String) -> Bool {
-        SitePipeline(options: BuildOptions(output: output)).build(site).succeeded
+    /// Whether a build succeeded; a failed one records its findings.
+    private func build(_ site: String, to output: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let report = SitePipeline(options: BuildOptions(output: output)).build(site)
+        if !report.succeeded {
+            Issue.record("the build failed: \(report.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+        }
+        return report.succeeded
     }
 
     private func write(_ contents: String, _ path: String) throws {
