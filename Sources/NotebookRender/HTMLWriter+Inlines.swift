@@ -29,19 +29,24 @@ extension HTMLWriter {
 
     private mutating func image(_ image: Image) {
         let alternative = HTMLEscaping.escape(PlainText.of(image.alternative, softBreak: "\n"))
-        guard options.links.allows(image.source) else {
-            out += alternative
-            return
-        }
-        out += "<img src=\""
+        let title = image.title.map(HTMLEscaping.escape)
         if options.deferLinks {
-            slots.append(LinkSlot(offset: out.count, target: .image(image.source, embed: image.isEmbed)))
+            // The whole element: whether it is shown depends on where the image is found.
+            slots.append(
+                LinkSlot(
+                    offset: out.count, target: .image(image.source, embed: image.isEmbed),
+                    image: LinkSlot.ImageText(alternative: alternative, title: title)))
         } else {
-            out += HTMLEscaping.escapeURL(image.source)
+            out += Self.imageElement(source: image.source, alternative: alternative, title: title, options: options)
         }
-        out += "\" alt=\"\(alternative)\""
-        if let title = image.title { out += " title=\"\(HTMLEscaping.escape(title))\"" }
-        out += " />"
+    }
+
+    /// An image's element, or its description (escaped already, as `title`) when its source is
+    /// not allowed.
+    static func imageElement(source: String, alternative: String, title: String?, options: RenderOptions) -> String {
+        guard options.links.allows(source) else { return alternative }
+        return "<img src=\"\(HTMLEscaping.escapeURL(source))\" alt=\"\(alternative)\""
+            + (title.map { " title=\"\($0)\"" } ?? "") + " />"
     }
 
     private mutating func span(_ formatting: Formatting, _ children: [Inline]) {

@@ -6,14 +6,29 @@ public struct LinkSlot: Hashable, Sendable {
     /// Where it is in the note's HTML, in UTF-8 bytes.
     public var offset: Int
     public var target: Target
+    /// For an image, what its element shows besides its source.
+    public var image: ImageText?
 
-    public init(offset: Int, target: Target) {
+    public init(offset: Int, target: Target, image: ImageText? = nil) {
         self.offset = offset
         self.target = target
+        self.image = image
     }
 
-    /// What the slot holds: the value of a link's `href` or an image's `src`, or a wikilink's
-    /// whole opening tag (a wikilink that leads nowhere is shown otherwise).
+    /// An image's description and title, escaped.
+    public struct ImageText: Hashable, Sendable {
+        public var alternative: String
+        public var title: String?
+
+        public init(alternative: String, title: String?) {
+            self.alternative = alternative
+            self.title = title
+        }
+    }
+
+    /// What the slot holds: the value of a link's `href`, a wikilink's whole opening tag (a
+    /// wikilink that leads nowhere is shown otherwise), or an image's whole element (an image
+    /// whose source is not allowed is shown by its description).
     public enum Target: Hashable, Sendable {
         case link(String)
         case image(String, embed: Bool)
@@ -36,8 +51,12 @@ extension HTMLRenderer {
                 out.append(UnsafeBufferPointer(rebasing: bytes[start..<slot.offset]))
                 start = slot.offset
                 switch slot.target {
-                case .link(let destination), .image(let destination, embed: _):
+                case .link(let destination):
                     out += HTMLEscaping.escapeURL(url(slot.target) ?? destination)
+                case .image(let source, embed: _):
+                    let text = slot.image ?? LinkSlot.ImageText(alternative: "", title: nil)
+                    out += HTMLWriter.imageElement(
+                        source: url(slot.target) ?? source, alternative: text.alternative, title: text.title, options: options)
                 case .wikilink(let wikilink):
                     out += HTMLWriter.wikilinkOpening(wikilink, url: url(slot.target), options: options)
                 }

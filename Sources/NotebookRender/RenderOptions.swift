@@ -12,9 +12,10 @@ public struct RenderOptions: Sendable {
     public var anchorHighlights: Bool
     /// Whether links, wikilinks and images are left as ``LinkSlot``s, for a site to fill once it
     /// has resolved them (``HTMLRenderer/fill(_:_:)``), so that a note can be rendered before
-    /// the notes it links to are known. Whether a link or an image is shown at all is decided
-    /// on its target as written: a site resolves targets only to URLs without a scheme, which
-    /// every policy allows, and leaves a target with a scheme as it is.
+    /// the notes it links to are known. Whether a link is shown as one is decided on its
+    /// target as written: a site resolves links only when they have no scheme, to URLs without
+    /// one, which every policy allows. An image is left whole, since an embed's name is found
+    /// whatever it holds.
     public var deferLinks: Bool
 
     public init(

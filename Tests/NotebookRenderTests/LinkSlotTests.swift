@@ -29,6 +29,10 @@ struct LinkSlotTests {
                 Inline(.image(Image(source: "cat.png", title: "A cat", alternative: [.text("a \"cat\"")])))
             ]),
             Inline(.image(Image(source: "vacation.jpg", alternative: [.text("embed")], isEmbed: true))),
+            // An embed is found by its name, whatever it holds; a source with a refused scheme
+            // that nothing resolves shows its description.
+            Inline(.image(Image(source: "data:x.png", alternative: [.text("named oddly")], isEmbed: true))),
+            Inline(.image(Image(source: "javascript:x.png", title: "t", alternative: [.text("refused <image>")]))),
             .span(Formatting(footnote: "1"), []),
         ])),
         Block(.footnoteDefinition(FootnoteDefinition(label: "1", blocks: [
@@ -43,6 +47,7 @@ struct LinkSlotTests {
         .link("pic.md"): "../pic/",
         .image("cat.png", embed: false): "/files/cat.png",
         .image("vacation.jpg", embed: true): "/files/vacation%20x.jpg",
+        .image("data:x.png", embed: true): "/files/data:x.png",
     ]
 
     /// `blocks` with the links rewritten as a site once did it: in the model.
@@ -77,12 +82,14 @@ struct LinkSlotTests {
         let deferred = HTMLRenderer(options: RenderOptions(links: policy, anchorHighlights: true, deferLinks: true))
         let direct = HTMLRenderer(options: RenderOptions(links: policy, anchorHighlights: true))
         let open = deferred.renderNote(Self.blocks)
-        #expect(open.slots.count == 8)
+        #expect(open.slots.count == 10)
         let filled = deferred.fill(open) { Self.urls[$0] }
         #expect(filled.slots.isEmpty)
         #expect(filled == direct.renderNote(Self.rewritten(Self.blocks)))
         #expect(filled.html.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\">broken</a>"))
         #expect(!filled.html.contains("javascript"))
+        #expect(filled.html.contains("<img src=\"/files/data:x.png\" alt=\"named oddly\" />"))
+        #expect(filled.html.contains("refused &lt;image&gt;"))
     }
 
     @Test func slotsLeftUnfilledKeepTheTargetsAsWritten() {
