@@ -10,21 +10,20 @@ public enum PathSegments {
 
     /// The last non-empty segment of `path`; nil when it has none.
     public static func last(of path: String) -> Substring? {
+        guard isASCII(path) else { return path.split(separator: "/").last }
         var path = path
-        // Over the bytes in place: the offsets of the segment, when the path is ASCII.
-        let found: (start: Int, end: Int)?? = path.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // The segment's byte offsets, found over the bytes in place.
+        let offsets: Range<Int>? = path.withUTF8 { bytes in
             var end = bytes.count
             while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-            guard end > 0 else { return .some(nil) }
+            guard end > 0 else { return nil }
             var start = end
             while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            return (start, end)
+            return start..<end
         }
-        guard let found else { return path.split(separator: "/").last }
-        guard let (start, end) = found else { return nil }
+        guard let offsets else { return nil }
         let utf8 = path.utf8
-        return path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        return path[utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: offsets.upperBound)]
     }
 
     /// Whether every byte of `text` is ASCII: then each character is one byte, `\r\n` aside.

@@ -91,8 +91,8 @@ extension Block {
 
 extension Block {
     /// Passes every piece of inline content of `blocks`, in the order `rewriteInlines` meets it,
-    /// to `body` with the nearest known source location, changing nothing (and so copying
-    /// nothing: a walk through `rewriteInlines` makes each array it passes through its own).
+    /// to `body` with the nearest known source location: for walks that change nothing, which
+    /// through `rewriteInlines` made copies of arrays on the way.
     public static func visitInlines(_ blocks: [Block], near: SourceLocation? = nil, _ body: ([Inline], SourceLocation?) -> Void) {
         for index in blocks.indices {
             let at = blocks[index].location ?? near

@@ -34,8 +34,8 @@ extension HTMLWriter {
             // The whole element: whether it is shown depends on where the image is found.
             slots.append(
                 LinkSlot(
-                    offset: out.count, target: .image(image.source, embed: image.isEmbed),
-                    image: LinkSlot.ImageText(alternative: alternative, title: title)))
+                    offset: out.count,
+                    piece: .image(source: image.source, embed: image.isEmbed, alternative: alternative, title: title)))
         } else {
             out += Self.imageElement(source: image.source, alternative: alternative, title: title, options: options)
         }
@@ -87,7 +87,7 @@ extension HTMLWriter {
         if let link = formatting.link, options.links.allows(link.destination) {
             out += "<a href=\""
             if options.deferLinks {
-                slots.append(LinkSlot(offset: out.count, target: .link(link.destination)))
+                slots.append(LinkSlot(offset: out.count, piece: .href(link.destination)))
             } else {
                 out += HTMLEscaping.escapeURL(link.destination)
             }
@@ -98,7 +98,7 @@ extension HTMLWriter {
         }
         if let wikilink = formatting.wikilink {
             if options.deferLinks {
-                slots.append(LinkSlot(offset: out.count, target: .wikilink(wikilink)))
+                slots.append(LinkSlot(offset: out.count, piece: .wikilinkOpening(wikilink)))
             } else {
                 out += Self.wikilinkOpening(wikilink, url: nil, options: options)
             }

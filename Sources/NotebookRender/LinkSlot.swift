@@ -5,34 +5,35 @@ import NotebookModel
 public struct LinkSlot: Hashable, Sendable {
     /// Where it is in the note's HTML, in UTF-8 bytes.
     public var offset: Int
-    public var target: Target
-    /// For an image, what its element shows besides its source.
-    public var image: ImageText?
+    public var piece: Piece
 
-    public init(offset: Int, target: Target, image: ImageText? = nil) {
+    public init(offset: Int, piece: Piece) {
         self.offset = offset
-        self.target = target
-        self.image = image
-    }
-
-    /// An image's description and title, escaped.
-    public struct ImageText: Hashable, Sendable {
-        public var alternative: String
-        public var title: String?
-
-        public init(alternative: String, title: String?) {
-            self.alternative = alternative
-            self.title = title
-        }
+        self.piece = piece
     }
 
     /// What the slot holds: the value of a link's `href`, a wikilink's whole opening tag (a
     /// wikilink that leads nowhere is shown otherwise), or an image's whole element (an image
-    /// whose source is not allowed is shown by its description).
+    /// whose source is not allowed is shown by its description, here escaped as its title).
+    public enum Piece: Hashable, Sendable {
+        case href(String)
+        case wikilinkOpening(WikiLink)
+        case image(source: String, embed: Bool, alternative: String, title: String?)
+    }
+
+    /// What a site resolves to fill the slot.
     public enum Target: Hashable, Sendable {
         case link(String)
         case image(String, embed: Bool)
         case wikilink(WikiLink)
+    }
+
+    public var target: Target {
+        switch piece {
+        case .href(let destination): .link(destination)
+        case .wikilinkOpening(let wikilink): .wikilink(wikilink)
+        case .image(let source, let embed, _, _): .image(source, embed: embed)
+        }
     }
 }
 
@@ -50,15 +51,14 @@ extension HTMLRenderer {
             for slot in note.slots {
                 out.append(UnsafeBufferPointer(rebasing: bytes[start..<slot.offset]))
                 start = slot.offset
-                switch slot.target {
-                case .link(let destination):
-                    out += HTMLEscaping.escapeURL(url(slot.target) ?? destination)
-                case .image(let source, embed: _):
-                    let text = slot.image ?? LinkSlot.ImageText(alternative: "", title: nil)
-                    out += HTMLWriter.imageElement(
-                        source: url(slot.target) ?? source, alternative: text.alternative, title: text.title, options: options)
-                case .wikilink(let wikilink):
-                    out += HTMLWriter.wikilinkOpening(wikilink, url: url(slot.target), options: options)
+                let found = url(slot.target)
+                switch slot.piece {
+                case .href(let destination):
+                    out += HTMLEscaping.escapeURL(found ?? destination)
+                case .wikilinkOpening(let wikilink):
+                    out += HTMLWriter.wikilinkOpening(wikilink, url: found, options: options)
+                case .image(let source, _, let alternative, let title):
+                    out += HTMLWriter.imageElement(source: found ?? source, alternative: alternative, title: title, options: options)
                 }
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[start...]))

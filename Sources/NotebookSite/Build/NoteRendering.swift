@@ -25,16 +25,10 @@ struct NoteRendering: Sendable {
             rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: note.title)), links: LinkResolution.found(in: blocks))
     }
 
-    /// The note's body (`body`, the note's own unless given) as its page shows it, its links
+    /// The note's body (`body`, as `body(of:blocks:)` made it) as its page shows it, its links
     /// given the URLs `resolved` names, and its search entry.
-    func render(_ note: SiteNote, body: SiteNote.Body? = nil, resolved: [LinkReference: String]) -> (html: RenderedNote, search: String) {
-        let html = renderer.fill((body ?? note.body).rendered) { target in
-            switch target {
-            case .link(let destination): resolved[.link(destination)]
-            case .image(let source, let embed): resolved[.image(source, embed: embed)]
-            case .wikilink(let wikilink): resolved[.wikilink(wikilink)]
-            }
-        }
+    func render(_ note: SiteNote, body: SiteNote.Body, resolved: [LinkReference: String]) -> (html: RenderedNote, search: String) {
+        let html = renderer.fill(body.rendered) { resolved[LinkReference($0)] }
         return (html, PagePlan.searchEntry(note, urls: urls, words: note.searchWords))
     }
 }

@@ -1,4 +1,5 @@
 import NotebookModel
+import NotebookRender
 
 /// A link as a note writes it, before it is resolved.
 enum LinkReference: Hashable, Sendable, CustomStringConvertible {
@@ -7,6 +8,15 @@ enum LinkReference: Hashable, Sendable, CustomStringConvertible {
     case link(String)
     /// An image's source; an embed (`![[name]]`) names its target the way a wikilink does.
     case image(String, embed: Bool)
+
+    /// The link a rendered note's slot is filled from.
+    init(_ target: LinkSlot.Target) {
+        switch target {
+        case .link(let destination): self = .link(destination)
+        case .image(let source, let embed): self = .image(source, embed: embed)
+        case .wikilink(let wikilink): self = .wikilink(wikilink)
+        }
+    }
 
     public var description: String {
         switch self {

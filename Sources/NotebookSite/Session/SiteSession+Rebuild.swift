@@ -171,7 +171,7 @@ extension SiteSession {
             let index = toRender[position]
             let note = notes[index]
             let (resolved, findings) = linked(index)
-            let (html, search) = rendering.render(note, resolved: resolved)
+            let (html, search) = rendering.render(note, body: note.body, resolved: resolved)
             return NoteOutput(
                 outcomes: outcomes(index), rendered: html, search: search, linkDiagnostics: findings, title: note.title, url: note.url)
         }
