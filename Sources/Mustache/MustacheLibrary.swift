@@ -121,9 +121,8 @@ public struct MustacheLibrary: Sendable {
     public func renderBytes(_ template: MustacheTemplate, _ value: MustacheValue, sharing shared: MustacheSharedParts? = nil)
         throws(MustacheError) -> [UInt8]
     {
-        var renderer = Renderer(library: self, root: value, shared: shared)
-        renderer.output.reserveCapacity(template.source.text.utf8.count * 2 + 64)
+        var renderer = Renderer(library: self, root: value, shared: shared, capacity: template.source.text.utf8.count * 2 + 64)
         try renderer.render(template.fragment.program, blocks: [])
-        return renderer.output
+        return renderer.output.bytes()
     }
 }

@@ -1,12 +1,14 @@
+import Bytes
+
 /// The overrides that parent tags pass, outermost first. A block site takes the outermost
 /// override of its name, so the top-level template wins over intermediate parents.
 typealias BlockScopes = [[String: BlockNode]]
 
 /// Walks a compiled tree, appending into one buffer of UTF-8 bytes (appending to a `String`
 /// costs several times more per piece).
-struct Renderer {
+struct Renderer: ~Copyable {
     let library: MustacheLibrary
-    var output: [UInt8] = []
+    var output: ByteBuffer
     /// The context stack; the last value is the innermost.
     private var contexts: [MustacheValue]
     /// What each line of the current template gets prefixed with.
@@ -30,8 +32,9 @@ struct Renderer {
     /// stack, so even a 512 KB thread stack is never exhausted.
     static let maxLevel = 500
 
-    init(library: MustacheLibrary, root: MustacheValue, shared: MustacheSharedParts? = nil) {
+    init(library: MustacheLibrary, root: MustacheValue, shared: MustacheSharedParts? = nil, capacity: Int = 0) {
         self.library = library
+        output = ByteBuffer(capacity: capacity)
         self.shared = shared
         contexts = [root]
         contexts.reserveCapacity(16)
@@ -68,17 +71,17 @@ struct Renderer {
     private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
         if let pending = pendingIndentation {
-            output += pending.utf8
+            output.append(pending)
             pendingIndentation = nil
         }
-        output.append(contentsOf: bytes)
+        output.append(bytes)
     }
 
     /// Appends `text` with `& < > " '` escaped for HTML.
     private mutating func writeEscaped(_ text: String) {
         guard !text.isEmpty else { return }
         if let pending = pendingIndentation {
-            output += pending.utf8
+            output.append(pending)
             pendingIndentation = nil
         }
         var text = text
@@ -95,11 +98,11 @@ struct Renderer {
                 case UInt8(ascii: "'"): entity = "&#39;"
                 default: continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
                 start = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -158,15 +161,17 @@ struct Renderer {
     ) throws(MustacheError) -> String {
         guard case .string(let source) = result else { return result.interpolatedText ?? "" }
         let template = try lambdaTemplate(source, name: name, delimiters: .standard, location: location)
-        let saved = (output, indentation, pendingIndentation)
-        output = []
+        var savedOutput = ByteBuffer(capacity: 256)
+        swap(&output, &savedOutput)
+        let saved = (indentation, pendingIndentation)
         indentation = ""
         pendingIndentation = nil
         try nested(location) { renderer throws(MustacheError) in
             try renderer.render(template.fragment.program, blocks: blocks)
         }
-        let text = String(decoding: output, as: UTF8.self)
-        (output, indentation, pendingIndentation) = saved
+        let text = output.string
+        swap(&output, &savedOutput)
+        (indentation, pendingIndentation) = saved
         return text
     }
 
@@ -248,7 +253,7 @@ struct Renderer {
             section: ObjectIdentifier(section), item: item, indentation: indentation, pendingIndentation: pendingIndentation,
             level: level, depth: depth)
         if let entry = shared.entry(for: key) {
-            output += entry.bytes
+            output.append(entry.bytes)
             pendingIndentation = entry.pendingAfter
             return
         }
@@ -259,7 +264,7 @@ struct Renderer {
         try body(&self)
         guard !escaped else { return }
         shared.keep(
-            MustacheSharedParts.Entry(section: section, bytes: Array(output[start...]), pendingAfter: pendingIndentation), for: key)
+            MustacheSharedParts.Entry(section: section, bytes: output.bytes(from: start), pendingAfter: pendingIndentation), for: key)
     }
 
     /// A section lambda: renders the template it returns for the section's raw text.

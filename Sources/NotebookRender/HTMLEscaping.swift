@@ -1,36 +1,44 @@
+import NotebookModel
+
 /// Escaping for HTML text, attributes and URLs, byte for byte as libcmark-gfm does it.
 public enum HTMLEscaping {
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
-        replacing(text) { byte in
-            switch byte {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            default: nil
+        // Most text has nothing to escape: it is given back as it is.
+        guard text.utf8.contains(where: { entities[Int($0)] != 0 }) else { return text }
+        var out = UTF8Builder(capacity: text.utf8.count + 16)
+        escape(text, into: &out)
+        return out.string
+    }
+
+    /// Appends `text` to `out` as ``escape(_:)`` gives it; runs between entities are copied whole.
+    public static func escape(_ text: String, into out: inout UTF8Builder) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let entity = entities[Int(bytes[index])]
+                guard entity != 0 else { continue }
+                out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                let name = entityNames[Int(entity) - 1]
+                out.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                runStart = index + 1
             }
+            out.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 
-    /// `text` with each byte `entity` names replaced by it; runs between are copied whole, and
-    /// text with nothing to replace is returned as it is.
-    private static func replacing(_ text: String, by entity: (UInt8) -> StaticString?) -> String {
-        var text = text
-        let replaced = text.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            var runStart = 0
-            for (index, byte) in bytes.enumerated() {
-                guard let replacement = entity(byte) else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                runStart = index + 1
-            }
-            guard runStart > 0 else { return nil }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            return String(decoding: out, as: UTF8.self)
+    private static let entityNames: [StaticString] = ["&amp;", "&lt;", "&gt;", "&quot;"]
+
+    /// For each byte, 1 + the index of its entity in `entityNames`, or 0 when it stays as it is.
+    private static let entities: [UInt8] = (0..<256).map { value in
+        switch UInt8(value) {
+        case UInt8(ascii: "&"): 1
+        case UInt8(ascii: "<"): 2
+        case UInt8(ascii: ">"): 3
+        case UInt8(ascii: "\""): 4
+        default: 0
         }
-        return replaced ?? text
     }
 
     /// A URL for an `href` or `src`: characters that are not safe in a URL percent-encoded,

@@ -9,7 +9,7 @@ extension HTMLWriter {
     mutating func inline(_ inline: Inline) {
         switch inline.kind {
         case .text(let text):
-            out += HTMLEscaping.escape(text)
+            HTMLEscaping.escape(text, into: &out)
         case .softBreak:
             out += "\n"
         case .lineBreak:
@@ -20,7 +20,7 @@ extension HTMLWriter {
             depth += 1
             defer { depth -= 1 }
             if depth > Self.maximumDepth {
-                out += HTMLEscaping.escape(PlainText.of(children))
+                HTMLEscaping.escape(PlainText.of(children), into: &out)
             } else {
                 span(formatting, children)
             }
@@ -72,7 +72,14 @@ extension HTMLWriter {
         let links = Self.isEmphasisAtMost(formatting) ? 0 : openLinks(formatting)
         for tag in tags { out += tag.open }
         if formatting.code {
-            out += "<code>" + HTMLEscaping.escape(PlainText.of(children, softBreak: " ")) + "</code>"
+            out += "<code>"
+            // Code is nearly always one piece of text, read as it is.
+            if children.count == 1, case .text(let text) = children[0].kind {
+                HTMLEscaping.escape(text, into: &out)
+            } else {
+                HTMLEscaping.escape(PlainText.of(children, softBreak: " "), into: &out)
+            }
+            out += "</code>"
         } else {
             inlinesHTML(children)
         }

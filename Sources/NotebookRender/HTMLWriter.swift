@@ -1,7 +1,7 @@
 import NotebookModel
 
 /// The state of one rendering: the output, heading ids and footnote numbers.
-struct HTMLWriter {
+struct HTMLWriter: ~Copyable {
     let options: RenderOptions
     var out = UTF8Builder()
     var headingIDs = HeadingIDs()
@@ -59,7 +59,9 @@ struct HTMLWriter {
         defer { depth -= 1 }
         if depth > Self.maximumDepth {
             cr()
-            out += "<p>" + HTMLEscaping.escape(PlainText.of([block])) + "</p>\n"
+            out += "<p>"
+            HTMLEscaping.escape(PlainText.of([block]), into: &out)
+            out += "</p>\n"
             return
         }
         switch block.kind {
@@ -96,7 +98,9 @@ struct HTMLWriter {
             if let language = code.language, !language.isEmpty {
                 out += " class=\"language-\(HTMLEscaping.escape(language))\""
             }
-            out += ">" + HTMLEscaping.escape(code.code) + "</code></pre>\n"
+            out += ">"
+            HTMLEscaping.escape(code.code, into: &out)
+            out += "</code></pre>\n"
         case .table(let table):
             self.table(table)
         case .thematicBreak:

@@ -11,14 +11,25 @@ enum NoteURL {
     /// The URL path of a note: its path under `notes/` without extension, each segment slugged,
     /// as a folder; `slug` replaces the last segment. Nil when a segment slugs to nothing.
     public static func path(for relativePath: String, slug: String?) -> String? {
-        var segments = PathSegments.of(relativePath).map(String.init)
-        guard let last = segments.popLast() else { return nil }
-        let stem = NoteLoader.Format.stem(of: last)
-        segments.append(stem)
-        var slugged = segments.map(Slug.make)
-        if let slug, !slug.isEmpty { slugged[slugged.count - 1] = Slug.make(slug) }
-        guard slugged.allSatisfy({ !$0.isEmpty }) else { return nil }
-        return "/" + slugged.joined(separator: "/") + "/"
+        let segments = PathSegments.of(relativePath)
+        guard !segments.isEmpty else { return nil }
+        var out = UTF8Builder(capacity: relativePath.utf8.count + 2)
+        out.append("/")
+        for index in segments.indices {
+            let segment = String(segments[index])
+            let slugged: String
+            if index < segments.count - 1 {
+                slugged = Slug.make(segment)
+            } else if let slug, !slug.isEmpty {
+                slugged = Slug.make(slug)
+            } else {
+                slugged = Slug.make(NoteLoader.Format.stem(of: segment))
+            }
+            guard !slugged.isEmpty else { return nil }
+            out.append(slugged)
+            out.append("/")
+        }
+        return out.string
     }
 
     /// Whether a note may not take `path`.

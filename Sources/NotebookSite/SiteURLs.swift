@@ -7,11 +7,14 @@ public struct SiteURLs: Hashable, Sendable {
     public let base: String
     /// The base's path, such as `/notes/`; `/` at the root.
     public let basePath: String
+    /// Whether the base URL has a scheme and a host, as a feed's ids and a sitemap's entries need.
+    public let isAbsolute: Bool
 
     public init(baseURL: String) {
         var base = baseURL.isEmpty ? "/" : baseURL
         if !base.hasSuffix("/") { base += "/" }
         self.base = base
+        isAbsolute = base.contains("://")
         if let schemeEnd = base.range(of: "://") {
             let afterHost = base[schemeEnd.upperBound...].firstIndex(of: "/") ?? base.endIndex
             basePath = afterHost == base.endIndex ? "/" : String(base[afterHost...])
@@ -41,17 +44,28 @@ public struct SiteURLs: Hashable, Sendable {
         return nil
     }
 
-    /// Whether the base URL has a scheme and a host, as a feed's ids and a sitemap's entries need.
-    public var isAbsolute: Bool { base.contains("://") }
 
     /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
     public func link(_ path: String) -> String {
-        basePath + path.drop { $0 == "/" }
+        basePath + Self.withoutLeadingSlashes(path)
     }
 
     /// A site path as an absolute URL, for feeds and sitemaps; a path when the base has no host.
     public func absolute(_ path: String) -> String {
-        base.contains("://") ? base + path.drop { $0 == "/" } : link(path)
+        isAbsolute ? base + Self.withoutLeadingSlashes(path) : link(path)
+    }
+
+    /// `path` without the `/` characters it starts with. Over the bytes: a `/` followed by an
+    /// ASCII byte (or by nothing) is a character of its own; any other is left to `Character`.
+    static func withoutLeadingSlashes(_ path: String) -> Substring {
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex, utf8[start] == UInt8(ascii: "/") {
+            let next = utf8.index(after: start)
+            guard next == utf8.endIndex || utf8[next] < 0x80 else { return path[start...].drop { $0 == "/" } }
+            start = next
+        }
+        return path[start...]
     }
 
     /// The site path of a file beside the notes: its folders slugged, its name kept.

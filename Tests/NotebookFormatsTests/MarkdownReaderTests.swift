@@ -340,11 +340,20 @@ private func fixture(_ name: String) throws -> String {
     }
 
     @Test func equalsSignsThatAreNotHighlights() throws {
-        for source in ["a == b", "a ==b == c", "x === y ===", "==open only", "close only=="] {
+        // White space outside ASCII counts as white space next to a marker, as a character's.
+        for source in ["a == b", "a ==b == c", "x === y ===", "==open only", "close only==", "a ==\u{3000}b==", "==b\u{2003}== c"] {
             #expect(stripped(try onlyParagraph(read(source))) == [text(source)], "\(source)")
         }
         // A setext underline is not a highlight.
         #expect(stripped(read("Title\n==\n").note.blocks) == [Block(.heading(level: 1, [text("Title")]))])
+    }
+
+    @Test func highlightsNextToCharactersOutsideASCII() throws {
+        let yellow = Formatting(highlight: .palette("yellow"))
+        #expect(stripped(try onlyParagraph(read("==é==")))  == [.span(yellow, [text("é")])])
+        #expect(stripped(try onlyParagraph(read("a ==日本== b"))) == [text("a "), .span(yellow, [text("日本")]), text(" b")])
+        // A space and a combining mark are one character, which starts with white space: no closer.
+        #expect(stripped(try onlyParagraph(read("==b \u{301}== c"))) == [text("==b \u{301}== c")])
     }
 
     @Test func highlightIsNotPairedAcrossACodeSpan() throws {

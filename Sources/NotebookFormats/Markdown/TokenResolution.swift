@@ -174,6 +174,13 @@ extension CmarkConverter {
         guard let inline = item.inline else { return false }
         switch inline.kind {
         case .text(let text):
+            // An ASCII byte at the edge (with another before it at the end: a character that
+            // ends in ASCII may start with something else) is a character of its own.
+            let utf8 = text.utf8
+            guard let edge = first ? utf8.first : utf8.last else { return true }
+            if edge < 0x80, first || utf8.count == 1 || utf8[utf8.index(utf8.endIndex, offsetBy: -2)] < 0x80 {
+                return edge == 0x20 || (edge >= 0x09 && edge <= 0x0D)
+            }
             guard let c = first ? text.first : text.last else { return true }
             return c.isWhitespace
         case .softBreak, .lineBreak:

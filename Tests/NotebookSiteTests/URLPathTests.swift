@@ -1,0 +1,36 @@
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// The byte-level paths for notes' URLs and links give what the rule over characters gives.
+@Suite struct URLPathTests {
+    /// The rule as first written: segments slugged, the stem for the last, `slug` replacing it.
+    private static func characterRule(_ relativePath: String, slug: String?) -> String? {
+        var segments = relativePath.split(separator: "/").map(String.init)
+        guard let last = segments.popLast() else { return nil }
+        segments.append(NoteLoader.Format.stem(of: last))
+        var slugged = segments.map(Slug.make)
+        if let slug, !slug.isEmpty { slugged[slugged.count - 1] = Slug.make(slug) }
+        guard slugged.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return "/" + slugged.joined(separator: "/") + "/"
+    }
+
+    @Test(arguments: [
+        ("a.md", nil), ("Cooking/Sunday Pancakes.md", nil), ("x/y/z.json", "Other Name"), ("x/!!!/z.md", nil),
+        ("x/!!!/z.md", "fine"), ("!!!.md", "named"), ("!!!.md", nil), ("dir//a.md", nil), ("Crème/Brûlée.md", nil),
+        ("日本/新幹線.md", ""), ("a/b.md", "!!!"), ("", nil),
+    ] as [(String, String?)])
+    func noteURLsFollowTheRule(_ path: String, _ slug: String?) {
+        #expect(NoteURL.path(for: path, slug: slug) == Self.characterRule(path, slug: slug))
+    }
+
+    @Test(arguments: ["/a/", "a/", "///a/b/", "/", "", "/\u{301}x/", "//\u{301}x", "/é/", "/日本/"])
+    func linksDropLeadingSlashesAsCharacters(_ path: String) {
+        let urls = SiteURLs(baseURL: "https://example.org/notes/")
+        let expected = String(path.drop { $0 == "/" })
+        #expect(urls.link(path) == "/notes/" + expected)
+        #expect(urls.absolute(path) == "https://example.org/notes/" + expected)
+        #expect(SiteURLs(baseURL: "/docs").absolute(path) == "/docs/" + expected)
+    }
+}
