@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI", "CMalloc"]),
         .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats", "NotebookFiles"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "TestSupport"]),
+        .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "Bytes", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "NotebookFormatsTests",

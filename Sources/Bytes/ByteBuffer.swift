@@ -8,6 +8,7 @@ public struct ByteBuffer: ~Copyable {
     @usableFromInline var used = 0
     @usableFromInline var capacity: Int
 
+    /// An empty buffer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 0) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
@@ -18,6 +19,7 @@ public struct ByteBuffer: ~Copyable {
     /// How many bytes so far.
     public var count: Int { used }
 
+    /// Whether no byte was appended.
     public var isEmpty: Bool { used == 0 }
 
     /// The last byte, if any.
@@ -29,6 +31,7 @@ public struct ByteBuffer: ~Copyable {
         return base[index]
     }
 
+    /// Appends `bytes`, growing the buffer (to twice its size at least) when they do not fit.
     @inlinable
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let length = bytes.count
@@ -38,6 +41,7 @@ public struct ByteBuffer: ~Copyable {
         used += length
     }
 
+    /// Appends one byte.
     @inlinable
     public mutating func append(_ byte: UInt8) {
         if used == capacity { grow(to: used + 1) }
@@ -45,17 +49,20 @@ public struct ByteBuffer: ~Copyable {
         used += 1
     }
 
+    /// Appends the UTF-8 bytes of `text`, read in place.
     @inlinable
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
+    /// Appends the bytes of a literal.
     @inlinable
     public mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends the bytes of an array.
     public mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }

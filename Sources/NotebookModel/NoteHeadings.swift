@@ -42,7 +42,9 @@ extension NoteHeading {
                 found.append(NoteHeading(level: level, text: text, id: ids.id(for: text), location: block.location))
             case .blockQuote(let children): stack.append(children[...])
             case .callout(let callout): stack.append(callout.blocks[...])
-            case .list(let list): stack.append(list.items.flatMap(\.blocks)[...])
+            case .list(let list):
+                // The items' blocks in order: the first item's on top.
+                for item in list.items.indices.reversed() { stack.append(list.items[item].blocks[...]) }
             case .footnoteDefinition(let definition):
                 if inFootnotes { stack.append(definition.blocks[...]) } else { footnotes.append(block) }
             default: break

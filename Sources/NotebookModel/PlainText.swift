@@ -41,6 +41,9 @@ public enum PlainText {
         String(decoding: utf8(of: blocks), as: UTF8.self)
     }
 
+    /// What an empty list item reads as: a block with no text.
+    private static let emptyItem = [Block(.blockQuote([]))]
+
     /// ``of(_:)-([Block])`` as UTF-8 bytes, for walks over the text that need no `String`.
     public static func utf8(of blocks: [Block]) -> [UInt8] {
         var out = UTF8Builder()
@@ -56,8 +59,11 @@ public enum PlainText {
             case .paragraph(let inlines), .heading(_, let inlines):
                 append(inlines, to: &out)
             case .list(let list):
-                // Items become block quotes of their blocks, so each is separated like a block.
-                stack.append(list.items.map { Block(.blockQuote($0.blocks)) }[...])
+                // Each item is separated like a block: its blocks are, and an empty item is an
+                // empty quote. The first item's on top.
+                for item in list.items.indices.reversed() {
+                    stack.append(list.items[item].blocks.isEmpty ? emptyItem[...] : list.items[item].blocks[...])
+                }
             case .blockQuote(let children):
                 stack.append(children[...])
             case .callout(let callout):

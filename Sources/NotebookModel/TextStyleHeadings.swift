@@ -5,29 +5,48 @@
 public enum TextStyleHeadings {
     /// `blocks` with such paragraphs, at any depth, turned into headings without the text style.
     public static func apply(_ blocks: [Block]) -> [Block] {
-        blocks.map(apply)
+        applied(blocks) ?? blocks
     }
 
-    private static func apply(_ block: Block) -> Block {
+    /// The blocks changed, or nil when none is: only what changes is copied.
+    private static func applied(_ blocks: [Block]) -> [Block]? {
+        var result: [Block]?
+        for index in blocks.indices {
+            guard let changed = applied(blocks[index]) else { continue }
+            if result == nil { result = blocks }
+            result![index] = changed
+        }
+        return result
+    }
+
+    private static func applied(_ block: Block) -> Block? {
         var block = block
         switch block.kind {
         case .paragraph(let inlines):
-            if let level = headingLevel(inlines) {
-                block.kind = .heading(level: level, removingTextStyle(inlines))
-            }
+            guard let level = headingLevel(inlines) else { return nil }
+            block.kind = .heading(level: level, removingTextStyle(inlines))
         case .blockQuote(let children):
-            block.kind = .blockQuote(apply(children))
+            guard let children = applied(children) else { return nil }
+            block.kind = .blockQuote(children)
         case .callout(var callout):
-            callout.blocks = apply(callout.blocks)
+            guard let children = applied(callout.blocks) else { return nil }
+            callout.blocks = children
             block.kind = .callout(callout)
         case .list(var list):
-            for index in list.items.indices { list.items[index].blocks = apply(list.items[index].blocks) }
+            var changed = false
+            for index in list.items.indices {
+                guard let children = applied(list.items[index].blocks) else { continue }
+                list.items[index].blocks = children
+                changed = true
+            }
+            guard changed else { return nil }
             block.kind = .list(list)
         case .footnoteDefinition(var definition):
-            definition.blocks = apply(definition.blocks)
+            guard let children = applied(definition.blocks) else { return nil }
+            definition.blocks = children
             block.kind = .footnoteDefinition(definition)
         default:
-            break
+            return nil
         }
         return block
     }
