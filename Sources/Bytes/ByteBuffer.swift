@@ -67,9 +67,10 @@ public struct ByteBuffer: ~Copyable {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
-    /// The bytes from `start` on, as an array.
+    /// The bytes from `start` (at most `count`) on, as an array.
     public func bytes(from start: Int = 0) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+        precondition(start >= 0 && start <= count, "start out of range")
+        return Array(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
     /// The bytes as text (invalid UTF-8 repaired).

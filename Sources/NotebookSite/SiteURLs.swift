@@ -44,7 +44,6 @@ public struct SiteURLs: Hashable, Sendable {
         return nil
     }
 
-
     /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
     public func link(_ path: String) -> String {
         basePath + Self.withoutLeadingSlashes(path)

@@ -23,6 +23,7 @@ import Testing
         #expect(buffer.count == expected.count)
         #expect(buffer.bytes() == expected)
         #expect(buffer.bytes(from: 10) == Array(expected[10...]))
+        #expect(buffer.bytes(from: buffer.count).isEmpty)
         #expect(buffer.last == 8 && buffer[0] == expected[0])
         #expect(buffer.withBytes { Array($0) } == expected)
         #expect(buffer.string == String(decoding: expected, as: UTF8.self))
