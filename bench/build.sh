@@ -11,8 +11,13 @@
 # previous output and its spare in the "over" cases), after a `sync` that is not measured.
 # Folders a fresh run wrote are removed only after every case: creating files right after a
 # large removal is slow on ext4 (its inode allocator passes over recently freed inodes).
+# Measured here (ext4 without a journal): after removing 30,000 files and folders and a `sync`,
+# making 5,000 folders with a file each took 3 to 7 times its usual system time for about two
+# minutes. So the script syncs first and starts the cases that make new folders no sooner than
+# SETTLE seconds (default 180) after it began; a removal made while it runs still slows them.
 #
-# usage: bash bench/build.sh [RUNS] [--quick]   (default RUNS=7; --quick: no Hugo at 20,000)
+# usage: [SETTLE=seconds] bash bench/build.sh [RUNS] [--quick]   (default RUNS=7; --quick: no Hugo
+#        at 20,000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
@@ -88,9 +93,18 @@ fresh() { # case notes with-hugo
   report "$name" "$notes" "$with_hugo"
 }
 
+# What was removed before this run is written out now, so that the wait below is long enough.
+sync
+began=$SECONDS
+settle() { # waits until SETTLE seconds have passed since the script began
+  local wait=$(( ${SETTLE:-180} - (SECONDS - began) ))
+  if [ "$wait" -gt 0 ]; then sleep "$wait"; fi
+}
+
 echo "notebook build vs hugo $(hugo version | cut -d' ' -f2), $(nproc) cores, disk $(df "$disk" | tail -1 | awk '{print $1}'), medians of $runs runs"
 over over 5000 "$disk/corpus-5000"
 over tmpfs 5000 "$memory/corpus-5000"
+settle
 fresh fresh 5000 yes
 if [ "$quick" = --quick ]; then fresh 20k 20000 no; else fresh 20k 20000 yes; fi
 printf '20,000 notes fresh / 5,000 notes fresh: %.2f\n' "$(awk "BEGIN {print $(cat "$disk/20k.seconds") / $(cat "$disk/fresh.seconds")}")"

@@ -59,15 +59,13 @@ extension HTMLWriter {
             out += options.unsafeHTML ? HTMLEscaping.filterTags(html) : HTMLEscaping.escape(html)
             return
         }
-        // Most spans are emphasis, strong emphasis or code: their tags are made once.
-        var tags = Self.isEmphasisAtMost(formatting) ? Self.emphasisTags(formatting) : openingTags(formatting)
+        var highlightID: String?
         if let color = formatting.highlight {
-            let id = options.anchorHighlights ? "highlight-\(highlights.count + 1)" : nil
-            highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: id))
-            if let id, let mark = tags.firstIndex(where: { $0.open.hasPrefix("<mark ") }) {
-                tags[mark].open = "<mark id=\"\(id)\"" + tags[mark].open.dropFirst("<mark".count)
-            }
+            highlightID = options.anchorHighlights ? "highlight-\(highlights.count + 1)" : nil
+            highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: highlightID))
         }
+        // Most spans are emphasis, strong emphasis or code: their tags are made once.
+        let tags = Self.isEmphasisAtMost(formatting) ? Self.emphasisTags(formatting) : openingTags(formatting, highlightID: highlightID)
         // A link's and a wikilink's tags are outermost, in that order.
         let links = Self.isEmphasisAtMost(formatting) ? 0 : openLinks(formatting)
         for tag in tags { out += tag.open }
@@ -160,8 +158,9 @@ extension HTMLWriter {
     private static let strong = [(open: "<strong>", close: "</strong>")]
     private static let emphasisAndStrong = emphasis + strong
 
-    /// The tags for a span's formatting but its link and wikilink (`openLinks`), outermost first.
-    private func openingTags(_ formatting: Formatting) -> [(open: String, close: String)] {
+    /// The tags for a span's formatting but its link and wikilink (`openLinks`), outermost first;
+    /// a highlight's `mark` carries `highlightID` when there is one.
+    private func openingTags(_ formatting: Formatting, highlightID: String?) -> [(open: String, close: String)] {
         var tags: [(open: String, close: String)] = []
         var classes: [String] = []
         var styles: [String] = []
@@ -185,12 +184,13 @@ extension HTMLWriter {
             tags.append((open + ">", "</span>"))
         }
         if let highlight = formatting.highlight {
+            let id = highlightID.map { " id=\"\($0)\"" } ?? ""
             switch highlight {
             case .hex(let hex):
                 let style = Self.validHex(hex).map { " style=\"background-color: \($0)\"" } ?? ""
-                tags.append(("<mark class=\"highlight\"\(style)>", "</mark>"))
+                tags.append(("<mark\(id) class=\"highlight\"\(style)>", "</mark>"))
             default:
-                tags.append(("<mark class=\"highlight highlight-\(Slug.make(highlight.description))\">", "</mark>"))
+                tags.append(("<mark\(id) class=\"highlight highlight-\(Slug.make(highlight.description))\">", "</mark>"))
             }
         }
         tags += Self.emphasisTags(formatting)

@@ -294,6 +294,23 @@ private func occurrences(of needle: String, in text: String) -> Int {
         #expect(named == "<p><span class=\"color-secondary\"><mark class=\"highlight highlight-green\">t</mark></span></p>\n")
     }
 
+    /// With anchors on, each highlight's `mark` carries its number first, whatever its color, and
+    /// stays inside a colored span and outside emphasis.
+    @Test func anchoredHighlightsCarryTheirNumber() {
+        let html = render(
+            [
+                paragraph(
+                    .span(Formatting(highlight: .palette("green"), color: .semantic(.secondary)), [.text("a")]),
+                    .span(Formatting(bold: true, highlight: .hex("#abc")), [.text("b")]),
+                    .span(Formatting(highlight: .hex("red;x")), [.text("c")]))
+            ], options: RenderOptions(anchorHighlights: true))
+        #expect(
+            html
+                == "<p><span class=\"color-secondary\"><mark id=\"highlight-1\" class=\"highlight highlight-green\">a</mark></span>"
+                + "<mark id=\"highlight-2\" class=\"highlight\" style=\"background-color: #aabbcc\"><strong>b</strong></mark>"
+                + "<mark id=\"highlight-3\" class=\"highlight\">c</mark></p>\n")
+    }
+
     /// A scale in the model that no annotation could give must not crash the renderer.
     @Test func hugeScaleDoesNotCrash() async {
         await #expect(processExitsWith: .success) {

@@ -23,37 +23,36 @@ struct DistinctWords {
         guard let base = bytes.baseAddress else { return }
         // Room for every word once (geometric, should it be called again).
         if text.capacity < text.count + bytes.count { text.reserveCapacity(max(text.count + bytes.count, text.capacity * 2)) }
-        var start = 0
-        var hasNonASCII = false
-        var hash = Self.hashSeed
-        var index = 0
         let count = bytes.count
-        let fold = Self.fold
-        while index <= count {
-            if index < count {
-                let byte = base[index]
-                let folded = fold[Int(byte)]
-                if folded != 0 {
-                    if byte >= 0x80 { hasNonASCII = true }
+        // The table read through a pointer: the loop over a word's bytes checks no bounds.
+        Self.fold.withUnsafeBufferPointer { table in
+            let fold = table.baseAddress!
+            var index = 0
+            while index <= count {
+                let start = index
+                var high: UInt8 = 0
+                var hash = Self.hashSeed
+                while index < count {
+                    let byte = base[index]
+                    let folded = fold[Int(byte)]
+                    if folded == 0 { break }
+                    high |= byte
                     base[index] = folded
                     hash = Self.hash(hash, folded)
                     index += 1
-                    continue
                 }
-            }
-            if index > start {
-                let word = UnsafeBufferPointer(start: base + start, count: index - start)
-                if hasNonASCII {
-                    var lowered = String(decoding: word, as: UTF8.self).lowercased()
-                    lowered.withUTF8 { add($0) }
-                } else {
-                    add(word, hash: Int(truncatingIfNeeded: hash))
+                if index > start {
+                    let word = UnsafeBufferPointer(start: base + start, count: index - start)
+                    if high >= 0x80 {
+                        var lowered = String(decoding: word, as: UTF8.self).lowercased()
+                        lowered.withUTF8 { add($0) }
+                    } else {
+                        add(word, hash: Int(truncatingIfNeeded: hash))
+                    }
                 }
+                // Past the byte that ended the word (or the end).
+                index += 1
             }
-            index += 1
-            start = index
-            hasNonASCII = false
-            hash = Self.hashSeed
         }
     }
 
