@@ -1,3 +1,4 @@
+import Glibc
 import NotebookModel
 
 /// Turns a file's bytes into text, reporting where they are not UTF-8.
@@ -9,7 +10,7 @@ public enum SourceText {
         var bytes = bytes
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if bom { bytes.removeFirst(3) }
-        if bytes.contains(0) { bytes = withoutNUL(bytes) }
+        if containsNUL(bytes) { bytes = withoutNUL(bytes) }
         if let text = String(validating: bytes, as: UTF8.self) { return (text, []) }
         let offset = firstInvalidOffset(bytes)
         var (line, column) = LineTable(bytes).location(of: offset)
@@ -18,6 +19,17 @@ public enum SourceText {
             .warning, "file is not valid UTF-8; invalid bytes are read as U+FFFD", path: path,
             at: SourceLocation(line: line, column: column), code: "source.utf8")
         return (String(decoding: bytes, as: UTF8.self), [diagnostic])
+    }
+
+    /// Whether `bytes` holds a NUL byte (found with `memchr`: a note's every byte is read).
+    public static func containsNUL(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { containsNUL($0) }
+    }
+
+    /// Whether `bytes` holds a NUL byte.
+    public static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, 0, bytes.count) != nil
     }
 
     /// `bytes` with each NUL byte replaced by U+FFFD's three bytes.

@@ -29,8 +29,22 @@ struct YAMLTreeBuilder {
         var items: [YAMLNode] = []
         var pairs: [YAMLNode.Pair] = []
         var pendingKey: YAMLNode?
-        var keys: Set<String> = []
+        /// The mapping's text keys once it has many; before that, its pairs are searched.
+        var keys: Set<String>?
         var count = 1
+
+        /// Whether `key` is new to this mapping; it is counted as there from now on.
+        mutating func insertKey(_ key: String) -> Bool {
+            if keys == nil {
+                // A front matter's handful of keys is searched faster than it is hashed.
+                if pairs.count < Self.keysSearched { return !pairs.contains { $0.key.string == key } }
+                keys = Set(pairs.compactMap(\.key.string))
+            }
+            return keys!.insert(key).inserted
+        }
+
+        /// How many pairs a mapping has before its keys are kept in a set.
+        static let keysSearched = 16
     }
 
     let limits: YAMLReader.Limits
@@ -81,7 +95,7 @@ struct YAMLTreeBuilder {
             let scalar = event.data.scalar
             let bytes = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
             // A `"\0"` escape gives a NUL, which is U+FFFD everywhere.
-            let text = bytes.contains(0) ? String(decoding: SourceText.withoutNUL(Array(bytes)), as: UTF8.self) : String(decoding: bytes, as: UTF8.self)
+            let text = SourceText.containsNUL(bytes) ? String(decoding: SourceText.withoutNUL(Array(bytes)), as: UTF8.self) : String(decoding: bytes, as: UTF8.self)
             let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
             let node = YAMLNode(.scalar(text, plain: plain), at: at, tag: Self.text(scalar.tag))
             if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (node, 1) }
@@ -181,7 +195,7 @@ struct YAMLTreeBuilder {
             return nil
         }
         guard let key = stack[top].pendingKey else {
-            if let text = node.string, !stack[top].keys.insert(text).inserted {
+            if let text = node.string, !stack[top].insertKey(text) {
                 return .failure(YAMLError("duplicate key '\(text)' in a mapping", at: node.location))
             }
             stack[top].pendingKey = node

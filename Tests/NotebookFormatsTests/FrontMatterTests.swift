@@ -68,6 +68,21 @@ import Testing
         #expect(result.bodyStartLine == 4)
     }
 
+    /// Lines end at LF, CRLF or a lone CR; the parts are cut at the right characters around text
+    /// outside ASCII.
+    @Test func lineBreaksAndTextOutsideASCII() {
+        for (breakText, name) in [("\r\n", "CRLF"), ("\r", "CR"), ("\n", "LF")] {
+            let source = ["---", "title: Crème brûlée 🍮", "---", "Étape 1 ==sucre==", "fin"].joined(separator: breakText)
+            let split = FrontMatter.split("\u{FEFF}" + source)
+            #expect(split.yaml == Substring("title: Crème brûlée 🍮" + breakText), "\(name)")
+            #expect(split.body == Substring("Étape 1 ==sucre==" + breakText + "fin"), "\(name)")
+            #expect(split.bodyStartLine == 4, "\(name)")
+            #expect(read(source).metadata.title == "Crème brûlée 🍮", "\(name)")
+        }
+        #expect(FrontMatter.split("---\r\nx: é\r\n").isUnclosed)
+        #expect(FrontMatter.split("é\n---\n---\n").yaml == nil)
+    }
+
     @Test func closingFenceAtEndOfFile() {
         let result = read("---\ntitle: T\n---")
         #expect(result.metadata.title == "T")

@@ -23,6 +23,18 @@ import Testing
         #expect(markers.restore("a\(marked(1))b") { "[\($0)]" } == "a[1]b")
     }
 
+    /// A marker is the start character, the index in decimal and the end character, after what
+    /// was there before.
+    @Test func markersAreAppendedWithTheIndexInDecimal() {
+        let open = String(markers.start), close = String(markers.end)
+        for index in [0, 7, 9, 10, 99, 100, 4_096, 123_456_789] {
+            #expect(marked(index) == open + String(index) + close, "\(index)")
+            var bytes = Array("é".utf8)
+            markers.append(index, to: &bytes)
+            #expect(markers.split(String(decoding: bytes, as: UTF8.self)) == [.text("é"), .token(index)], "\(index)")
+        }
+    }
+
     /// The markers chosen are absent from the text wherever a candidate stands in it, as a
     /// character or as a numeric reference: at every offset, so past the eight-byte steps over
     /// plain ASCII, and right after a marker test's lead byte.

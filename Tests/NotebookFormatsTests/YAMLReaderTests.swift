@@ -273,6 +273,22 @@ import TestSupport
         #expect(error.location == at(3, 1))
     }
 
+    /// Small mappings and large ones find a repeated key the same way, wherever it repeats.
+    @Test func duplicateKeysInMappingsOfEverySize() throws {
+        let keys = (1...40).map { "k\($0)" }
+        for count in [2, 15, 16, 17, 40] {
+            let distinct = keys.prefix(count).map { "\($0): v\n" }.joined()
+            #expect(try parse(distinct)[keys[count - 1]]?.string == "v", "\(count)")
+            for repeated in [0, count / 2, count - 1] {
+                let error = try failure(distinct + "\(keys[repeated]): again\n")
+                #expect(error.message == "duplicate key '\(keys[repeated])' in a mapping", "\(count) \(repeated)")
+                #expect(error.location == at(count + 1, 1), "\(count) \(repeated)")
+            }
+        }
+        // Keys that are not text are never counted as repeats of text keys.
+        #expect(try parse("? [a]\n: 1\na: 2\n")["a"]?.string == "2")
+    }
+
     @Test func garbageAndNULBytesDoNotCrash() throws {
         let nul = try failure("a: b\u{0}c\n")
         #expect(nul.message.contains("control characters"))

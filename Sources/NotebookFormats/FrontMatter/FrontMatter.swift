@@ -34,26 +34,50 @@ public enum FrontMatter {
     /// There is front matter only when the first line (after an optional UTF-8 BOM) is `---`, trailing
     /// blanks allowed; a later `---` or `...` line closes it. Lines end at LF, CRLF or a lone CR.
     public static func split(_ source: String) -> FrontMatterSplit {
+        var text = source
+        // Found on the bytes in place, then made indices of `source` (each offset is at a line break
+        // or after the BOM, so on a character's edge).
+        let found = text.withUTF8 { fences(in: $0) }
         let utf8 = source.utf8
-        let start = utf8.starts(with: bom) ? utf8.index(utf8.startIndex, offsetBy: 3) : utf8.startIndex
-        let opening = line(of: utf8, from: start)
-        guard isFence(utf8[start..<opening.end], 0x2D) else {
-            return FrontMatterSplit(yaml: nil, yamlStartLine: 1, body: source[start...], bodyStartLine: 1)
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        switch found {
+        case .none(let start):
+            return FrontMatterSplit(yaml: nil, yamlStartLine: 1, body: source[index(start)...], bodyStartLine: 1)
+        case .unclosed(let start):
+            return FrontMatterSplit(yaml: nil, yamlStartLine: 1, body: source[index(start)...], bodyStartLine: 1, isUnclosed: true)
+        case .closed(let yamlStart, let yamlEnd, let bodyStart, let bodyStartLine):
+            return FrontMatterSplit(
+                yaml: source[index(yamlStart)..<index(yamlEnd)], yamlStartLine: 2, body: source[index(bodyStart)...],
+                bodyStartLine: bodyStartLine)
         }
-        var cursor = opening.next
+    }
+
+    /// Where a file's front matter is, in byte offsets.
+    private enum Fences {
+        /// No front matter: the body starts at `start` (past a BOM).
+        case none(start: Int)
+        /// A `---` line that nothing closes; the body starts at `start`.
+        case unclosed(start: Int)
+        /// The YAML between the fences, and the body after the closing one, which is on line `bodyStartLine`.
+        case closed(yamlStart: Int, yamlEnd: Int, bodyStart: Int, bodyStartLine: Int)
+    }
+
+    private static func fences(in bytes: UnsafeBufferPointer<UInt8>) -> Fences {
+        let start = bytes.starts(with: bom) ? 3 : 0
+        let opening = line(of: bytes, from: start)
+        guard isFence(bytes, start, opening.end, 0x2D) else { return .none(start: start) }
+        guard let yamlStart = opening.next else { return .unclosed(start: start) }
+        var cursor: Int? = yamlStart
         var lineNumber = 2
-        while let lineStart = cursor, lineStart < utf8.endIndex {
-            let current = line(of: utf8, from: lineStart)
-            let content = utf8[lineStart..<current.end]
-            if isFence(content, 0x2D) || isFence(content, 0x2E), let yamlStart = opening.next {
-                return FrontMatterSplit(
-                    yaml: source[yamlStart..<lineStart], yamlStartLine: 2,
-                    body: source[(current.next ?? utf8.endIndex)...], bodyStartLine: lineNumber + 1)
+        while let lineStart = cursor, lineStart < bytes.count {
+            let current = line(of: bytes, from: lineStart)
+            if isFence(bytes, lineStart, current.end, 0x2D) || isFence(bytes, lineStart, current.end, 0x2E) {
+                return .closed(yamlStart: yamlStart, yamlEnd: lineStart, bodyStart: current.next ?? bytes.count, bodyStartLine: lineNumber + 1)
             }
             cursor = current.next
             lineNumber += 1
         }
-        return FrontMatterSplit(yaml: nil, yamlStartLine: 1, body: source[start...], bodyStartLine: 1, isUnclosed: true)
+        return .unclosed(start: start)
     }
 
     /// Reads a note's front matter into metadata, with diagnostics located in the whole file.
@@ -75,26 +99,24 @@ public enum FrontMatter {
     }
 
     /// The end of the line starting at `start` (before its break) and where the next line starts, if any.
-    private static func line(
-        of utf8: String.UTF8View, from start: String.Index
-    ) -> (end: String.Index, next: String.Index?) {
+    private static func line(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, next: Int?) {
         var index = start
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            let after = utf8.index(after: index)
-            if byte == 0x0A { return (index, after) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A { return (index, index + 1) }
             if byte == 0x0D {
-                let isCRLF = after < utf8.endIndex && utf8[after] == 0x0A
-                return (index, isCRLF ? utf8.index(after: after) : after)
+                let isCRLF = index + 1 < bytes.count && bytes[index + 1] == 0x0A
+                return (index, isCRLF ? index + 2 : index + 1)
             }
-            index = after
+            index += 1
         }
         return (index, nil)
     }
 
-    /// Whether a line is three `marker` bytes followed only by spaces or tabs.
-    private static func isFence(_ line: Substring.UTF8View, _ marker: UInt8) -> Bool {
-        line.count >= 3 && line.prefix(3).allSatisfy { $0 == marker }
+    /// Whether the line `bytes[start..<end]` is three `marker` bytes followed only by spaces or tabs.
+    private static func isFence(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ marker: UInt8) -> Bool {
+        let line = bytes[start..<end]
+        return line.count >= 3 && line.prefix(3).allSatisfy { $0 == marker }
             && line.dropFirst(3).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }

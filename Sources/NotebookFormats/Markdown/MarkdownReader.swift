@@ -1,3 +1,4 @@
+import NotebookSource
 import NotebookModel
 
 /// What reading a note gives: the note, and every finding about its file.
@@ -41,7 +42,7 @@ public struct MarkdownReader: Sendable {
     public func readBody(_ body: Substring, path: String, firstLine: Int = 1) -> ([Block], [Diagnostic]) {
         var body = body
         var original = body.withUTF8 { Array($0) }
-        if original.contains(0) {
+        if SourceText.containsNUL(original) {
             // As CommonMark does, and before the scan, so that no NUL reaches notebook syntax either.
             original = original.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }
         }

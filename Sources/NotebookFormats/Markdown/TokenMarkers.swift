@@ -79,9 +79,20 @@ struct TokenMarkers: Sendable {
 
     /// Appends the marker for token `index`.
     func append(_ index: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(start).utf8)
-        out.append(contentsOf: String(index).utf8)
-        out.append(contentsOf: String(end).utf8)
+        let open = Self.bytes(of: start), close = Self.bytes(of: end)
+        out.append(open.0)
+        out.append(open.1)
+        // The decimal digits, most significant first.
+        let first = out.count
+        assert(index >= 0, "a token index is never negative")
+        var rest = index
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[first...].reverse()
+        out.append(close.0)
+        out.append(close.1)
     }
 
     /// The pieces of `text`: plain text and token indices, in order. Read by bytes: each
