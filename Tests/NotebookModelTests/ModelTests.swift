@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NotebookModel
+import TestSupport
 
 /// The seeds' rule, `RichTextEditorLogic.wordCount(of:)`, exactly as the seeds write it.
 private func seedWordCount(_ text: String) -> Int {
@@ -23,6 +24,26 @@ private func paragraph(_ text: String) -> Block { Block(.paragraph([.text(text)]
             let wrong = samples.filter { WordCount.count($0) != seedWordCount($0) }
                 .map { "\($0.debugDescription): \(WordCount.count($0)), rule \(seedWordCount($0))" }
             #expect(wrong.isEmpty, "byte 0x\(String(value, radix: 16)): \(wrong.joined(separator: "; "))")
+        }
+    }
+
+    /// ASCII text of every length up to 40, so that words cross the eight-byte steps at every
+    /// place: spaces, the other separators and the bytes beside them in the table.
+    @Test func asciiTextOfEveryLengthFollowsTheSeedRule() {
+        let alphabet: [UInt8] = [0x61, 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x08, 0x0E, 0x1F, 0x21, 0x7F, 0x00]
+        var generator = SplitMix64(state: 0x5EED)
+        for length in 0...40 {
+            for _ in 0..<200 {
+                let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(WordCount.count(utf8: bytes) == seedWordCount(text), "\(bytes)")
+            }
+        }
+        // The same past a byte outside ASCII, at every place (the slow path).
+        for place in 0..<20 {
+            var bytes = Array(String(repeating: "ab cd ", count: 4).utf8)
+            bytes.insert(contentsOf: Array("é".utf8), at: place)
+            #expect(WordCount.count(utf8: bytes) == seedWordCount(String(decoding: bytes, as: UTF8.self)), "\(place)")
         }
     }
 
