@@ -14,7 +14,9 @@
 # Measured here (ext4 without a journal): after removing 30,000 files and folders and a `sync`,
 # making 5,000 folders with a file each took 3 to 7 times its usual system time for about two
 # minutes. So the script syncs first and starts the cases that make new folders no sooner than
-# SETTLE seconds (default 180) after it began; a removal made while it runs still slows them.
+# SETTLE seconds (default 180) after it began. A removal made while it runs still slows them, and
+# so, seen here, can a removal of several hundred thousand files (the folders of this script's
+# previous run) made just before it: leave a few minutes between two runs.
 #
 # usage: [SETTLE=seconds] bash bench/build.sh [RUNS] [--quick]   (default RUNS=7; --quick: no Hugo
 #        at 20,000)
