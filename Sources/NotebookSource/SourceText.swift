@@ -33,7 +33,7 @@ public enum SourceText {
     }
 
     /// `bytes` with each NUL byte replaced by U+FFFD's three bytes.
-    static func withoutNUL(_ bytes: [UInt8]) -> [UInt8] {
+    public static func withoutNUL(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         for byte in bytes {

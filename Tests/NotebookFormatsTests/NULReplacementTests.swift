@@ -1,3 +1,4 @@
+import NotebookModel
 import NotebookSource
 import Testing
 
@@ -18,5 +19,12 @@ import Testing
         // With invalid UTF-8 as well, the warning stays and NUL is still replaced.
         let (mixed, warnings) = SourceText.decode([0x61, 0, 0xFF], path: "x.md")
         #expect(mixed == "a\u{FFFD}\u{FFFD}" && warnings.count == 1)
+    }
+
+    /// Markdown given to the reader directly, not through a file, has its NUL replaced too,
+    /// notebook syntax and code included.
+    @Test func markdownReadDirectlyHasItsNULReplaced() {
+        let note = MarkdownReader().read("a\u{0}b ==c\u{0}== `d\u{0}`\n", path: "x.md").note
+        #expect(PlainText.of(note.blocks) == "a\u{FFFD}b c\u{FFFD} d\u{FFFD}")
     }
 }

@@ -44,7 +44,7 @@ public struct MarkdownReader: Sendable {
         var original = body.withUTF8 { Array($0) }
         if SourceText.containsNUL(original) {
             // As CommonMark does, and before the scan, so that no NUL reaches notebook syntax either.
-            original = original.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }
+            original = SourceText.withoutNUL(original)
         }
         let scan = MarkupScan(original, enabled: notebookSyntax)
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
