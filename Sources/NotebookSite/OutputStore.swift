@@ -28,7 +28,10 @@ struct OutputStore: FileSink, Sendable {
         let before: Set<String>
         /// The spare's folders: files are written into them without making them first.
         let folders: Set<String>
+        /// The files written, kept only when the spare held anything (`commit` clears what the
+        /// spare held besides them): into a new folder, each page took a lock and a hash for nothing.
         let written = Mutex(Set<String>())
+        let keepsWritten: Bool
         /// Held while a write clears what the spare holds in its way.
         let clearing = Mutex(())
         /// Folders of the staging folder held open, by relative path (`""`: the staging folder):
@@ -38,6 +41,11 @@ struct OutputStore: FileSink, Sendable {
         init(before: Set<String>, folders: Set<String>) {
             self.before = before
             self.folders = folders
+            keepsWritten = !before.isEmpty || !folders.isEmpty
+        }
+
+        func wrote(_ path: String) {
+            if keepsWritten { written.withLock { _ = $0.insert(path) } }
         }
     }
 
@@ -268,7 +276,7 @@ struct OutputStore: FileSink, Sendable {
         } catch {
             return false
         }
-        files.written.withLock { _ = $0.insert(path) }
+        files.wrote(path)
         return true
     }
 
@@ -294,7 +302,7 @@ struct OutputStore: FileSink, Sendable {
     /// spare holds a file where a folder goes now, or the other way round, clears the way once.
     private func place(_ path: String, with make: (String) throws(FileError) -> Void) throws(OutputError) {
         let full = staging + "/" + path
-        files.written.withLock { _ = $0.insert(path) }
+        files.wrote(path)
         let folder = FileSystem.lastSlash(in: path).map { String(path[..<$0]) }
         do throws(FileError) {
             do throws(FileError) {
@@ -348,17 +356,20 @@ struct OutputStore: FileSink, Sendable {
         TestHold.at("remove-stale")
         let written = files.written.withLock { $0 }
         for path in files.before where !written.contains(path) { FileSystem.removeFile(staging + "/" + path) }
-        // The spare's folders that hold none of the files written may be empty now.
-        var used = Set<Substring>()
-        for path in written {
-            var folder = Substring(path)
-            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                folder = folder[..<slash]
-                guard used.insert(folder).inserted else { break }
+        // The spare's folders that hold none of the files written may be empty now (a new
+        // staging folder has none to look for).
+        if !files.folders.isEmpty {
+            var used = Set<Substring>()
+            for path in written {
+                var folder = Substring(path)
+                while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                    folder = folder[..<slash]
+                    guard used.insert(folder).inserted else { break }
+                }
             }
-        }
-        for folder in files.folders.filter({ !used.contains(Substring($0)) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-            FileSystem.removeEmptyFolder(staging + "/" + folder)
+            for folder in files.folders.filter({ !used.contains(Substring($0)) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+                FileSystem.removeEmptyFolder(staging + "/" + folder)
+            }
         }
         TestHold.at("mark-finished")
         do {

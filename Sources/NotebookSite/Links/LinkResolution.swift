@@ -22,23 +22,27 @@ struct LinkResolution: Sendable {
     /// The links of the resolver's notes resolved.
     init(resolver: LinkResolver, strict: Bool) {
         let notes = resolver.notes
-        // Each note is resolved on its own, in parallel; results are gathered in note order.
+        // Each note is resolved on its own, in parallel; results are gathered in note order. A
+        // walk takes the resolver as an argument rather than holding a copy: a copy would count
+        // a reference to each of its shared tables from both cores, once for every note.
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
-            var walk = Walk(resolver: resolver, source: source, strict: strict)
-            walk.resolve(notes[source].body.links)
-            return walk
+            var walk = Walk(source: source, strict: strict)
+            walk.resolve(notes[source].body.links, with: resolver)
+            return (targets: Array(walk.targets), urls: walk.urls, diagnostics: walk.diagnostics)
         }
         var resolved: [[LinkReference: String]] = []
         resolved.reserveCapacity(notes.count)
-        var linked: [Set<Int>] = Array(repeating: [], count: notes.count)
+        // Sources are met in increasing order, each naming a target once: every list of
+        // backlinks comes out sorted, with no set to gather them in.
+        var backlinks: [[Int]] = Array(repeating: [], count: notes.count)
         var diagnostics: [Diagnostic] = []
         for (source, result) in results.enumerated() {
             resolved.append(result.urls)
-            for target in result.targets where target != source { linked[target].insert(source) }
+            for target in result.targets where target != source { backlinks[target].append(source) }
             diagnostics += result.diagnostics
         }
         self.resolved = resolved
-        self.backlinks = linked.map { $0.sorted() }
+        self.backlinks = backlinks
         self.diagnostics = diagnostics
     }
 
@@ -79,34 +83,34 @@ struct LinkResolution: Sendable {
     /// One note's links resolved: what it links to, the URLs its links were given, and its
     /// broken links.
     struct Walk {
-        let resolver: LinkResolver
         let source: Int
         let strict: Bool
         var targets: Set<Int> = []
         var urls: [LinkReference: String] = [:]
         var diagnostics: [Diagnostic] = []
 
-        init(resolver: LinkResolver, source: Int, strict: Bool) {
-            self.resolver = resolver
+        init(source: Int, strict: Bool) {
             self.source = source
             self.strict = strict
         }
 
-        /// Resolves what the note's resolution meets, in order.
-        mutating func resolve(_ found: [Found]) {
+        /// Resolves what the note's resolution meets, in order, with `resolver`.
+        mutating func resolve(_ found: [Found], with resolver: LinkResolver) {
             for item in found {
                 switch item {
                 case .link(let reference, let at):
                     guard let resolution = resolver.resolve(reference, from: source) else { continue }
-                    if let url = url(resolution, at: at, of: reference) { urls[reference] = url }
+                    if let url = url(resolution, at: at, of: reference, with: resolver) { urls[reference] = url }
                 case .footnote(let label, let at):
-                    report(BrokenLink(reason: "no footnote [^\(label)] is defined"), at: at, what: "footnote [^\(label)]")
+                    report(BrokenLink(reason: "no footnote [^\(label)] is defined"), at: at, what: "footnote [^\(label)]", with: resolver)
                 }
             }
         }
 
         /// The site URL of a resolved link, recording the target; a diagnostic when broken.
-        mutating func url(_ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, of reference: LinkReference) -> String? {
+        mutating func url(
+            _ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, of reference: LinkReference, with resolver: LinkResolver
+        ) -> String? {
             switch resolution {
             case .success(let target):
                 if case .note(let index, _) = target {
@@ -123,12 +127,12 @@ struct LinkResolution: Sendable {
                 }
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
-                report(broken, at: at, what: reference.description)
+                report(broken, at: at, what: reference.description, with: resolver)
                 return nil
             }
         }
 
-        mutating func report(_ broken: BrokenLink, at: SourceLocation?, what: String) {
+        mutating func report(_ broken: BrokenLink, at: SourceLocation?, what: String, with resolver: LinkResolver) {
             diagnostics.append(
                 Diagnostic(
                     strict ? .error : .warning, "broken \(what): \(broken.reason)", path: resolver.notes[source].path, at: at,

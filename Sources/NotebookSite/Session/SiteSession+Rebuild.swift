@@ -151,8 +151,8 @@ extension SiteSession {
         let notes = siteNotes
         // The URLs a note's links were given, and its link findings.
         let linked = { @Sendable (index: Int) -> (urls: [LinkReference: String], diagnostics: [Diagnostic]) in
-            var walk = LinkResolution.Walk(resolver: resolver, source: index, strict: strict)
-            walk.resolve(notes[index].body.links)
+            var walk = LinkResolution.Walk(source: index, strict: strict)
+            walk.resolve(notes[index].body.links, with: resolver)
             return (walk.urls, walk.diagnostics.made(by: .resolveLinks))
         }
         guard !diagnostics.hasErrors else {
