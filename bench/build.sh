@@ -10,13 +10,17 @@
 # notebook keeps no cache between builds, so every run starts from the sources alone (plus the
 # previous output and its spare in the "over" cases), after a `sync` that is not measured.
 # Folders a fresh run wrote are removed only after every case: creating files right after a
-# large removal is slow on ext4 (its inode allocator passes over recently freed inodes).
-# Measured here (ext4 without a journal): after removing 30,000 files and folders and a `sync`,
-# making 5,000 folders with a file each took 3 to 7 times its usual system time for about two
-# minutes. So the script syncs first and starts the cases that make new folders no sooner than
-# SETTLE seconds (default 180) after it began. A removal made while it runs still slows them, and
-# so, seen here, can a removal of several hundred thousand files (the folders of this script's
-# previous run) made just before it: leave a few minutes between two runs.
+# large removal is slow on ext4 without a journal, as this machine's is (its inode allocator
+# passes over inodes freed less than 60 seconds ago, or 360 while their inode table block is
+# dirty, and every build that makes files dirties such blocks). Measured here: after removing
+# 70,000 files and folders and a `sync`, a 5,000-note build into a new folder every 30 seconds
+# took 3 to 8 times its usual system time until about 340 seconds had passed, then its usual
+# time. So the script syncs first and starts the cases that make new folders no sooner than
+# SETTLE seconds (default 420) after it began. A removal made while it runs still slows them:
+# leave SETTLE seconds between two runs too (each removes its folders as it ends).
+# The fresh runs of 5,000 and 20,000 notes alternate (and Hugo's with them): every run adds
+# folders to the disk, and the kernel's caches of them grow, so a case measured after the
+# other would be measured on a fuller disk.
 #
 # usage: [SETTLE=seconds] bash bench/build.sh [RUNS] [--quick]   (default RUNS=7; --quick: no Hugo
 #        at 20,000)
@@ -83,30 +87,38 @@ over() { # case notes folder: over the previous output in folder
   report "$name" "$notes" yes
 }
 
-fresh() { # case notes with-hugo
-  local name=$1 notes=$2 with_hugo=$3 place="$disk/corpus-$2"
-  generate "$notes" "$place"
+fresh() { # notes… : into new folders, the sizes' runs alternating; Hugo too unless --quick past 5,000
+  local notes run
+  for notes in "$@"; do generate "$notes" "$disk/corpus-$notes"; done
   for run in $(seq "$runs"); do
-    measure notebook "$bin" build "$place/site" -o "$place/fresh-$run"
-    if [ "$with_hugo" = yes ]; then
-      measure hugo hugo --buildFuture --quiet --source "$place/hugo" --destination "$place/hugo-fresh-$run"
-    fi
+    for notes in "$@"; do
+      local place="$disk/corpus-$notes"
+      measure "notebook-$notes" "$bin" build "$place/site" -o "$place/fresh-$run"
+      if [ "$notes" = 5000 ] || [ "$quick" != --quick ]; then
+        measure "hugo-$notes" hugo --buildFuture --quiet --source "$place/hugo" --destination "$place/hugo-fresh-$run"
+      fi
+    done
   done
-  report "$name" "$notes" "$with_hugo"
+  for notes in "$@"; do
+    mv "$disk/notebook-$notes.times" "$disk/notebook.times"
+    local with_hugo=no
+    if [ -f "$disk/hugo-$notes.times" ]; then mv "$disk/hugo-$notes.times" "$disk/hugo.times"; with_hugo=yes; fi
+    if [ "$notes" = 5000 ]; then report fresh "$notes" "$with_hugo"; else report 20k "$notes" "$with_hugo"; fi
+  done
 }
 
 # What was removed before this run is written out now, so that the wait below is long enough.
 sync
 began=$SECONDS
 settle() { # waits until SETTLE seconds have passed since the script began
-  local wait=$(( ${SETTLE:-180} - (SECONDS - began) ))
+  local wait=$(( ${SETTLE:-420} - (SECONDS - began) ))
   if [ "$wait" -gt 0 ]; then sleep "$wait"; fi
 }
 
 echo "notebook build vs hugo $(hugo version | cut -d' ' -f2), $(nproc) cores, disk $(df "$disk" | tail -1 | awk '{print $1}'), medians of $runs runs"
 over over 5000 "$disk/corpus-5000"
 over tmpfs 5000 "$memory/corpus-5000"
+generate 20000 "$disk/corpus-20000"
 settle
-fresh fresh 5000 yes
-if [ "$quick" = --quick ]; then fresh 20k 20000 no; else fresh 20k 20000 yes; fi
+fresh 5000 20000
 printf '20,000 notes fresh / 5,000 notes fresh: %.2f\n' "$(awk "BEGIN {print $(cat "$disk/20k.seconds") / $(cat "$disk/fresh.seconds")}")"
