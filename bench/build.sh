@@ -14,7 +14,7 @@
 # passes over inodes freed less than 60 seconds ago, or 360 while their inode table block is
 # dirty, and every build that makes files dirties such blocks). Measured here: after removing
 # 70,000 files and folders and a `sync`, a 5,000-note build into a new folder every 30 seconds
-# took 3 to 8 times its usual system time until about 340 seconds had passed, then its usual
+# took 4 to 8 times its usual system time until about 340 seconds had passed, then its usual
 # time. So the script syncs first and starts the cases that make new folders no sooner than
 # SETTLE seconds (default 420) after it began. A removal made while it runs still slows them:
 # leave SETTLE seconds between two runs too (each removes its folders as it ends).
