@@ -31,7 +31,6 @@ struct OutputStore: FileSink, Sendable {
         /// The files written, kept only when the spare held anything (`commit` clears what the
         /// spare held besides them): into a new folder, each page took a lock and a hash for nothing.
         let written = Mutex(Set<String>())
-        let keepsWritten: Bool
         /// Held while a write clears what the spare holds in its way.
         let clearing = Mutex(())
         /// Folders of the staging folder held open, by relative path (`""`: the staging folder):
@@ -41,11 +40,10 @@ struct OutputStore: FileSink, Sendable {
         init(before: Set<String>, folders: Set<String>) {
             self.before = before
             self.folders = folders
-            keepsWritten = !before.isEmpty || !folders.isEmpty
         }
 
         func wrote(_ path: String) {
-            if keepsWritten { written.withLock { _ = $0.insert(path) } }
+            if !before.isEmpty || !folders.isEmpty { written.withLock { _ = $0.insert(path) } }
         }
     }
 

@@ -38,11 +38,7 @@ import Testing
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded, "\(report.diagnostics)")
-        func backlinks(_ page: String) throws -> [String] {
-            let html = try site.output("\(page)/index.html")
-            guard let start = html.range(of: "<aside class=\"backlinks\"") else { return [] }
-            return html[start.upperBound...].components(separatedBy: "<li><a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        }
+        func backlinks(_ page: String) throws -> [String] { backlinkURLs(in: try site.output("\(page)/index.html")) }
         // Newest first, then the undated ones by title.
         #expect(try backlinks("target") == ["/b/", "/c/", "/a/"])
         #expect(try backlinks("c") == ["/d/"])

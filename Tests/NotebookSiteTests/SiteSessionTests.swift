@@ -180,11 +180,7 @@ import TestSupport
     @Test func linksAddedAndRemovedKeepEveryBacklinkListInTheSitesOrder() throws {
         // Only the changed note's links are resolved again: its targets' backlinks are mended.
         let fixture = try Fixture()
-        let backlinks = { (page: String) -> [String] in
-            let html = fixture.page(page)
-            guard let start = html.range(of: "<aside class=\"backlinks\"") else { return [] }
-            return html[start.upperBound...].components(separatedBy: "<li><a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        }
+        let backlinks = { (page: String) -> [String] in backlinkURLs(in: fixture.page(page)) }
         #expect(backlinks("b/index.html") == ["/a/"])
         var report = try fixture.write("notes/d.md", "---\ntitle: D\ndate: 2026-01-01\n---\nD links to [[C]] and [[B]].\n")
         #expect(report.written.contains("b/index.html") && !report.written.contains("a/index.html"))

@@ -23,3 +23,9 @@ struct TemporarySite: ~Copyable {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+
+/// The URLs a page's backlinks list, in order (none when the page has no backlinks).
+func backlinkURLs(in html: String) -> [String] {
+    guard let start = html.range(of: "<aside class=\"backlinks\"") else { return [] }
+    return html[start.upperBound...].components(separatedBy: "<li><a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+}

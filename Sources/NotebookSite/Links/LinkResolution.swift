@@ -28,7 +28,7 @@ struct LinkResolution: Sendable {
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
             var walk = Walk(source: source, strict: strict)
             walk.resolve(notes[source].body.links, with: resolver)
-            return (targets: Array(walk.targets), urls: walk.urls, diagnostics: walk.diagnostics)
+            return (targets: walk.targets, urls: walk.urls, diagnostics: walk.diagnostics)
         }
         var resolved: [[LinkReference: String]] = []
         resolved.reserveCapacity(notes.count)
