@@ -23,6 +23,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CFileSystem"),
         .target(name: "CCmarkTables"),
+        .target(name: "CCmarkArena"),
         .systemLibrary(
             name: "CMalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
-        .target(name: "NotebookFormats", dependencies: ["NotebookModel", "NotebookSource", "CCmarkGFM", "CCmarkTables"]),
+        .target(name: "NotebookFormats", dependencies: ["NotebookModel", "NotebookSource", "CCmarkGFM", "CCmarkTables", "CCmarkArena"]),
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookSource"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
         .target(name: "NotebookServer", dependencies: ["CMicroHTTPD", "NotebookFiles"]),
@@ -51,7 +52,9 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "NotebookFormatsTests",
-            dependencies: ["NotebookSource", "NotebookFormats", "NotebookRender", "NotebookConstraints", "Mustache", "TestSupport"],
+            dependencies: [
+                "NotebookSource", "NotebookFormats", "NotebookRender", "NotebookConstraints", "Mustache", "CCmarkArena", "TestSupport",
+            ],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "NotebookRenderTests", dependencies: ["NotebookRender", "NotebookFormats"],

@@ -1,0 +1,21 @@
+// One parse's memory for libcmark-gfm: a bump allocator that the parser and its nodes allocate
+// from, let go of whole when the parse's tree is no longer read (see LIBRARIES.md, libcmark-gfm).
+#ifndef NOTEBOOK_CMARK_ARENA_H
+#define NOTEBOOK_CMARK_ARENA_H
+
+#include <cmark-gfm.h>
+
+/// Begins an arena on this thread and returns the allocator to make a parser with
+/// (`cmark_parser_new_with_mem`): every allocation of that parser, its tree and its iterators
+/// comes from the arena, and freeing any of them does nothing. An arena begun while another is
+/// open on the thread stacks on it.
+cmark_mem *notebook_cmark_arena_begin(void);
+
+/// Ends the thread's innermost arena, giving back all of its memory: nothing it allocated may be
+/// read afterwards, and no parser or node it allocated may be freed.
+void notebook_cmark_arena_end(void);
+
+/// How many bytes the thread's innermost arena has handed out, headers included (0 without one).
+size_t notebook_cmark_arena_used(void);
+
+#endif

@@ -1,0 +1,124 @@
+import CCmarkArena
+import Foundation
+import Synchronization
+import Testing
+
+@testable import NotebookFormats
+
+/// The arena libcmark-gfm allocates from while a note is parsed (`CCmarkArena`): what it hands
+/// out keeps its bytes through growth and across its chunks, and arenas stack and end per thread.
+@Suite struct CmarkArenaTests {
+    /// Fills `count` bytes at `pointer` with a pattern of `seed`.
+    private func fill(_ pointer: UnsafeMutableRawPointer, _ count: Int, seed: Int) {
+        let bytes = pointer.assumingMemoryBound(to: UInt8.self)
+        for index in 0..<count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ seed) }
+    }
+
+    /// Whether the `count` bytes at `pointer` still hold the pattern of `seed`.
+    private func holds(_ pointer: UnsafeMutableRawPointer, _ count: Int, seed: Int) -> Bool {
+        let bytes = pointer.assumingMemoryBound(to: UInt8.self)
+        return (0..<count).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) }
+    }
+
+    @Test func blocksAreZeroedAlignedAndKeepTheirBytesThroughGrowth() throws {
+        let memory = notebook_cmark_arena_begin()!.pointee
+        defer { notebook_cmark_arena_end() }
+        var blocks: [(pointer: UnsafeMutableRawPointer, size: Int, seed: Int)] = []
+        var generator = SystemRandomNumberGenerator()
+        // Far more than the first chunk holds, with a block larger than any chunk among them.
+        for seed in 0..<3000 {
+            let size = seed == 1500 ? 200_000 : Int.random(in: 1...400, using: &generator)
+            let pointer = try #require(memory.calloc(1, size))
+            #expect(Int(bitPattern: pointer) % 16 == 0)
+            #expect(UnsafeRawBufferPointer(start: pointer, count: size).allSatisfy { $0 == 0 })
+            fill(pointer, size, seed: seed)
+            blocks.append((pointer, size, seed))
+            // Every tenth block grows at once (in place while its chunk has room: it is the
+            // newest) and every 25th an older one grows (it moves), as libcmark-gfm's buffers do.
+            if seed % 10 == 0 {
+                let grown = size * 3 + 17
+                let moved = try #require(memory.realloc(pointer, grown))
+                #expect(holds(moved, size, seed: seed))
+                fill(moved, grown, seed: seed)
+                blocks[blocks.count - 1] = (moved, grown, seed)
+            }
+            if seed % 25 == 24 {
+                let old = blocks[seed / 2]
+                let moved = try #require(memory.realloc(old.pointer, old.size + 1000))
+                #expect(holds(moved, old.size, seed: old.seed))
+                fill(moved, old.size + 1000, seed: old.seed)
+                blocks[seed / 2] = (moved, old.size + 1000, old.seed)
+            }
+            memory.free(blocks[Int.random(in: 0..<blocks.count, using: &generator)].pointer)
+        }
+        #expect(blocks.allSatisfy { holds($0.pointer, $0.size, seed: $0.seed) })
+        // A shrink keeps the block; a realloc of nothing is a new block.
+        let last = blocks[blocks.count - 1]
+        #expect(memory.realloc(last.pointer, 1) == last.pointer)
+        #expect(memory.realloc(nil, 8) != nil)
+        #expect(notebook_cmark_arena_used() > 200_000)
+    }
+
+    @Test func theNewestBlockGrowsInPlaceWhileItsChunkHasRoom() throws {
+        let memory = notebook_cmark_arena_begin()!.pointee
+        defer { notebook_cmark_arena_end() }
+        let older = try #require(memory.calloc(1, 100))
+        let newest = try #require(memory.calloc(1, 100))
+        fill(newest, 100, seed: 7)
+        #expect(memory.realloc(newest, 4000) == newest)
+        #expect(holds(newest, 100, seed: 7))
+        #expect(notebook_cmark_arena_used() == 16 + 112 + 16 + 4000)
+        // An older block moves, its bytes with it.
+        fill(older, 100, seed: 3)
+        let moved = try #require(memory.realloc(older, 200))
+        #expect(moved != older && holds(moved, 100, seed: 3))
+        // Past the first chunk's room, the newest block moves to a chunk of its own.
+        let large = try #require(memory.realloc(moved, 100_000))
+        #expect(large != moved && holds(large, 100, seed: 3))
+    }
+
+    @Test func arenasStackOnAThreadAndEachThreadHasItsOwn() {
+        #expect(notebook_cmark_arena_used() == 0)
+        let outer = notebook_cmark_arena_begin()!.pointee
+        _ = outer.calloc(1, 100)
+        let used = notebook_cmark_arena_used()
+        let inner = notebook_cmark_arena_begin()!.pointee
+        #expect(notebook_cmark_arena_used() == 0)
+        _ = inner.calloc(1, 5000)
+        notebook_cmark_arena_end()
+        #expect(notebook_cmark_arena_used() == used)
+        notebook_cmark_arena_end()
+        #expect(notebook_cmark_arena_used() == 0)
+        // Another thread sees none of this thread's arenas.
+        let seen = Mutex<[Int]>([])
+        let begun = notebook_cmark_arena_begin()!.pointee
+        _ = begun.calloc(1, 64)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let before = notebook_cmark_arena_used()
+            let memory = notebook_cmark_arena_begin()!.pointee
+            _ = memory.calloc(10, 10)
+            let during = notebook_cmark_arena_used()
+            notebook_cmark_arena_end()
+            seen.withLock { $0 += [before, during] }
+        }
+        notebook_cmark_arena_end()
+        // A block takes a 16-byte header and its size rounded up to 16. The calling thread may run
+        // some of the iterations itself: then the arena it had open is seen before (16 + 64).
+        let values = seen.withLock { $0 }
+        #expect(values.count == 8)
+        #expect(stride(from: 0, to: values.count, by: 2).allSatisfy { [0, 16 + 64].contains(values[$0]) && values[$0 + 1] == 16 + 112 })
+    }
+
+    @Test func aNoteParsedInTheArenaReadsAsWithTheLibrarysAllocator() {
+        // The reference renderer parses with the library's own allocator; the model's HTML of the
+        // same text, parsed in the arena, is compared with it across both specs by the conformance
+        // suite. Here: a note large enough to take several chunks reads the same twice.
+        let paragraph = "Some **bold** and ~~struck~~ text with a [link](https://example.org) and `code`.\n\n"
+        let source = String(repeating: paragraph, count: 400) + "| a | b |\n|---|---|\n| c | d |\n"
+        let reader = MarkdownReader()
+        let first = reader.read(source, path: "a.md").note.blocks
+        #expect(first.count == 401)
+        #expect(reader.read(source, path: "a.md").note.blocks == first)
+        #expect(notebook_cmark_arena_used() == 0)
+    }
+}
