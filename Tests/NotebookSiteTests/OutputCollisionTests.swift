@@ -153,4 +153,44 @@ import Testing
         #expect(report.diagnostics.contains { $0.code == "output.collision" && $0.path.hasSuffix("notes/index.html") })
         #expect(try String(contentsOfFile: output + "/index.html", encoding: .utf8) == home)
     }
+
+    /// The check on its own, over claims made here: paths compare as strings do, whether every
+    /// path is ASCII (hashed by their bytes) or not (hashed as strings), and findings come in
+    /// claim order, clashes of one path before files where folders are needed.
+    @Test(arguments: [false, true])
+    func theCheckComparesPathsAsStrings(withText: Bool) {
+        // A path that is not ASCII turns the whole check to strings' own hashes.
+        let extra = withText ? [OutputClaim(path: "z/\u{E9}t\u{E9}.html", source: .file("notes/z/\u{E9}t\u{E9}.html"))] : []
+        let claims =
+            [
+                OutputClaim(path: "a/index.html", source: .note("notes/a.md")),
+                OutputClaim(path: "a/index.html/x.css", source: .file("notes/a/index.html/x.css")),
+                OutputClaim(path: "b", source: .file("notes/b")),
+                OutputClaim(path: "b/c/index.html", source: .note("notes/b/c.md")),
+                OutputClaim(path: "a/index.html", source: .alias("/a/", note: "notes/c.md")),
+                OutputClaim(path: "d/index.html", source: .note("notes/d.md")),
+            ] + extra
+        let findings = OutputCollisions.find(claims)
+        #expect(
+            findings.map(\.message) == [
+                "a/index.html would be written by both notes/a.md and the alias '/a/' of notes/c.md",
+                "a/index.html would be a file of notes/a.md and a folder holding a/index.html/x.css of the file notes/a/index.html/x.css",
+                "b would be a file of the file notes/b and a folder holding b/c/index.html of notes/b/c.md",
+            ])
+        #expect(findings.map(\.path) == ["notes/c.md", "notes/a/index.html/x.css", "notes/b"])
+    }
+
+    @Test func canonicallyEquivalentPathsAreOnePath() {
+        // As strings compare: é written as one character or as e and a combining accent, and the
+        // Kelvin sign, whose canonical form is K.
+        let findings = OutputCollisions.find([
+            OutputClaim(path: "x/\u{E9}.css", source: .asset("assets/x/\u{E9}.css")),
+            OutputClaim(path: "x/e\u{301}.css", source: .file("notes/x/e\u{301}.css")),
+            OutputClaim(path: "K", source: .file("notes/K")),
+            OutputClaim(path: "\u{212A}/index.html", source: .note("notes/kelvin.md")),
+        ])
+        #expect(findings.count == 2)
+        #expect(findings.first?.message.hasPrefix("x/e\u{301}.css would be written by both the asset") == true)
+        #expect(findings.last?.message.hasPrefix("K would be a file of the file notes/K and a folder holding") == true)
+    }
 }

@@ -10,14 +10,17 @@ enum OutputCollisions {
     /// check (`SiteLoader.checkURLs`) reports it.
     static func find(_ claims: [OutputClaim]) -> [Diagnostic] {
         let ordered = order(claims)
-        var owners: [String: Int] = [:]
+        let keys = PathKeys(ordered.map(\.path))
+        var owners: [PathKeys.Key: Int] = [:]
         owners.reserveCapacity(ordered.count)
+        // Each claim's owner: the first claim of its path.
+        var ownerOf = [Int](repeating: 0, count: ordered.count)
         var diagnostics: [Diagnostic] = []
-        for (index, claim) in ordered.enumerated() {
-            guard let owner = owners[claim.path] else {
-                owners[claim.path] = index
-                continue
-            }
+        for index in ordered.indices {
+            let owner = owners.firstValue(index, for: keys.path(index))
+            ownerOf[index] = owner
+            guard owner != index else { continue }
+            let claim = ordered[index]
             if case .note = claim.source { continue }
             diagnostics.append(
                 diagnostic(
@@ -26,19 +29,14 @@ enum OutputCollisions {
         }
         // A file where another claim needs a folder: the folder's first claim names it. A claim's
         // folders are the parts of its path before each `/` byte, as the file system sees them.
-        var folders: [Substring: Int] = [:]
+        var folders: [PathKeys.Key: Int] = [:]
         folders.reserveCapacity(ordered.count)
-        for (index, claim) in ordered.enumerated() {
-            let path = claim.path
-            var position = path.utf8.startIndex
-            while let slash = path.utf8[position...].firstIndex(of: UInt8(ascii: "/")) {
-                let folder = path[..<slash]
-                if !folder.isEmpty && folders[folder] == nil { folders[folder] = index }
-                position = path.utf8.index(after: slash)
-            }
+        for index in ordered.indices {
+            keys.forEachFolder(of: index) { _ = folders.firstValue(index, for: $0) }
         }
-        for (index, claim) in ordered.enumerated() where owners[claim.path] == index {
-            guard let inside = folders[Substring(claim.path)] else { continue }
+        for index in ordered.indices where ownerOf[index] == index {
+            guard let inside = folders[keys.path(index)] else { continue }
+            let claim = ordered[index]
             let (first, second) = index < inside ? (claim, ordered[inside]) : (ordered[inside], claim)
             diagnostics.append(
                 diagnostic(
@@ -67,5 +65,73 @@ enum OutputCollisions {
             kinds[kind].append(claim)
         }
         return kinds.flatMap { $0 }
+    }
+}
+
+/// The output paths of a check and their folders as keys that hash once: a path, or the part of
+/// one before a `/` byte, with its hash worked out as the path's bytes are read (the check runs on
+/// one thread over every file of a build, and hashing each path and folder as a string cost
+/// about ten thousand instructions a claim). Keys are equal as strings are (canonically
+/// equivalent text), so the hash is of the bytes only when every path is ASCII, where equal
+/// bytes are equal strings; otherwise it is the string's own.
+struct PathKeys {
+    struct Key: Hashable {
+        let text: Substring
+        let hash: Int
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
+    }
+
+    private let paths: [String]
+    private let ascii: Bool
+
+    init(_ paths: [String]) {
+        self.paths = paths
+        ascii = paths.allSatisfy { path in Self.bytes(of: path) { $0.allSatisfy { $0 < 0x80 } } }
+    }
+
+    /// The whole path of claim `index`.
+    func path(_ index: Int) -> Key {
+        let path = paths[index]
+        guard ascii else { return Key(text: Substring(path), hash: Substring(path).hashValue) }
+        let hash = Self.bytes(of: path) { bytes in bytes.reduce(Self.seed, Self.step) }
+        return Key(text: Substring(path), hash: Int(truncatingIfNeeded: hash))
+    }
+
+    /// Calls `body` with each folder of claim `index`'s path, outermost first: the non-empty
+    /// parts before each `/` byte.
+    func forEachFolder(of index: Int, _ body: (Key) -> Void) {
+        let path = paths[index]
+        Self.bytes(of: path) { bytes in
+            var hash = Self.seed
+            for offset in bytes.indices {
+                if bytes[offset] == UInt8(ascii: "/") && offset > 0 {
+                    let folder = path[..<path.utf8.index(path.utf8.startIndex, offsetBy: offset)]
+                    body(Key(text: folder, hash: ascii ? Int(truncatingIfNeeded: hash) : folder.hashValue))
+                }
+                hash = Self.step(hash, bytes[offset])
+            }
+        }
+    }
+
+    /// `body` over the UTF-8 bytes of `path`, in place.
+    private static func bytes<R>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var path = path
+        return path.withUTF8(body)
+    }
+
+    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// One step of FNV-1a.
+    @inline(__always)
+    private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+}
+
+extension Dictionary where Value == Int {
+    /// The value of `key`, storing `value` first when there is none: one lookup.
+    fileprivate mutating func firstValue(_ value: Int, for key: Key) -> Int {
+        func read(_ stored: inout Int) -> Int { stored }
+        return read(&self[key, default: value])
     }
 }
