@@ -48,6 +48,13 @@ struct CmarkConverter {
         frame.levels.inlineLevel = parent?.inlineLevel ?? 0
         let level: Int
         let nesting = Self.nesting(of: node)
+        // Room for every child at once (a paragraph has tens), instead of growing one at a time.
+        let children = Self.childCount(of: node)
+        if children > 1 && (nesting == .leaf || nesting == .inline) {
+            frame.content.inlines.reserveCapacity(children)
+        } else if children > 1 {
+            frame.content.children.reserveCapacity(children)
+        }
         switch nesting {
         case .block:
             level = frame.levels.blockLevel
@@ -74,6 +81,17 @@ struct CmarkConverter {
     }
 
     private enum Nesting { case block, inline, leaf, item, other }
+
+    /// How many children `node` has.
+    private static func childCount(of node: OpaquePointer) -> Int {
+        var count = 0
+        var child = cmark_node_first_child(node)
+        while let node = child {
+            count += 1
+            child = cmark_node_next(node)
+        }
+        return count
+    }
 
     private static func nesting(of node: OpaquePointer) -> Nesting {
         switch cmark_node_get_type(node) {
