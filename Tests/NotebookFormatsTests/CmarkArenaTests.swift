@@ -27,7 +27,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         // Far more than the first chunk holds, with a block larger than any chunk among them.
         for seed in 0..<3000 {
-            let size = seed == 1500 ? 200_000 : Int.random(in: 1...400, using: &generator)
+            let size = seed == 1500 ? 200_000 : Int.random(in: 1...1500, using: &generator)
             let pointer = try #require(memory.calloc(1, size))
             #expect(Int(bitPattern: pointer) % 16 == 0)
             #expect(UnsafeRawBufferPointer(start: pointer, count: size).allSatisfy { $0 == 0 })
@@ -49,7 +49,11 @@ import Testing
                 fill(moved, old.size + 1000, seed: old.seed)
                 blocks[seed / 2] = (moved, old.size + 1000, old.seed)
             }
-            memory.free(blocks[Int.random(in: 0..<blocks.count, using: &generator)].pointer)
+            // Every seventh, a block is freed (and may be handed out again).
+            if seed % 7 == 6 {
+                let gone = blocks.remove(at: Int.random(in: 0..<blocks.count, using: &generator))
+                memory.free(gone.pointer)
+            }
         }
         #expect(blocks.allSatisfy { holds($0.pointer, $0.size, seed: $0.seed) })
         // A shrink keeps the block; a realloc of nothing is a new block.
@@ -57,6 +61,30 @@ import Testing
         #expect(memory.realloc(last.pointer, 1) == last.pointer)
         #expect(memory.realloc(nil, 8) != nil)
         #expect(notebook_cmark_arena_used() > 200_000)
+    }
+
+    @Test func aFreedBlockIsHandedOutAgain() throws {
+        let memory = notebook_cmark_arena_begin()!.pointee
+        defer { notebook_cmark_arena_end() }
+        // A small block, for the next block of its size, zeroed again.
+        let small = try #require(memory.calloc(1, 40))
+        _ = memory.calloc(1, 8)
+        fill(small, 40, seed: 1)
+        memory.free(small)
+        let used = notebook_cmark_arena_used()
+        let again = try #require(memory.calloc(3, 15))
+        #expect(again == small && notebook_cmark_arena_used() == used)
+        #expect(UnsafeRawBufferPointer(start: again, count: 45).allSatisfy { $0 == 0 })
+        // A large block only when it is the newest: its room is taken back.
+        let large = try #require(memory.calloc(1, 5000))
+        memory.free(large)
+        #expect(notebook_cmark_arena_used() == used)
+        // A block that moves as it grows leaves its old place for another.
+        let growing = try #require(memory.calloc(1, 64))
+        _ = memory.calloc(1, 8)
+        let moved = try #require(memory.realloc(growing, 2000))
+        #expect(moved != growing)
+        #expect(memory.calloc(1, 64) == growing)
     }
 
     @Test func theNewestBlockGrowsInPlaceWhileItsChunkHasRoom() throws {
@@ -109,16 +137,21 @@ import Testing
         #expect(stride(from: 0, to: values.count, by: 2).allSatisfy { [0, 16 + 64].contains(values[$0]) && values[$0 + 1] == 16 + 112 })
     }
 
-    @Test func aNoteParsedInTheArenaReadsAsWithTheLibrarysAllocator() {
+    @Test func aNoteReadsTheSameInAnArenaAndPastItsLimit() {
         // The reference renderer parses with the library's own allocator; the model's HTML of the
         // same text, parsed in the arena, is compared with it across both specs by the conformance
-        // suite. Here: a note large enough to take several chunks reads the same twice.
+        // suite. Here: a note that takes several chunks, and one past the arena's limit (parsed
+        // with the library's allocator), read the same where they are the same text.
         let paragraph = "Some **bold** and ~~struck~~ text with a [link](https://example.org) and `code`.\n\n"
-        let source = String(repeating: paragraph, count: 400) + "| a | b |\n|---|---|\n| c | d |\n"
+        let small = String(repeating: paragraph, count: 400)
+        let large = String(repeating: paragraph, count: CmarkParser.arenaLimit / paragraph.utf8.count + 10)
+        #expect(small.utf8.count < CmarkParser.arenaLimit && large.utf8.count > CmarkParser.arenaLimit)
         let reader = MarkdownReader()
-        let first = reader.read(source, path: "a.md").note.blocks
-        #expect(first.count == 401)
-        #expect(reader.read(source, path: "a.md").note.blocks == first)
+        let first = reader.read(small, path: "a.md").note.blocks
+        #expect(first.count == 400)
+        #expect(reader.read(small, path: "a.md").note.blocks == first)
+        let whole = reader.read(large, path: "a.md").note.blocks
+        #expect(whole.count > 3000 && Array(whole.prefix(400)) == first)
         #expect(notebook_cmark_arena_used() == 0)
     }
 }

@@ -1,5 +1,6 @@
 // One parse's memory for libcmark-gfm: a bump allocator that the parser and its nodes allocate
-// from, let go of whole when the parse's tree is no longer read (see LIBRARIES.md, libcmark-gfm).
+// from, with lists of freed small blocks for reuse, let go of whole when the parse's tree is no
+// longer read.
 #ifndef NOTEBOOK_CMARK_ARENA_H
 #define NOTEBOOK_CMARK_ARENA_H
 
@@ -7,8 +8,9 @@
 
 /// Begins an arena on this thread and returns the allocator to make a parser with
 /// (`cmark_parser_new_with_mem`): every allocation of that parser, its tree and its iterators
-/// comes from the arena, and freeing any of them does nothing. An arena begun while another is
-/// open on the thread stacks on it.
+/// comes from the arena; a freed block is kept for the next block of its size (up to 1,024 bytes)
+/// and is otherwise let go with the arena. An arena begun while another is open on the thread
+/// stacks on it.
 cmark_mem *notebook_cmark_arena_begin(void);
 
 /// Ends the thread's innermost arena, giving back all of its memory: nothing it allocated may be
