@@ -5,9 +5,9 @@ The shapes and sizes are those of cmark-gfm's test/pathological_tests.py (with t
 that upstream cmark's suite adds), plus notebook's own syntax. `--scale N` multiplies the
 repeat count of each shape. Usage: pathological_inputs.py DIR [--scale N]
 """
+import argparse
 import itertools
 import os
-import sys
 
 
 def hash_collisions(count):
@@ -68,10 +68,13 @@ def slug(name):
 
 
 def main():
-    out = sys.argv[1]
-    scale = int(sys.argv[sys.argv.index("--scale") + 1]) if "--scale" in sys.argv else 1
+    parser = argparse.ArgumentParser(description="Writes the pathological inputs of bench/pathological.sh into DIR.")
+    parser.add_argument("dir", help="the folder to write into (made if missing)")
+    parser.add_argument("--scale", type=int, default=1, help="multiplies each shape's repeat count (default 1)")
+    arguments = parser.parse_args()
+    out = arguments.dir
     os.makedirs(out, exist_ok=True)
-    for number, (name, text, slow) in enumerate(shapes(scale)):
+    for number, (name, text, slow) in enumerate(shapes(arguments.scale)):
         path = os.path.join(out, "%02d-%s.md" % (number, slug(name)))
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
