@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(
             name: "NotebookFormatsTests",
             dependencies: [
-                "NotebookSource", "NotebookFormats", "NotebookRender", "NotebookConstraints", "Mustache", "CCmarkArena", "TestSupport",
+                "NotebookSource", "NotebookFormats", "NotebookRender", "NotebookConstraints", "Mustache", "CCmarkArena", "CCmarkGFM",
+                "TestSupport",
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(

@@ -20,7 +20,6 @@ struct chunk {
 };
 
 struct arena {
-    struct arena *outer;
     struct chunk *chunks;  // the newest first
     size_t handed;
     void *freed[SMALL / ALIGN];  // by capacity / ALIGN - 1; each block holds the next
@@ -129,11 +128,13 @@ static void arena_free(void *pointer) {
 static cmark_mem allocator = {arena_calloc, arena_realloc, arena_free};
 
 cmark_mem *notebook_cmark_arena_begin(void) {
+    // The allocator finds its arena through the thread alone: a second arena open on the thread
+    // would take the first parser's allocations too, and free them with itself.
+    if (current != NULL) return NULL;
     struct chunk *first = new_chunk(FIRST, NULL);
     struct arena *arena = (struct arena *)first->bytes;
     first->used = rounded(sizeof(struct arena));
     memset(arena, 0, sizeof *arena);
-    arena->outer = current;
     arena->chunks = first;
     current = arena;
     return &allocator;
@@ -142,7 +143,7 @@ cmark_mem *notebook_cmark_arena_begin(void) {
 void notebook_cmark_arena_end(void) {
     struct arena *arena = current;
     if (arena == NULL) return;
-    current = arena->outer;
+    current = NULL;
     struct chunk *chunk = arena->chunks;
     // The first chunk, which holds the arena itself, is freed last.
     while (chunk != NULL) {

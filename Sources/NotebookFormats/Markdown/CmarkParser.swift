@@ -54,13 +54,13 @@ enum CmarkParser {
     /// library's own allocator: on the largest inputs an arena kept a third more memory (blocks
     /// freed by one kind of node, not reused by another). `body` must not keep anything of the tree.
     static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) rethrows -> T {
-        guard bytes.count <= arenaLimit else {
+        // One arena at a time on a thread: a parse inside `body` uses the library's allocator.
+        guard bytes.count <= arenaLimit, let memory = notebook_cmark_arena_begin() else {
             return try parse(bytes) { document, _ in
                 defer { cmark_node_free(document) }
                 return try body(document)
             }
         }
-        let memory = notebook_cmark_arena_begin()
         defer { notebook_cmark_arena_end() }
         return try parse(bytes, memory: memory) { document, _ in try body(document) }
     }
