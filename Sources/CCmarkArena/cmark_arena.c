@@ -20,15 +20,14 @@ struct chunk {
 };
 
 struct arena {
-    struct chunk *chunks;  // the newest first
-    size_t handed;
+    struct chunk *chunks;  // the newest first; the oldest holds the arena itself
     void *freed[SMALL / ALIGN];  // by capacity / ALIGN - 1; each block holds the next
 };
 
 static _Thread_local struct arena *current = NULL;
 
-static void fail(const char *what) {
-    fprintf(stderr, "notebook: libcmark-gfm %s outside an arena\n", what);
+static void fail(const char *why) {
+    fprintf(stderr, "notebook: libcmark-gfm %s\n", why);
     abort();
 }
 
@@ -65,7 +64,6 @@ static unsigned char *take(struct arena *arena, size_t size) {
     }
     unsigned char *block = chunk->bytes + chunk->used + HEADER;
     chunk->used += need;
-    arena->handed += need;
     ((size_t *)block)[-1] = capacity;
     return block;
 }
@@ -84,14 +82,13 @@ static void give_back(struct arena *arena, unsigned char *block) {
         *list = block;
     } else if (is_newest(arena, block, capacity)) {
         arena->chunks->used -= HEADER + capacity;
-        arena->handed -= HEADER + capacity;
     }
 }
 
 static void *arena_calloc(size_t count, size_t size) {
     struct arena *arena = current;
-    if (arena == NULL) fail("allocated");
-    if (size != 0 && count > SIZE_MAX / 2 / size) fail("asked for too much");
+    if (arena == NULL) fail("allocated outside an arena");
+    if (size != 0 && count > SIZE_MAX / 2 / size) fail("asked for more memory than there is");
     unsigned char *block = take(arena, count * size);
     memset(block, 0, count * size);
     return block;
@@ -99,8 +96,8 @@ static void *arena_calloc(size_t count, size_t size) {
 
 static void *arena_realloc(void *pointer, size_t size) {
     struct arena *arena = current;
-    if (arena == NULL) fail("reallocated");
-    if (size > SIZE_MAX / 2) fail("asked for too much");
+    if (arena == NULL) fail("reallocated outside an arena");
+    if (size > SIZE_MAX / 2) fail("asked for more memory than there is");
     if (pointer == NULL) return take(arena, size);
     unsigned char *old = pointer;
     size_t capacity = ((size_t *)old)[-1];
@@ -110,7 +107,6 @@ static void *arena_realloc(void *pointer, size_t size) {
     size_t more = rounded(size) - capacity;
     if (is_newest(arena, old, capacity) && more <= chunk->capacity - chunk->used) {
         chunk->used += more;
-        arena->handed += more;
         ((size_t *)old)[-1] = rounded(size);
         return old;
     }
@@ -153,4 +149,10 @@ void notebook_cmark_arena_end(void) {
     }
 }
 
-size_t notebook_cmark_arena_used(void) { return current == NULL ? 0 : current->handed; }
+size_t notebook_cmark_arena_used(void) {
+    if (current == NULL) return 0;
+    // Every chunk's used bytes, but the arena's own place in the first.
+    size_t used = 0;
+    for (struct chunk *chunk = current->chunks; chunk != NULL; chunk = chunk->next) used += chunk->used;
+    return used - rounded(sizeof(struct arena));
+}

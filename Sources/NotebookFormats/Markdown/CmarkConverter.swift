@@ -43,35 +43,29 @@ struct CmarkConverter {
     /// children on because it would nest past the limit (decided top down, so that the model
     /// never grows deeper than the limit and each piece is handed on once).
     private mutating func openFrame(_ node: OpaquePointer, under parent: Levels?, parentIndex: Int) -> Frame {
-        var frame = laidOutFrame(node, under: parent, parentIndex: parentIndex)
+        let nesting = Self.nesting(of: node)
+        var frame = laidOutFrame(node, nesting: nesting, under: parent, parentIndex: parentIndex)
         // Room for every child at once (a paragraph has tens), instead of growing one at a time;
         // not for a frame past the limit, which holds nothing (nor for its open ancestors,
         // before their children come: an input nested thousands deep would hold room in each).
         guard frame.levels.target == nil else { return frame }
         let children = Self.childCount(of: node)
-        if children > 1 && Self.holdsInlines(node) {
-            frame.content.inlines.reserveCapacity(children)
-        } else if children > 1 {
-            frame.content.children.reserveCapacity(children)
+        guard children > 1 else { return frame }
+        switch nesting {
+        case .leaf, .inline: frame.content.inlines.reserveCapacity(children)
+        case .block, .item, .other: frame.content.children.reserveCapacity(children)
         }
         return frame
     }
 
-    /// Whether `node`'s children are inlines (a paragraph, a heading, a table cell, a span) rather
-    /// than blocks, items or rows.
-    private static func holdsInlines(_ node: OpaquePointer) -> Bool {
-        switch nesting(of: node) {
-        case .leaf, .inline: true
-        case .block, .item, .other: false
-        }
-    }
-
-    private mutating func laidOutFrame(_ node: OpaquePointer, under parent: Levels?, parentIndex: Int) -> Frame {
+    /// The frame of `node` with its levels, and its target when it nests past the limit.
+    private mutating func laidOutFrame(
+        _ node: OpaquePointer, nesting: Nesting, under parent: Levels?, parentIndex: Int
+    ) -> Frame {
         var frame = Frame(node: node, location: location(of: node))
         frame.levels.blockLevel = parent?.blockLevel ?? 0
         frame.levels.inlineLevel = parent?.inlineLevel ?? 0
         let level: Int
-        let nesting = Self.nesting(of: node)
         switch nesting {
         case .block:
             level = frame.levels.blockLevel

@@ -85,32 +85,34 @@ struct PathKeys {
 
     private let paths: [String]
     private let ascii: Bool
+    /// Each path's key, made once: the check looks each path up twice.
+    private let keys: [Key]
 
     init(_ paths: [String]) {
         self.paths = paths
-        ascii = paths.allSatisfy { path in Self.bytes(of: path) { $0.allSatisfy { $0 < 0x80 } } }
+        let ascii = paths.allSatisfy { path in Self.bytes(of: path) { $0.allSatisfy { $0 < 0x80 } } }
+        self.ascii = ascii
+        keys = paths.map { path in
+            let hash = ascii ? Int(truncatingIfNeeded: Self.bytes(of: path, FNV1a.hash)) : Substring(path).hashValue
+            return Key(text: Substring(path), hash: hash)
+        }
     }
 
     /// The whole path of claim `index`.
-    func path(_ index: Int) -> Key {
-        let path = paths[index]
-        guard ascii else { return Key(text: Substring(path), hash: Substring(path).hashValue) }
-        let hash = Self.bytes(of: path) { bytes in bytes.reduce(Self.seed, Self.step) }
-        return Key(text: Substring(path), hash: Int(truncatingIfNeeded: hash))
-    }
+    func path(_ index: Int) -> Key { keys[index] }
 
     /// Calls `body` with each folder of claim `index`'s path, outermost first: the non-empty
     /// parts before each `/` byte.
     func forEachFolder(of index: Int, _ body: (Key) -> Void) {
         let path = paths[index]
         Self.bytes(of: path) { bytes in
-            var hash = Self.seed
+            var hash = FNV1a.seed
             for offset in bytes.indices {
                 if bytes[offset] == UInt8(ascii: "/") && offset > 0 {
                     let folder = path[..<path.utf8.index(path.utf8.startIndex, offsetBy: offset)]
                     body(Key(text: folder, hash: ascii ? Int(truncatingIfNeeded: hash) : folder.hashValue))
                 }
-                hash = Self.step(hash, bytes[offset])
+                hash = FNV1a.step(hash, bytes[offset])
             }
         }
     }
@@ -120,12 +122,6 @@ struct PathKeys {
         var path = path
         return path.withUTF8(body)
     }
-
-    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// One step of FNV-1a.
-    @inline(__always)
-    private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
 }
 
 extension Dictionary where Value == Int {

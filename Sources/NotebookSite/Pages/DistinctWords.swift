@@ -31,14 +31,14 @@ struct DistinctWords {
             while index <= count {
                 let start = index
                 var high: UInt8 = 0
-                var hash = Self.hashSeed
+                var hash = FNV1a.seed
                 while index < count {
                     let byte = base[index]
                     let folded = fold[Int(byte)]
                     if folded == 0 { break }
                     high |= byte
                     base[index] = folded
-                    hash = Self.hash(hash, folded)
+                    hash = FNV1a.step(hash, folded)
                     index += 1
                 }
                 if index > start {
@@ -58,10 +58,10 @@ struct DistinctWords {
 
     /// Adds `word` (not empty) unless it is there already.
     mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
-        add(word, hash: Self.hash(word))
+        add(word, hash: Int(truncatingIfNeeded: FNV1a.hash(word)))
     }
 
-    /// Adds `word`, whose ``hash(_:)`` is `hash`, unless it is there already.
+    /// Adds `word`, whose FNV-1a hash is `hash`, unless it is there already.
     private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: Int) {
         let mask = slots.count - 1
         var index = hash & mask
@@ -100,13 +100,6 @@ struct DistinctWords {
         }
     }
 
-    /// FNV-1a of the word's bytes.
-    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash = hashSeed
-        for byte in word { hash = Self.hash(hash, byte) }
-        return Int(truncatingIfNeeded: hash)
-    }
-
     /// Each byte as a word holds it: an ASCII letter lowercased, a digit or a byte of a longer
     /// character as it is; 0 for a byte that separates words.
     private static let fold: [UInt8] = (0...255).map { byte in
@@ -115,13 +108,5 @@ struct DistinctWords {
         case 0x30...0x39, 0x61...0x7A, 0x80...0xFF: UInt8(byte)
         default: 0
         }
-    }
-
-    private static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// One step of FNV-1a.
-    @inline(__always)
-    private static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
 }
