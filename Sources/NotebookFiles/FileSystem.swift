@@ -204,10 +204,18 @@ public enum FileSystem {
 
     /// `overwrite(_:to:)` with the file first opened by `opening` (given the flags) rather than
     /// by its path, as `FolderDescriptor` opens it beneath a folder; errors name `path`.
+    ///
+    /// With `likelyNew`, the file is first made with `O_EXCL`, which needs no status call to
+    /// check what is there; only when something is does it take the usual way.
     static func overwrite(
-        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, opening: (Int32) -> Int32
+        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, likelyNew: Bool = false, opening: (Int32) -> Int32
     ) throws(FileError) {
-        let (fd, size) = try openOwnFile(path, truncating: false, opening: opening)
+        var made: Int32 = -1
+        if likelyNew {
+            made = opening(O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
+            if made < 0 && errno != EEXIST { throw openError(path, errno, writing: true) }
+        }
+        let (fd, size) = made >= 0 ? (made, 0) : try openOwnFile(path, truncating: false, opening: opening)
         do throws(FileError) {
             try writeAll(bytes, to: fd, path: path)
             if size > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path, errno: errno) }

@@ -270,7 +270,8 @@ struct OutputStore: FileSink, Sendable {
         guard let folder = heldFolder(anchor) else { return false }
         if let name, !folder.makeFolder(name) { return false }
         do {
-            try folder.overwrite(bytes, at: relative)
+            // Into a new folder every file is new.
+            try folder.overwrite(bytes, at: relative, likelyNew: files.before.isEmpty)
         } catch {
             return false
         }

@@ -224,7 +224,7 @@ public struct SitePipeline: Sendable {
         // What the pages were made of is freed on a thread of its own (20,000 notes' strings and
         // lists take a tenth of a second to free): nothing after this needs it, and a command
         // that exits next does not wait for it.
-        Self.release((plan.take()!, site))
+        FreeingThread.free((plan.take()!, site))
         guard failures.isEmpty else {
             store.discard()
             return report
@@ -242,13 +242,6 @@ public struct SitePipeline: Sendable {
         report.pages = pageCount
         report.succeeded = true
         return report
-    }
-
-    /// Frees `value` on a thread of its own, once this thread lets go of it (hand over the last
-    /// references: whichever thread lets go last frees them).
-    private static func release<Value: Sendable>(_ value: consuming Value) {
-        let held = value
-        Thread.detachNewThread { withExtendedLifetime(held) {} }
     }
 
     /// Renders every page and, into `store`, writes it and makes every copy; how many pages,
