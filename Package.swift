@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
         .target(name: "NotebookFormats", dependencies: ["NotebookModel", "NotebookSource", "CCmarkGFM", "CCmarkTables", "CCmarkArena"]),
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookSource"]),
-        .target(name: "NotebookRender", dependencies: ["NotebookModel"]),
+        .target(name: "NotebookRender", dependencies: ["NotebookModel", "Bytes"]),
         .target(name: "NotebookServer", dependencies: ["CMicroHTTPD", "NotebookFiles"]),
         .target(
             name: "NotebookSite",

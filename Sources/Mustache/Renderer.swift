@@ -87,22 +87,9 @@ struct Renderer: ~Copyable {
         var text = text
         text.withUTF8 { bytes in
             // Runs without a special character are copied whole.
-            var start = 0
-            for index in 0..<bytes.count {
-                let entity: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
-                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            EscapedBytes.escape(bytes, apostrophe: true) { output.append($0) } entity: { entity in
                 output.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                start = index + 1
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 

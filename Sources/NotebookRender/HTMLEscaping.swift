@@ -1,3 +1,4 @@
+import Bytes
 import NotebookModel
 
 /// Escaping for HTML text, attributes and URLs, byte for byte as libcmark-gfm does it.
@@ -5,7 +6,8 @@ public enum HTMLEscaping {
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
         // Most text has nothing to escape: it is given back as it is.
-        guard text.utf8.contains(where: { entities[Int($0)] != 0 }) else { return text }
+        var text = text
+        guard text.withUTF8({ EscapedBytes.first(in: $0, from: 0, apostrophe: false) < $0.count }) else { return text }
         var out = UTF8Builder(capacity: text.utf8.count + 16)
         escape(text, into: &out)
         return out.string
@@ -15,29 +17,9 @@ public enum HTMLEscaping {
     public static func escape(_ text: String, into out: inout UTF8Builder) {
         var text = text
         text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let entity = entities[Int(bytes[index])]
-                guard entity != 0 else { continue }
-                out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                let name = entityNames[Int(entity) - 1]
+            EscapedBytes.escape(bytes, apostrophe: false) { out.append($0) } entity: { name in
                 out.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-                runStart = index + 1
             }
-            out.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
-    }
-
-    private static let entityNames: [StaticString] = ["&amp;", "&lt;", "&gt;", "&quot;"]
-
-    /// For each byte, 1 + the index of its entity in `entityNames`, or 0 when it stays as it is.
-    private static let entities: [UInt8] = (0..<256).map { value in
-        switch UInt8(value) {
-        case UInt8(ascii: "&"): 1
-        case UInt8(ascii: "<"): 2
-        case UInt8(ascii: ">"): 3
-        case UInt8(ascii: "\""): 4
-        default: 0
         }
     }
 

@@ -137,6 +137,12 @@ struct CmarkConverter {
             let built: Pieces
             if !Self.canHaveChildren(node) {
                 guard event == CMARK_EVENT_ENTER else { continue }
+                // Text and breaks, most nodes, go straight into their container: they nest
+                // nothing, so its depth stays as it is.
+                if let parent = frames.indices.last, let kind = plainLeaf(node) {
+                    frames[frames[parent].levels.target ?? parent].content.add(inline: Inline(kind, at: location(of: node)))
+                    continue
+                }
                 built = build(node, at: location(of: node), content: Content(), childDepth: 0)
             } else if event == CMARK_EVENT_ENTER {
                 // The parent's levels alone: a copy of its frame would copy what it holds so far.
@@ -159,6 +165,16 @@ struct CmarkConverter {
             }
         }
         return (result, context.diagnostics)
+    }
+
+    /// The inline of a text, soft break or line break node; nil for any other node.
+    private func plainLeaf(_ node: OpaquePointer) -> Inline.Kind? {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: .text(literal(node))
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        default: nil
+        }
     }
 
     private static func canHaveChildren(_ node: OpaquePointer) -> Bool {
@@ -215,6 +231,15 @@ struct CmarkConverter {
     private struct Content {
         var inlines: [Inline] = []
         var children: [Child] = []
+
+        /// Adds a finished inline, keeping the pieces' order.
+        mutating func add(inline: consuming Inline) {
+            if children.isEmpty {
+                inlines.append(inline)
+            } else {
+                children.append(.inline(inline))
+            }
+        }
 
         /// Adds a finished piece, keeping the pieces' order.
         mutating func add(_ child: consuming Child) {

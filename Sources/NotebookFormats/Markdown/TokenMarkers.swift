@@ -109,6 +109,9 @@ struct TokenMarkers: Sendable {
             var plainStart = 0
             var i = 0
             while i < bytes.count {
+                // The next lead byte of a start marker, found by memchr.
+                guard let found = memchr(bytes.baseAddress! + i, Int32(open.0), bytes.count - i) else { break }
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!)
                 guard isMarker(open, at: i) else {
                     i += 1
                     continue

@@ -66,6 +66,7 @@ extension CmarkConverter {
         guard items.contains(where: { $0.token != nil }) else { return (mergeText(inlines), depth) }
 
         var out: [Item] = []
+        out.reserveCapacity(items.count)
         var openers = OpenerStack()
         func add(_ item: Item) {
             openers.noteDepth(item.depth)
@@ -112,8 +113,15 @@ extension CmarkConverter {
                 }
             }
         }
-        let finished = out.map { $0.token == nil ? $0 : literal($0) }
-        return (mergeText(finished.compactMap(\.inline)), finished.map(\.depth).max() ?? 0)
+        var inlines: [Inline] = []
+        inlines.reserveCapacity(out.count)
+        var deepest = 0
+        for index in out.indices {
+            let item = out[index].token == nil ? out[index] : literal(out[index])
+            deepest = max(deepest, item.depth)
+            if let inline = item.inline { inlines.append(inline) }
+        }
+        return (mergeText(inlines), deepest)
     }
 
     /// Replaces `out[from...]` (the opener and what follows, of nesting `depth`) by a span of what
@@ -141,6 +149,8 @@ extension CmarkConverter {
     /// Splits text at markers and notes, for each `==`, whether it may open or close.
     private mutating func expand(_ inlines: [Inline], markers: TokenMarkers, depth: Int) -> [Item] {
         var items: [Item] = []
+        // Room for a token and the text after it in each inline, which most need at most.
+        items.reserveCapacity(inlines.count * 3)
         for inline in inlines {
             guard case .text(let text) = inline.kind else {
                 items.append(Item(inline: inline, location: inline.location, depth: depth))
