@@ -71,7 +71,10 @@ public enum Slug {
 
 /// Gives each heading of a page a unique id from its text.
 public struct HeadingIDs: Sendable {
-    private var used: [String: Int] = [:]
+    /// Each id given, with the last suffix tried after it. A page has a few headings: they are
+    /// searched in a list, which costs less than hashing, until there are many.
+    private var few: [(id: String, suffix: Int)] = []
+    private var many: [String: Int]?
 
     public init() {}
 
@@ -79,17 +82,36 @@ public struct HeadingIDs: Sendable {
     public mutating func id(for text: String) -> String {
         var base = Slug.make(text)
         if base.isEmpty { base = "section" }
-        guard var suffix = used[base] else {
-            used[base] = 0
+        guard var suffix = suffix(of: base) else {
+            set(base, 0)
             return base
         }
         var candidate: String
         repeat {
             suffix += 1
-            candidate = "\(base)-\(suffix)"
-        } while used[candidate] != nil
-        used[base] = suffix
-        used[candidate] = 0
+            candidate = base + "-" + String(suffix)
+        } while self.suffix(of: candidate) != nil
+        set(base, suffix)
+        set(candidate, 0)
         return candidate
+    }
+
+    private func suffix(of id: String) -> Int? {
+        if let many { return many[id] }
+        return few.first { $0.id == id }?.suffix
+    }
+
+    private mutating func set(_ id: String, _ suffix: Int) {
+        if many != nil {
+            many![id] = suffix
+        } else if let index = few.firstIndex(where: { $0.id == id }) {
+            few[index].suffix = suffix
+        } else if few.count < 16 {
+            few.append((id, suffix))
+        } else {
+            many = Dictionary(few, uniquingKeysWith: { _, last in last })
+            many![id] = suffix
+            few = []
+        }
     }
 }

@@ -64,7 +64,8 @@ extension YAMLNode {
     public var isNull: Bool {
         guard case .scalar(let text, let plain) = kind else { return false }
         if tag == "tag:yaml.org,2002:null" { return true }
-        return plain && tag == nil && ["", "~", "null", "Null", "NULL"].contains(text)
+        // Four bytes at most: most scalars are longer, and need no comparison.
+        return plain && tag == nil && text.utf8.count <= 4 && ["", "~", "null", "Null", "NULL"].contains(text)
     }
 
     /// A plain scalar `true`/`false`/`yes`/`no`/`on`/`off`, in any case; nil otherwise (quoted text included).

@@ -226,6 +226,19 @@ private func paragraph(_ text: String) -> Block { Block(.paragraph([.text(text)]
         var second = HeadingIDs()
         #expect(texts.map { second.id(for: $0) } == ids)
     }
+
+    /// Past its first sixteen ids the list of ids given turns into a table: the ids go on as before.
+    @Test func manyHeadingsKeepTheirIDs() {
+        var ids = HeadingIDs()
+        let given = (0..<40).map { ids.id(for: $0 % 3 == 0 ? "Part \($0 / 3)" : "Notes") }
+        #expect(Set(given).count == 40, "\(given)")
+        #expect(given[0] == "part-0" && given[1] == "notes" && given[2] == "notes-1" && given[39] == "part-13")
+        #expect(given.filter { $0.hasPrefix("notes") }.last == "notes-25")
+        // Taken literally after the switch, and a duplicate's next suffix skips it.
+        #expect(ids.id(for: "notes-26") == "notes-26")
+        #expect(ids.id(for: "Notes") == "notes-27")
+        #expect(ids.id(for: "part-0") == "part-0-1")
+    }
 }
 
 // MARK: - Colors
