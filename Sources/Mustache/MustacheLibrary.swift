@@ -1,3 +1,5 @@
+import Bytes
+
 /// Named templates that render each other as partials (`{{>name}}`) and parents
 /// (`{{<name}}…{{/name}}`).
 ///
@@ -109,20 +111,40 @@ public struct MustacheLibrary: Sendable {
     public func renderBytes(_ name: String, _ value: MustacheValue, sharing shared: MustacheSharedParts? = nil)
         throws(MustacheError) -> [UInt8]
     {
+        try renderBytes(template(named: name), value, sharing: shared)
+    }
+
+    /// Renders the template registered as `name` as ``renderBytes(_:_:sharing:)-(String,_,_)``
+    /// does, and hands the bytes to `body` where they were rendered, without a copy.
+    public func withRenderedBytes<Result>(
+        _ name: String, _ value: MustacheValue, sharing shared: MustacheSharedParts? = nil,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result {
+        let output = try renderedBuffer(template(named: name), value, sharing: shared)
+        return try output.withBytes(body)
+    }
+
+    private func template(named name: String) throws(MustacheError) -> MustacheTemplate {
         guard let template = templates[name] else {
             throw MustacheError(
                 kind: .templateNotFound, templateName: name, line: 0, column: 0,
                 message: "no template named '\(name)'", sourceLine: "")
         }
-        return try renderBytes(template, value, sharing: shared)
+        return template
     }
 
     /// Renders `template` as UTF-8 bytes (see ``renderBytes(_:_:sharing:)-(String,_,_)``).
     public func renderBytes(_ template: MustacheTemplate, _ value: MustacheValue, sharing shared: MustacheSharedParts? = nil)
         throws(MustacheError) -> [UInt8]
     {
+        try renderedBuffer(template, value, sharing: shared).bytes()
+    }
+
+    private func renderedBuffer(_ template: MustacheTemplate, _ value: MustacheValue, sharing shared: MustacheSharedParts?)
+        throws(MustacheError) -> ByteBuffer
+    {
         var renderer = Renderer(library: self, root: value, shared: shared, capacity: template.source.text.utf8.count * 2 + 64)
         try renderer.render(template.fragment.program, blocks: [])
-        return renderer.output.bytes()
+        return renderer.output
     }
 }

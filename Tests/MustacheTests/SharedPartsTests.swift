@@ -152,3 +152,18 @@ import Testing
         #expect(shared == "c1 of Root;|c1 of Inner;|c1 of Root;")
     }
 }
+
+/// The bytes handed over in place are those `renderBytes` gives; a name not registered throws.
+@Suite struct RenderedBytesTests {
+    @Test func bytesInPlaceAreTheRenderedBytes() throws {
+        let library = try MustacheLibrary(sources: ["page": "<h1>{{title}}</h1>{{>footer}}", "footer": "<p>{{#site}}{{name}}{{/site}} & co</p>"])
+        let root: MustacheValue = ["title": "A < B", "site": ["name": "Notes"]]
+        let parts = MustacheSharedParts(key: "site")
+        for _ in 1...2 {
+            let inPlace = try library.withRenderedBytes("page", root, sharing: parts) { Array($0) }
+            #expect(inPlace == (try library.renderBytes("page", root)))
+            #expect(String(decoding: inPlace, as: UTF8.self) == "<h1>A &lt; B</h1><p>Notes & co</p>")
+        }
+        #expect(throws: MustacheError.self) { try library.withRenderedBytes("missing", root) { $0.count } }
+    }
+}

@@ -32,6 +32,8 @@ struct PagePlan: Sendable {
         /// A template rendered with a context, and the parts every page of the plan shares.
         case template(String, TemplateContext, shared: MustacheSharedParts)
         case text(String)
+        /// A file's bytes, made as bytes.
+        case bytes([UInt8])
     }
 
     /// What the plan holds, in one box: every page's closure holds the plan, and a copy of it
@@ -179,7 +181,7 @@ struct PagePlan: Sendable {
             [Page(path: "404.html", content: template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
-        case .search: [Page(path: "search/index.json", content: .text(searchIndex()))]
+        case .search: [Page(path: "search/index.json", content: .bytes(SearchIndex.json(search)))]
         }
     }
 
@@ -331,10 +333,6 @@ struct PagePlan: Sendable {
         return sitemap
     }
 
-    private func searchIndex() -> String {
-        SearchIndex.json(search)
-    }
-
     /// A note's entry in the search index, from its text's distinct words.
     static func searchEntry(_ note: SiteNote, urls: SiteURLs, words: String) -> String {
         SearchIndex.entry(
@@ -425,12 +423,24 @@ struct PagePlan: Sendable {
 import Foundation
 
 extension PagePlan.Page {
-    /// The page's text as UTF-8: its template rendered with its context, or its text. No NUL
+    /// The page's text as UTF-8: its template rendered with its context, its text, or its bytes. No NUL
     /// reaches it: every reader (`SourceText`, the JSON and YAML escapes, templates) makes NUL U+FFFD.
     func render(with theme: Theme) throws -> [UInt8] {
         switch make() {
         case .template(let name, let context, let shared): try theme.library.renderBytes(name, context.mustacheValue, sharing: shared)
         case .text(let text): Array(text.utf8)
+        case .bytes(let bytes): bytes
+        }
+    }
+
+    /// Renders the page (as `render(with:)`) into `sink` at its path, its bytes written where
+    /// they were rendered.
+    func write(with theme: Theme, to sink: some FileSink) throws {
+        switch make() {
+        case .template(let name, let context, let shared):
+            try theme.library.withRenderedBytes(name, context.mustacheValue, sharing: shared) { bytes in try sink.write(bytes, to: path) }
+        case .text(let text): try sink.write(text, to: path)
+        case .bytes(let bytes): try sink.write(bytes, to: path)
         }
     }
 }

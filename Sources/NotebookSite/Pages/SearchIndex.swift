@@ -12,15 +12,20 @@ enum SearchIndex {
         var words: String
     }
 
-    /// The index of the entries made by `entry(_:)`.
-    static func json(_ entries: [String]) -> String {
-        var out = "["
+    /// The index of the entries made by `entry(_:)`, as the UTF-8 bytes of its file: made as
+    /// bytes, since the index is the site's largest file and a string would be copied again.
+    static func json(_ entries: [String]) -> [UInt8] {
+        var out: [UInt8] = []
         out.reserveCapacity(entries.reduce(8) { $0 + $1.utf8.count + 2 })
-        for (index, entry) in entries.enumerated() {
-            out += index > 0 ? ",\n" : "\n"
-            out += entry
+        out.append(UInt8(ascii: "["))
+        for index in entries.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\n"))
+            var entry = entries[index]
+            entry.withUTF8 { out.append(contentsOf: $0) }
         }
-        return out + "\n]\n"
+        out.append(contentsOf: "\n]\n".utf8)
+        return out
     }
 
     /// One note's entry, as JSON: written as bytes into one buffer (a note's words are long).

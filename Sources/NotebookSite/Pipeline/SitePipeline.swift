@@ -259,8 +259,11 @@ public struct SitePipeline: Sendable {
                 { @Sendable in
                     let pages = plan.pages(of: group)
                     for page in pages {
-                        let html = try page.render(with: theme)
-                        try store?.write(html, to: page.path)
+                        if let store {
+                            try page.write(with: theme, to: store)
+                        } else {
+                            _ = try page.render(with: theme)
+                        }
                     }
                     written.add(pages.count, ordering: .relaxed)
                 }
