@@ -32,13 +32,13 @@ let package = Package(
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
-        .target(name: "NotebookFormats", dependencies: ["NotebookModel", "NotebookSource", "CCmarkGFM", "CCmarkTables", "CCmarkArena"]),
+        .target(name: "NotebookFormats", dependencies: ["Bytes", "NotebookModel", "NotebookSource", "CCmarkGFM", "CCmarkTables", "CCmarkArena"]),
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookSource"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel", "Bytes"]),
         .target(name: "NotebookServer", dependencies: ["CMicroHTTPD", "NotebookFiles"]),
         .target(
             name: "NotebookSite",
-            dependencies: ["NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender", "Mustache"]),
+            dependencies: ["Bytes", "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender", "Mustache"]),
         .target(
             name: "NotebookCLI",
             dependencies: [

@@ -52,8 +52,7 @@ public struct ByteBuffer: ~Copyable {
     /// Appends the UTF-8 bytes of `text`, read in place.
     @inlinable
     public mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withBorrowedUTF8 { append($0) }
     }
 
     /// Appends the bytes of a literal.

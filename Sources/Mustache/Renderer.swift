@@ -64,8 +64,7 @@ struct Renderer: ~Copyable {
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         // Through its contiguous bytes: appending a string's `utf8` view costs several times more.
-        var text = text
-        text.withUTF8 { write($0) }
+        text.withBorrowedUTF8 { write($0) }
     }
 
     private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -84,8 +83,7 @@ struct Renderer: ~Copyable {
             output.append(pending)
             pendingIndentation = nil
         }
-        var text = text
-        text.withUTF8 { bytes in
+        text.withBorrowedUTF8 { bytes in
             // Runs without a special character are copied whole.
             EscapedBytes.escape(bytes, apostrophe: true) { output.append($0) } entity: { entity in
                 output.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))

@@ -6,8 +6,7 @@ public enum HTMLEscaping {
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
         // Most text has nothing to escape: it is given back as it is.
-        var text = text
-        guard text.withUTF8({ EscapedBytes.first(in: $0, from: 0, apostrophe: false) < $0.count }) else { return text }
+        guard text.withBorrowedUTF8({ EscapedBytes.first(in: $0, from: 0, apostrophe: false) < $0.count }) else { return text }
         var out = UTF8Builder(capacity: text.utf8.count + 16)
         escape(text, into: &out)
         return out.string
@@ -15,8 +14,7 @@ public enum HTMLEscaping {
 
     /// Appends `text` to `out` as ``escape(_:)`` gives it; runs between entities are copied whole.
     public static func escape(_ text: String, into out: inout UTF8Builder) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withBorrowedUTF8 { bytes in
             EscapedBytes.escape(bytes, apostrophe: false) { out.append($0) } entity: { name in
                 out.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             }

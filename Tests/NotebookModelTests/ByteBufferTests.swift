@@ -34,3 +34,13 @@ import Testing
         #expect(buffer.isEmpty && buffer.count == 0 && buffer.last == nil && buffer.bytes().isEmpty && buffer.string.isEmpty)
     }
 }
+
+/// A string's bytes read borrowed are its UTF-8, whatever its size and script.
+@Suite struct BorrowedUTF8Tests {
+    @Test func bytesAreTheStringsUTF8() {
+        let long = String(repeating: "crème brûlée ", count: 40)
+        for text in ["", "a", "small ascii", "ß→日本", long, String(long.dropFirst(3)), String(Substring(long).prefix(17))] {
+            #expect(text.withBorrowedUTF8 { Array($0) } == Array(text.utf8), "\(text)")
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Bytes
 import Glibc
 
 /// The two characters that stand for tokens in the text handed to libcmark-gfm.
@@ -100,8 +101,7 @@ struct TokenMarkers: Sendable {
     func split(_ text: String) -> [Piece] {
         guard marks(text) else { return [.text(text)] }
         let open = Self.bytes(of: start), close = Self.bytes(of: end)
-        var text = text
-        return text.withUTF8 { bytes -> [Piece] in
+        return text.withBorrowedUTF8 { bytes -> [Piece] in
             func isMarker(_ marker: (UInt8, UInt8), at index: Int) -> Bool {
                 index + 1 < bytes.count && bytes[index] == marker.0 && bytes[index + 1] == marker.1
             }
@@ -141,8 +141,7 @@ struct TokenMarkers: Sendable {
     /// Whether `text` holds a start marker, so that `split` may find a token in it.
     func marks(_ text: String) -> Bool {
         let open = Self.bytes(of: start)
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withBorrowedUTF8 { bytes in
             guard bytes.count > 1, var at = bytes.baseAddress else { return false }
             let last = bytes.baseAddress! + (bytes.count - 1)
             // The lead byte found by memchr, then its follower checked.

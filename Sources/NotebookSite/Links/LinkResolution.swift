@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import NotebookModel
 
@@ -142,8 +143,7 @@ struct LinkResolution: Sendable {
         /// The labels of `[^label]` in text.
         static func footnoteReferences(in text: String) -> [String] {
             // Most text has none: a byte loop says so without Foundation's string search.
-            var copy = text
-            let hasReference = copy.withUTF8 { bytes in
+            let hasReference = text.withBorrowedUTF8 { bytes in
                 guard bytes.count > 1, let base = bytes.baseAddress else { return false }
                 // Each `^` found by memchr, then the byte before it checked.
                 var at = base + 1

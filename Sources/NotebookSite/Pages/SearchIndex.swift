@@ -1,3 +1,4 @@
+import Bytes
 import NotebookModel
 
 /// The search index the site's client-side search reads: for each note its title, URL, date,
@@ -80,8 +81,7 @@ enum SearchIndex {
 
     /// Appends `text` as a JSON string literal (see `string(_:)`).
     private static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withBorrowedUTF8 { bytes in
             out.append(UInt8(ascii: "\""))
             // Runs with nothing to escape (most text, every note's words) are copied whole.
             var start = 0
