@@ -5,19 +5,26 @@ import NotebookModel
 public enum HTMLEscaping {
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
-        // Most text has nothing to escape: it is given back as it is.
-        guard text.withBorrowedUTF8({ EscapedBytes.first(in: $0, from: 0, apostrophe: false) < $0.count }) else { return text }
-        var out = UTF8Builder(capacity: text.utf8.count + 16)
-        escape(text, into: &out)
-        return out.string
+        text.withBorrowedUTF8 { bytes in
+            // Most text has nothing to escape: it is given back as it is. Else what precedes the
+            // first entity is copied whole, and the scan goes on from there.
+            let first = EscapedBytes.first(in: bytes, from: 0, apostrophe: false)
+            guard first < bytes.count else { return text }
+            var out = UTF8Builder(capacity: bytes.count + 16)
+            out.append(UnsafeBufferPointer(rebasing: bytes[..<first]))
+            append(UnsafeBufferPointer(rebasing: bytes[first...]), into: &out)
+            return out.string
+        }
     }
 
     /// Appends `text` to `out` as ``escape(_:)`` gives it; runs between entities are copied whole.
     public static func escape(_ text: String, into out: inout UTF8Builder) {
-        text.withBorrowedUTF8 { bytes in
-            EscapedBytes.escape(bytes, apostrophe: false) { out.append($0) } entity: { name in
-                out.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            }
+        text.withBorrowedUTF8 { append($0, into: &out) }
+    }
+
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout UTF8Builder) {
+        EscapedBytes.escape(bytes, apostrophe: false) { out.append($0) } entity: { name in
+            out.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
     }
 

@@ -277,12 +277,9 @@ struct CmarkConverter {
         }
 
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT:
-            return inline(.text(literal(node)))
-        case CMARK_NODE_SOFTBREAK:
-            return inline(.softBreak)
-        case CMARK_NODE_LINEBREAK:
-            return inline(.lineBreak)
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            // Reached only without a container to put them in (`convert` puts them there).
+            return plainLeaf(node).map(inline) ?? Pieces([])
         case CMARK_NODE_CODE:
             return Pieces((.inline(.span(Formatting(code: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1))
         case CMARK_NODE_HTML_INLINE:

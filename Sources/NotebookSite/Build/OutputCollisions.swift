@@ -1,3 +1,4 @@
+import Bytes
 import NotebookModel
 
 /// The check that no two sources write one output file, and that no file stands where another
@@ -119,8 +120,7 @@ struct PathKeys {
 
     /// `body` over the UTF-8 bytes of `path`, in place.
     private static func bytes<R>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var path = path
-        return path.withUTF8(body)
+        path.withBorrowedUTF8(body)
     }
 }
 

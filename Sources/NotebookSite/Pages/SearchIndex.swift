@@ -22,8 +22,7 @@ enum SearchIndex {
         for index in entries.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "\n"))
-            var entry = entries[index]
-            entry.withUTF8 { out.append(contentsOf: $0) }
+            entries[index].withBorrowedUTF8 { out.append(contentsOf: $0) }
         }
         out.append(contentsOf: "\n]\n".utf8)
         return out
