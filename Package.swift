@@ -27,7 +27,8 @@ let package = Package(
         .systemLibrary(
             name: "CMalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
-        .target(name: "NotebookFiles", dependencies: ["CFileSystem"]),
+        .target(name: "Parallel"),
+        .target(name: "NotebookFiles", dependencies: ["CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
@@ -38,7 +39,10 @@ let package = Package(
         .target(name: "NotebookServer", dependencies: ["CMicroHTTPD", "NotebookFiles"]),
         .target(
             name: "NotebookSite",
-            dependencies: ["Bytes", "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender", "Mustache"]),
+            dependencies: [
+                "Bytes", "Parallel", "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender",
+                "Mustache",
+            ]),
         .target(
             name: "NotebookCLI",
             dependencies: [
@@ -50,6 +54,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "Bytes", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(
             name: "NotebookFormatsTests",
             dependencies: [

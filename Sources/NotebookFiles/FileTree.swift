@@ -1,4 +1,5 @@
 import Dispatch
+import Parallel
 import Synchronization
 
 /// A folder read by one rule: paths are shown as the user named them, read at their real place,
@@ -118,7 +119,9 @@ public struct FileTree: Sendable, Equatable {
                 parts.withLock { $0[index] = part }
             }
             if !anyFolderLink.load(ordering: .relaxed) {
-                for part in parts.withLock({ $0 }).values {
+                // In the order of the top-level folders: files that sort as equal stay in one order.
+                let found = parts.withLock { $0 }
+                for part in top.indices.compactMap({ found[$0] }) {
                     walk.files += part.files
                     walk.skippedLinks += part.skippedLinks
                     walk.danglingLinks += part.danglingLinks
@@ -211,7 +214,13 @@ public struct FileTree: Sendable, Equatable {
         /// Each list in order: files by path, the rest as shown.
         func sorted() -> Walk {
             var walk = self
-            walk.files.sort { $0.relative < $1.relative }
+            let order = files.withUnsafeBufferPointer { buffer in
+                let files = ParallelWork.Borrowed(buffer)
+                return ParallelWork.sortedIndices(count: buffer.count, workers: ParallelWork.processorCount) {
+                    files.buffer[$0].relative < files.buffer[$1].relative
+                }
+            }
+            walk.files = order.map { files[$0] }
             walk.skippedLinks.sort()
             walk.danglingLinks.sort()
             walk.loopingLinks.sort()

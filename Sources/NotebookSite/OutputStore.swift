@@ -1,5 +1,6 @@
 import Foundation
 import NotebookFiles
+import Parallel
 import Synchronization
 
 /// Writes a build into a folder beside the output, and puts it in place only when the build

@@ -1,4 +1,5 @@
 import NotebookModel
+import Parallel
 
 /// The checks of a whole site that the pipeline and the preview share: links, aliases, and
 /// files of the output that two sources would write.

@@ -1,9 +1,10 @@
-import NotebookSource
 import Foundation
 import NotebookConstraints
 import NotebookFiles
 import NotebookFormats
 import NotebookModel
+import NotebookSource
+import Parallel
 
 /// A site read from its folder: settings, constraint definition, and every note, checked.
 struct LoadedSite: Sendable {
@@ -154,7 +155,7 @@ struct SiteLoader: Sendable {
         // The URLs are checked (in the files' order) on a thread of their own while this one sorts.
         let unsorted = notes
         let urlFindings = Background { Self.checkURLs(unsorted) }
-        notes = SiteOrder.sorted(notes)
+        notes = SiteOrder.sorted(notes, workers: workers)
         diagnostics += urlFindings.value
         return LoadedSite(
             tree: site, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,

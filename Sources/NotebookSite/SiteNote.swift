@@ -66,6 +66,12 @@ struct SiteNote: Hashable, Sendable {
         }
     }
 
+    /// The body, leaving an empty one in its place.
+    mutating func takeBody() -> Body {
+        defer { body = Body() }
+        return body
+    }
+
     /// The path under the notes folder, such as `cooking/pancakes.md`.
     public var relativePath: String { box.facts.relativePath }
     public var title: String { box.facts.title }

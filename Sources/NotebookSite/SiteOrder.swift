@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 
 /// The order of notes everywhere (FORMATS.md section 6): date, newest first; undated notes after
 /// dated ones; ties by title (case-insensitive, then exact), then path.
@@ -35,12 +36,14 @@ enum SiteOrder {
         return a.path < b.path
     }
 
-    /// `notes` in the site's order; only keys move while sorting.
-    static func sorted(_ notes: [SiteNote]) -> [SiteNote] {
-        let keys = notes.map(\.orderKey)
+    /// `notes` in the site's order, sorted `workers` at a time; only keys move while sorting.
+    static func sorted(_ notes: [SiteNote], workers: Int) -> [SiteNote] {
         // Compared in place: a key read out of the array is a copy that counts a reference to
         // each of its strings, four times two for every comparison.
-        let order = keys.withUnsafeBufferPointer { keys in keys.indices.sorted { precedes(keys[$0], keys[$1]) } }
+        let order = notes.map(\.orderKey).withUnsafeBufferPointer { buffer in
+            let keys = ParallelWork.Borrowed(buffer)
+            return ParallelWork.sortedIndices(count: buffer.count, workers: workers) { precedes(keys.buffer[$0], keys.buffer[$1]) }
+        }
         return order.map { notes[$0] }
     }
 

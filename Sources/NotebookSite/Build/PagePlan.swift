@@ -1,6 +1,7 @@
 import Mustache
 import NotebookModel
 import NotebookRender
+import Parallel
 import Synchronization
 
 /// Every file a build writes besides copies, by group: note pages, the paginated index, tag

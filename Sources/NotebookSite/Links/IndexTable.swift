@@ -17,6 +17,11 @@ struct IndexTable: Sendable {
         return [index] + others
     }
 
+    /// The first (lowest) index `key` names.
+    func first(_ key: String) -> Int? {
+        first[key]
+    }
+
     /// Adds `index`, which is greater than every index `key` names already.
     mutating func append(_ index: Int, for key: String) {
         // One lookup for a new key (nearly every key); a repeated key gets its first index back.

@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import NotebookModel
+import Parallel
 
 /// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
 /// notes become site URLs, broken ones are diagnostics at their place, and backlinks are counted.

@@ -3,6 +3,7 @@ import Mustache
 import NotebookFiles
 import NotebookModel
 import NotebookRender
+import Parallel
 import Synchronization
 
 /// How a site is built.
@@ -178,8 +179,7 @@ public struct SitePipeline: Sendable {
         do {
             let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
             // The pages show the bodies filled: each body as read is freed once filled, on its worker.
-            let bodies = site.notes.map(\.body)
-            for index in site.notes.indices { site.notes[index].body = SiteNote.Body() }
+            let bodies = ParallelWork.map(updating: &site.notes, workers: options.workers) { $0.takeBody() }
             let notes = site.notes
             let resolved = links.resolved
             links.resolved = []

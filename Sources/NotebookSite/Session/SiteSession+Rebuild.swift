@@ -1,6 +1,7 @@
 import Foundation
 import NotebookModel
 import NotebookRender
+import Parallel
 
 extension SiteSession {
     /// Links, renders and writes what changed, and keeps `next` when all went well.
@@ -25,7 +26,7 @@ extension SiteSession {
                 siteNotes.insert(note, at: low)
             }
         } else {
-            siteNotes = SiteOrder.sorted(next.records.values.map(\.note).filter(included))
+            siteNotes = SiteOrder.sorted(next.records.values.map(\.note).filter(included), workers: options.workers)
         }
         next.ordered = siteNotes
         // URLs and aliases clash only when one of them changed.

@@ -2,6 +2,7 @@ import Foundation
 import NotebookFiles
 import NotebookModel
 import NotebookRender
+import Parallel
 
 extension SiteSession {
     /// Writes the groups' pages and the copies that changed, removes what is gone, keeps the state.

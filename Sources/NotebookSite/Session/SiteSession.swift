@@ -2,6 +2,7 @@ import Foundation
 import NotebookFiles
 import NotebookModel
 import NotebookRender
+import Parallel
 
 /// What one build of a session did.
 public struct SessionReport: Sendable {
