@@ -8,14 +8,12 @@ enum SiteChecks {
     /// are the paths under `/assets/` (the site's and its theme's).
     static func resolve(_ site: LoadedSite, urls: SiteURLs, strict: Bool, assets: [String]) -> LinkResolution {
         let files = site.files.map(\.relativePath)
-        // The site's own paths and the aliases' errors are found on a thread of their own while
-        // this one makes the link index: neither needs the other.
-        let others = Background {
+        // The site's own paths and the aliases' errors are found by the workers that make the
+        // link index: neither needs the other.
+        let (index, (known, aliasErrors)) = LinkIndex.make(notes: site.notes, files: files) {
             (known: knownPaths(notes: site.notes, files: files, pageSize: site.config.pageSize, assets: assets),
              aliasErrors: PagePlan.aliasErrors(site.notes))
         }
-        let index = LinkIndex(notes: site.notes, files: files)
-        let (known, aliasErrors) = others.value
         var resolution = LinkResolution(
             resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls), strict: strict)
         resolution.diagnostics += aliasErrors

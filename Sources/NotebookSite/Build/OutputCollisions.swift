@@ -1,8 +1,9 @@
 import Bytes
 import NotebookModel
+import Parallel
 
 /// The check that no two sources write one output file, and that no file stands where another
-/// needs a folder: run once, serially, on the planned list of files, before anything is written,
+/// needs a folder: run once, on the planned list of files, before anything is written,
 /// so every run reports the same errors whatever the order of the workers.
 enum OutputCollisions {
     /// Errors for every clash, each naming both sources, at the later one's file. Claims are
@@ -10,39 +11,43 @@ enum OutputCollisions {
     /// beside the notes), then as given. A note's page on a taken URL is left out: the note's URL
     /// check (`SiteLoader.checkURLs`) reports it.
     static func find(_ claims: [OutputClaim]) -> [Diagnostic] {
-        let ordered = order(claims)
-        let keys = PathKeys(ordered.map(\.path))
+        let order = order(claims)
+        let keys = PathKeys(order.map { claims[$0].path })
+        // A file where another claim needs a folder: the folder's first claim names it. A claim's
+        // folders are the parts of its path before each `/` byte, as the file system sees them.
+        // They are found on a thread of their own while this one finds each path's owner.
+        let folderTable = Background {
+            var folders: [PathKeys.Key: Int] = [:]
+            folders.reserveCapacity(order.count)
+            for index in order.indices {
+                keys.forEachFolder(of: index) { _ = folders.firstValue(index, for: $0) }
+            }
+            return folders
+        }
         var owners: [PathKeys.Key: Int] = [:]
-        owners.reserveCapacity(ordered.count)
+        owners.reserveCapacity(order.count)
         // Each claim's owner: the first claim of its path.
-        var ownerOf = [Int](repeating: 0, count: ordered.count)
+        var ownerOf = [Int](repeating: 0, count: order.count)
         var diagnostics: [Diagnostic] = []
-        for index in ordered.indices {
+        for index in order.indices {
             let owner = owners.firstValue(index, for: keys.path(index))
             ownerOf[index] = owner
             guard owner != index else { continue }
-            let claim = ordered[index]
+            let claim = claims[order[index]]
             if case .note = claim.source { continue }
+            let first = claims[order[owner]]
             diagnostics.append(
-                diagnostic(
-                    "\(claim.path) would be written by both \(ordered[owner].sourceDescription) and \(claim.sourceDescription)",
-                    ordered[owner], claim))
+                diagnostic("\(claim.path) would be written by both \(first.sourceDescription) and \(claim.sourceDescription)", first, claim))
         }
-        // A file where another claim needs a folder: the folder's first claim names it. A claim's
-        // folders are the parts of its path before each `/` byte, as the file system sees them.
-        var folders: [PathKeys.Key: Int] = [:]
-        folders.reserveCapacity(ordered.count)
-        for index in ordered.indices {
-            keys.forEachFolder(of: index) { _ = folders.firstValue(index, for: $0) }
-        }
-        for index in ordered.indices where ownerOf[index] == index {
+        let folders = folderTable.value
+        for index in order.indices where ownerOf[index] == index {
             guard let inside = folders[keys.path(index)] else { continue }
-            let claim = ordered[index]
-            let (first, second) = index < inside ? (claim, ordered[inside]) : (ordered[inside], claim)
+            let (claim, other) = (claims[order[index]], claims[order[inside]])
+            let (first, second) = index < inside ? (claim, other) : (other, claim)
             diagnostics.append(
                 diagnostic(
-                    "\(claim.path) would be a file of \(claim.sourceDescription) and a folder holding \(ordered[inside].path) of "
-                        + ordered[inside].sourceDescription, first, second))
+                    "\(claim.path) would be a file of \(claim.sourceDescription) and a folder holding \(other.path) of "
+                        + other.sourceDescription, first, second))
         }
         return diagnostics
     }
@@ -51,30 +56,24 @@ enum OutputCollisions {
         Diagnostic(.error, message, path: second.sourcePath ?? first.sourcePath ?? second.path, code: "output.collision")
     }
 
-    /// `claims` by kind, keeping their order within a kind.
-    private static func order(_ claims: [OutputClaim]) -> [OutputClaim] {
-        var kinds: [[OutputClaim]] = Array(repeating: [], count: 5)
-        for claim in claims {
+    /// The positions of `claims` by kind, keeping their order within a kind.
+    private static func order(_ claims: [OutputClaim]) -> [Int] {
+        var kinds: [[Int]] = Array(repeating: [], count: 5)
+        for index in claims.indices {
             let kind =
-                switch claim.source {
+                switch claims[index].source {
                 case .page: 0
                 case .asset: 1
                 case .note: 2
                 case .alias: 3
                 case .file: 4
                 }
-            kinds[kind].append(claim)
+            kinds[kind].append(index)
         }
         return kinds.flatMap { $0 }
     }
 }
 
-/// The output paths of a check and their folders as keys that hash once: a path, or the part of
-/// one before a `/` byte, with its hash worked out as the path's bytes are read (the check runs on
-/// one thread over every file of a build, and hashing each path and folder as a string cost
-/// about ten thousand instructions a claim). Keys are equal as strings are (canonically
-/// equivalent text), so the hash is of the bytes only when every path is ASCII, where equal
-/// bytes are equal strings; otherwise it is the string's own.
 struct PathKeys {
     struct Key: Hashable {
         let text: Substring

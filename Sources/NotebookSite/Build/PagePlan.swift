@@ -202,10 +202,23 @@ struct PagePlan: Sendable {
         PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
     }
 
-    /// Every group of the site, in a stable order.
+    /// Every group of the site, in a stable order: the notes' (see ``pages(ofNoteAt:)``), then the
+    /// site's own.
     var groups: [PageGroup] {
-        notes.map { .note($0.relativePath) } + [.index] + tags.map { .tag(Slug.make($0.name)) }
-            + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+        notes.map { .note($0.relativePath) } + siteGroups
+    }
+
+    /// The groups of the site's own pages (the index, the tags' pages, the feed, …), in order.
+    var siteGroups: [PageGroup] {
+        [.index] + tags.map { .tag(Slug.make($0.name)) } + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+    }
+
+    /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.
+    var noteCount: Int { notes.count }
+
+    /// The pages of the `index`th note with pages: those of the group `.note(path)` of its path.
+    func pages(ofNoteAt index: Int) -> [Page] {
+        notePages(index)
     }
 
     /// A note as lists show it.

@@ -30,16 +30,31 @@ struct LinkIndex: Sendable {
     }
 
     public init(notes: [SiteNote], files: [String], workers: Int = ParallelWork.processorCount) {
-        self.notes = notes
-        // Each table is made by one worker (20,000 notes take tens of milliseconds a table).
+        self = Self.make(notes: notes, files: files, workers: workers) {}.index
+    }
+
+    /// The index of `notes`, and what `alongside` gives: the same workers do it while they make
+    /// the tables, each table and `alongside` by one worker (20,000 notes take tens of
+    /// milliseconds a table), `alongside` first.
+    static func make<Alongside: Sendable>(
+        notes: [SiteNote], files: [String], workers: Int = ParallelWork.processorCount,
+        alongside: @escaping @Sendable () -> Alongside
+    ) -> (index: LinkIndex, alongside: Alongside) {
         let keys: [@Sendable (SiteNote) -> String] = [
             { $0.linkKeys.title }, { $0.linkKeys.path }, { $0.linkKeys.name }, { $0.linkKeys.slug }, { $0.url },
         ]
-        let tables = ParallelWork.map(count: keys.count, workers: workers) { table in
+        let parts = ParallelWork.map(count: keys.count + 1, workers: workers) { task -> (table: IndexTable?, other: Alongside?) in
+            guard task > 0 else { return (nil, alongside()) }
             var made = IndexTable(minimumCapacity: notes.count)
-            for index in notes.indices { made.append(index, for: keys[table](notes[index])) }
-            return made
+            for index in notes.indices { made.append(index, for: keys[task - 1](notes[index])) }
+            return (made, nil)
         }
+        let (tables, other) = (parts.dropFirst().map { $0.table! }, parts[0].other!)
+        return (LinkIndex(notes: notes, files: files, tables: tables), other)
+    }
+
+    private init(notes: [SiteNote], files: [String], tables: [IndexTable]) {
+        self.notes = notes
         (byTitle, byPath, byName, bySlug, byURL) = (tables[0], tables[1], tables[2], tables[3], tables[4])
         for file in files {
             self.files.insert(file)

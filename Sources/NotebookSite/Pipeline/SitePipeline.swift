@@ -252,26 +252,30 @@ public struct SitePipeline: Sendable {
         let written = Atomic<Int>(0)
         // The site's own groups first: each is one piece of work (the index, a tag's pages, the
         // highlights) and far longer than a note's page, and a long piece last would leave the
-        // other workers idle at the end.
-        let groups = plan.groups.filter { !$0.isNote } + plan.groups.filter(\.isNote)
-        let work: [@Sendable () throws -> Void] =
-            groups.map { group in
-                { @Sendable in
-                    let pages = plan.pages(of: group)
-                    for page in pages {
-                        if let store {
-                            try page.write(with: theme, to: store)
-                        } else {
-                            _ = try page.render(with: theme)
-                        }
-                    }
-                    written.add(pages.count, ordering: .relaxed)
-                }
-            }
-            + copies.map { copy in { @Sendable in try store?.copy(from: copy.source, to: copy.target) } }
-        let outcomes = ParallelWork.map(count: work.count, workers: options.workers) { index -> Diagnostic? in
+        // other workers idle at the end. Then each note's pages, then the copies: a piece is
+        // known by its number alone, with no list of the pieces made on this thread first.
+        let siteGroups = plan.siteGroups
+        let notes = plan.noteCount
+        let outcomes = ParallelWork.map(count: siteGroups.count + notes + copies.count, workers: options.workers) { index -> Diagnostic? in
             do {
-                try work[index]()
+                let pages: [PagePlan.Page]
+                if index < siteGroups.count {
+                    pages = plan.pages(of: siteGroups[index])
+                } else if index < siteGroups.count + notes {
+                    pages = plan.pages(ofNoteAt: index - siteGroups.count)
+                } else {
+                    let copy = copies[index - siteGroups.count - notes]
+                    try store?.copy(from: copy.source, to: copy.target)
+                    return nil
+                }
+                for page in pages {
+                    if let store {
+                        try page.write(with: theme, to: store)
+                    } else {
+                        _ = try page.render(with: theme)
+                    }
+                }
+                written.add(pages.count, ordering: .relaxed)
                 return nil
             } catch {
                 return Self.diagnostic(for: error, site: site.directory)
