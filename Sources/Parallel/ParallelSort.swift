@@ -128,4 +128,15 @@ extension ParallelWork {
             self.buffer = buffer
         }
     }
+
+    /// An array's places that workers fill, each place by the one worker that takes its index,
+    /// for as long as the array lives (from `withUnsafeMutableBufferPointer`): a second result
+    /// of a map, say, put in its own array as it is made.
+    public struct Places<T>: @unchecked Sendable {
+        public let buffer: UnsafeMutableBufferPointer<T>
+
+        public init(_ buffer: UnsafeMutableBufferPointer<T>) {
+            self.buffer = buffer
+        }
+    }
 }

@@ -35,16 +35,4 @@ import Testing
         }
         #expect(order == [1, 3, 5, 2, 6, 4, 0])
     }
-
-    @Test func mapsUpdatingEachItemOnce() {
-        var items = Array(0..<5_000)
-        let before = ParallelWork.map(updating: &items, workers: 4) { item -> Int in
-            defer { item = -item }
-            return item
-        }
-        #expect(before == Array(0..<5_000))
-        #expect(items == (0..<5_000).map { -$0 })
-        var none: [Int] = []
-        #expect(ParallelWork.map(updating: &none, workers: 4) { $0 }.isEmpty)
-    }
 }

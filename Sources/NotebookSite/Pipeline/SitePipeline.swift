@@ -178,24 +178,34 @@ public struct SitePipeline: Sendable {
         let collisions: [Diagnostic]
         do {
             let rendering = NoteRendering(config: site.config, definition: site.definition, urls: urls)
-            // The pages show the bodies filled: each body as read is freed once filled, on its worker.
-            let bodies = ParallelWork.map(updating: &site.notes, workers: options.workers) { $0.takeBody() }
+            var bodies = ParallelWork.map(updating: &site.notes, workers: options.workers) { $0.takeBody() }
             let notes = site.notes
             let resolved = links.resolved
             links.resolved = []
-            // Where the pages go does not depend on what they show: the plan's index, and the
-            // files two sources would write, are found on a thread of their own meanwhile.
-            let layout = Background { [site] in SiteChecks.layout(site, urls: urls, copies: copies) }
-            let rendered = ParallelWork.map(consuming: consume bodies, workers: options.workers) { index, body in
-                rendering.render(notes[index], body: body, resolved: resolved[index])
+            // Each note's entry in the search index goes straight into a list of its own.
+            var search = [String](repeating: "", count: notes.count)
+            let (rendered, layout) = search.withUnsafeMutableBufferPointer { buffer in
+                let entries = ParallelWork.Places(buffer)
+                // Where the pages go does not depend on what they show: the plan's index, and
+                // the files two sources would write, are found by one of the workers meanwhile.
+                return ParallelWork.map(
+                    updating: &bodies, workers: options.workers,
+                    alongside: { [site] in SiteChecks.layout(site, urls: urls, copies: copies) }
+                ) { index, body in
+                    let (html, entry) = rendering.render(notes[index], body: body, resolved: resolved[index])
+                    entries.buffer[index] = entry
+                    // The pages show the bodies filled: each body as read is freed once filled,
+                    // on its worker, an empty one left in its place.
+                    body = SiteNote.Body()
+                    return html
+                }
             }
 
             run.begin(.planPages)
-            let (index, found) = layout.value
-            collisions = found
+            let index = layout.index
+            collisions = layout.collisions
             plan = PagePlan(
-                site: site, urls: urls, rendered: rendered.map(\.html), search: rendered.map(\.search), backlinks: links.backlinks,
-                index: index)
+                site: site, urls: urls, rendered: rendered, search: search, backlinks: links.backlinks, index: index)
         }
         site.notes = []
         links.backlinks = []
