@@ -46,8 +46,12 @@ measure() { # name command… → appends "seconds kilobytes" to $disk/name.time
   # What the run before wrote goes to the disk first, unmeasured: otherwise the kernel writes it
   # back during this run, and each run's time depends on what ran before it.
   sync
-  /usr/bin/time -f "%e %M" -o "$disk/time.out" "$@" >/dev/null 2>&1
-  cat "$disk/time.out" >> "$disk/$name.times"
+  # Wall time to the millisecond (`/usr/bin/time` gives hundredths), peak memory from `time`.
+  local start end
+  start=$(date +%s.%N)
+  /usr/bin/time -f "%M" -o "$disk/time.out" "$@" >/dev/null 2>&1
+  end=$(date +%s.%N)
+  echo "$(awk "BEGIN {printf \"%.3f\", $end - $start}") $(cat "$disk/time.out")" >> "$disk/$name.times"
 }
 
 # prints "median-seconds median-megabytes" of a .times file
@@ -58,10 +62,10 @@ medians() {
 report() { # case notes with-hugo
   local name=$1 notes=$2 with_hugo=$3 nt nm ht hm
   read -r nt nm <<<"$(medians "$disk/notebook.times")"
-  printf '%-6s %6d notes  notebook %6.2f s %5d MB' "$name" "$notes" "$nt" "$nm"
+  printf '%-6s %6d notes  notebook %6.3f s %5d MB' "$name" "$notes" "$nt" "$nm"
   if [ "$with_hugo" = yes ]; then
     read -r ht hm <<<"$(medians "$disk/hugo.times")"
-    printf '   hugo %6.2f s %5d MB   time ratio %.2f  memory ratio %.2f' "$ht" "$hm" \
+    printf '   hugo %6.3f s %5d MB   time ratio %.3f  memory ratio %.2f' "$ht" "$hm" \
       "$(awk "BEGIN {print $nt / $ht}")" "$(awk "BEGIN {print $nm / $hm}")"
   fi
   printf '\n'
@@ -121,4 +125,4 @@ over tmpfs 5000 "$memory/corpus-5000"
 generate 20000 "$disk/corpus-20000"
 settle
 fresh 5000 20000
-printf '20,000 notes fresh / 5,000 notes fresh: %.2f\n' "$(awk "BEGIN {print $(cat "$disk/20k.seconds") / $(cat "$disk/fresh.seconds")}")"
+printf '20,000 notes fresh / 5,000 notes fresh: %.3f\n' "$(awk "BEGIN {print $(cat "$disk/20k.seconds") / $(cat "$disk/fresh.seconds")}")"

@@ -1,3 +1,4 @@
+import Bytes
 import NotebookFiles
 import NotebookModel
 
@@ -34,12 +35,33 @@ enum NoteURL {
 
     /// Whether a note may not take `path`.
     public static func isReserved(_ path: String) -> Bool {
-        if path.hasPrefix("/tags/") && path != "/tags/" { return !isTagIntroduction(path) }
-        return reservedFiles.contains(path) || reservedPrefixes.contains { path.hasPrefix($0) }
+        if hasPrefix(path, "/tags/") && path != "/tags/" { return !isTagIntroduction(path) }
+        return reservedFiles.contains(path) || reservedPrefixes.contains { hasPrefix(path, $0) }
     }
 
     /// Whether a note at `path` introduces a tag's page: `/tags/NAME/`.
     public static func isTagIntroduction(_ path: String) -> Bool {
-        path.hasPrefix("/tags/") && PathSegments.of(path).count == 2
+        hasPrefix(path, "/tags/") && PathSegments.of(path).count == 2
+    }
+
+    /// `path.hasPrefix(prefix)` for an ASCII `prefix` that ends in `/`, compared as bytes in place
+    /// when `path` holds ASCII bytes up to the byte after it, where bytes compare as the strings
+    /// do: each ASCII byte is then a character of its own, and ASCII text is canonically
+    /// equivalent to itself alone. Otherwise, or for another prefix, the strings are compared.
+    /// Every note's URL is checked so, more than once.
+    private static func hasPrefix(_ path: String, _ prefix: String) -> Bool {
+        guard prefix.hasSuffix("/") else { return path.hasPrefix(prefix) }
+        let bytes = path.withBorrowedUTF8 { path in
+            prefix.withBorrowedUTF8 { prefix -> Bool? in
+                guard path.count >= prefix.count else { return false }
+                for offset in prefix.indices {
+                    if path[offset] >= 0x80 { return nil }
+                    if path[offset] != prefix[offset] { return false }
+                }
+                // A mark after the `/` would make one character of the two: the strings decide.
+                return path.count > prefix.count && path[prefix.count] >= 0x80 ? nil : true
+            }
+        }
+        return bytes ?? path.hasPrefix(prefix)
     }
 }

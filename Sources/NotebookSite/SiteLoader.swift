@@ -196,6 +196,7 @@ struct SiteLoader: Sendable {
     static func checkURLs(_ notes: [SiteNote]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
+        owners.reserveCapacity(notes.count)
         for index in notes.indices {
             let note = notes[index]
             let url = note.url

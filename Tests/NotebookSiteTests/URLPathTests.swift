@@ -33,4 +33,21 @@ import Testing
         #expect(urls.absolute(path) == "https://example.org/notes/" + expected)
         #expect(SiteURLs(baseURL: "/docs").absolute(path) == "/docs/" + expected)
     }
+
+    /// Reserved paths and tag introductions, as the rule over strings decides them, including
+    /// paths where a combining mark after a `/` makes one character of the two.
+    @Test(arguments: [
+        "/tags/", "/tags/a/", "/tags/a/b/", "/tags/\u{301}x/", "/tags\u{301}/a/", "/page/2/", "/page/\u{301}/", "/page\u{301}/",
+        "/pages/x/", "/search/", "/search/\u{301}", "/assets/a.css", "/404.html", "/feed.xml", "/sitemap.xml", "/notes/a/",
+        "/highlights/", "/Highlights/", "/é/", "/tags/日本/", "",
+    ])
+    func reservedPathsFollowTheStringRule(_ path: String) {
+        let tagIntroduction = path.hasPrefix("/tags/") && path.split(separator: "/").count == 2
+        let reserved =
+            path.hasPrefix("/tags/") && path != "/tags/"
+            ? !tagIntroduction
+            : NoteURL.reservedFiles.contains(path) || NoteURL.reservedPrefixes.contains { path.hasPrefix($0) }
+        #expect(NoteURL.isTagIntroduction(path) == tagIntroduction)
+        #expect(NoteURL.isReserved(path) == reserved)
+    }
 }
