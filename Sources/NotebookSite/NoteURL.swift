@@ -35,33 +35,44 @@ enum NoteURL {
 
     /// Whether a note may not take `path`.
     public static func isReserved(_ path: String) -> Bool {
-        if hasPrefix(path, "/tags/") && path != "/tags/" { return !isTagIntroduction(path) }
-        return reservedFiles.contains(path) || reservedPrefixes.contains { hasPrefix(path, $0) }
+        if hasPrefix(path, tagsFolder) && path != "/tags/" { return !isTagIntroduction(path) }
+        return reservedFiles.contains(path) || reservedFolders.contains { hasPrefix(path, $0) }
     }
 
     /// Whether a note at `path` introduces a tag's page: `/tags/NAME/`.
     public static func isTagIntroduction(_ path: String) -> Bool {
-        hasPrefix(path, "/tags/") && PathSegments.of(path).count == 2
+        hasPrefix(path, tagsFolder) && PathSegments.of(path).count == 2
     }
 
-    /// `path.hasPrefix(prefix)` for an ASCII `prefix` that ends in `/`, compared as bytes in place
-    /// when `path` holds ASCII bytes up to the byte after it, where bytes compare as the strings
-    /// do: each ASCII byte is then a character of its own, and ASCII text is canonically
-    /// equivalent to itself alone. Otherwise, or for another prefix, the strings are compared.
-    /// Every note's URL is checked so, more than once.
-    private static func hasPrefix(_ path: String, _ prefix: String) -> Bool {
-        guard prefix.hasSuffix("/") else { return path.hasPrefix(prefix) }
-        let bytes = path.withBorrowedUTF8 { path in
-            prefix.withBorrowedUTF8 { prefix -> Bool? in
-                guard path.count >= prefix.count else { return false }
-                for offset in prefix.indices {
-                    if path[offset] >= 0x80 { return nil }
-                    if path[offset] != prefix[offset] { return false }
-                }
-                // A mark after the `/` would make one character of the two: the strings decide.
-                return path.count > prefix.count && path[prefix.count] >= 0x80 ? nil : true
-            }
+    /// A folder's path (ASCII, ending in `/`) as text and as bytes.
+    private struct Folder: Sendable {
+        let text: String
+        let bytes: [UInt8]
+
+        init(_ text: String) {
+            self.text = text
+            bytes = Array(text.utf8)
         }
-        return bytes ?? path.hasPrefix(prefix)
+    }
+
+    private static let tagsFolder = Folder("/tags/")
+    private static let reservedFolders = reservedPrefixes.map(Folder.init)
+
+    /// `path.hasPrefix(folder.text)`, compared as bytes in place when `path` holds ASCII bytes up
+    /// to the byte after the folder's, where bytes compare as the strings do: each ASCII byte is
+    /// then a character of its own, and ASCII text is canonically equivalent to itself alone.
+    /// Otherwise the strings are compared. Every note's URL is checked so, more than once.
+    private static func hasPrefix(_ path: String, _ folder: Folder) -> Bool {
+        let byBytes = path.withBorrowedUTF8 { path -> Bool? in
+            let prefix = folder.bytes
+            guard path.count >= prefix.count else { return false }
+            for offset in prefix.indices {
+                if path[offset] >= 0x80 { return nil }
+                if path[offset] != prefix[offset] { return false }
+            }
+            // A mark after the `/` would make one character of the two: the strings decide.
+            return path.count > prefix.count && path[prefix.count] >= 0x80 ? nil : true
+        }
+        return byBytes ?? path.hasPrefix(folder.text)
     }
 }
