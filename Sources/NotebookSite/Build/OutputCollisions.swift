@@ -74,6 +74,12 @@ enum OutputCollisions {
     }
 }
 
+/// The output paths of a check and their folders as keys that hash once: a path, or the part of
+/// one before a `/` byte, with its hash worked out as the path's bytes are read (the check runs on
+/// one thread over every file of a build, and hashing each path and folder as a string cost
+/// about ten thousand instructions a claim). Keys are equal as strings are (canonically
+/// equivalent text), so the hash is of the bytes only when every path is ASCII, where equal
+/// bytes are equal strings; otherwise it is the string's own.
 struct PathKeys {
     struct Key: Hashable {
         let text: Substring
