@@ -28,7 +28,7 @@ let package = Package(
             name: "CMalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "Parallel"),
-        .target(name: "NotebookFiles", dependencies: ["CFileSystem", "Parallel"]),
+        .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),

@@ -1,3 +1,5 @@
+import Bytes
+
 /// A `/`-separated path's segments, as Swift splits a string at `/` (by characters, so a `/`
 /// that a combining mark follows is part of its segment, as everywhere else paths are taken
 /// apart), found byte by byte when the path is ASCII, where the two agree and bytes cost less.
@@ -7,9 +9,8 @@ public enum PathSegments {
         guard isASCII(path) else { return path.split(separator: "/") }
         // The segments' byte offsets found over the bytes in place (a split of the `utf8` view
         // costs several times more), each then taken as a substring of `path`.
-        var copy = path
         let utf8 = path.utf8
-        return copy.withUTF8 { bytes in
+        return path.withBorrowedUTF8 { bytes in
             var segments: [Substring] = []
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
@@ -25,9 +26,8 @@ public enum PathSegments {
     /// The last non-empty segment of `path`; nil when it has none.
     public static func last(of path: String) -> Substring? {
         guard isASCII(path) else { return path.split(separator: "/").last }
-        var path = path
         // The segment's byte offsets, found over the bytes in place.
-        let offsets: Range<Int>? = path.withUTF8 { bytes in
+        let offsets: Range<Int>? = path.withBorrowedUTF8 { bytes in
             var end = bytes.count
             while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             guard end > 0 else { return nil }
@@ -42,7 +42,6 @@ public enum PathSegments {
 
     /// Whether every byte of `text` is ASCII: then each character is one byte, `\r\n` aside.
     public static func isASCII(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
+        text.withBorrowedUTF8 { $0.allSatisfy { $0 < 0x80 } }
     }
 }

@@ -152,7 +152,7 @@ struct SiteLoader: Sendable {
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }
-        // The URLs are checked (in the files' order) on a thread of their own while this one sorts.
+        // The URLs are checked (in the files' order) on a thread of their own while the workers sort.
         let unsorted = notes
         let urlFindings = Background { Self.checkURLs(unsorted) }
         notes = SiteOrder.sorted(notes, workers: workers)

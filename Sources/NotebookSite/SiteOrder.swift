@@ -36,7 +36,7 @@ enum SiteOrder {
         return a.path < b.path
     }
 
-    /// `notes` in the site's order, sorted `workers` at a time; only keys move while sorting.
+    /// `notes` in the site's order, sorted `workers` at a time; only indices move while sorting.
     static func sorted(_ notes: [SiteNote], workers: Int) -> [SiteNote] {
         // Compared in place: a key read out of the array is a copy that counts a reference to
         // each of its strings, four times two for every comparison.

@@ -23,13 +23,13 @@ extension ParallelWork {
         indices.withUnsafeMutableBufferPointer { first in
             spare.withUnsafeMutableBufferPointer { second in
                 let initial = (0...runs).map { $0 * count / runs }
-                let sorting = Shared(first)
+                let sorting = Places(first)
                 DispatchQueue.concurrentPerform(iterations: runs) { run in
                     var part = UnsafeMutableBufferPointer(rebasing: sorting.buffer[initial[run]..<initial[run + 1]])
                     // The standard library's sort is stable: each run keeps its indices' order on ties.
                     part.sort(by: precedes)
                 }
-                var (from, into) = (Shared(first), Shared(second))
+                var (from, into) = (Places(first), Places(second))
                 var bounds = initial
                 while bounds.count > 2 {
                     bounds = merge(from, into: into, runs: bounds, workers: workers, by: precedes)
@@ -46,7 +46,7 @@ extension ParallelWork {
     /// merge in `workers` pieces; the bounds of the merged runs. An odd run out is copied.
     @inlinable
     static func merge(
-        _ from: Shared, into: Shared, runs: [Int], workers: Int, by precedes: @Sendable (Int, Int) -> Bool
+        _ from: Places<Int>, into: Places<Int>, runs: [Int], workers: Int, by precedes: @Sendable (Int, Int) -> Bool
     ) -> [Int] {
         let last = runs.count - 1
         let pairs = stride(from: 0, to: last, by: 2).map { (start: runs[$0], middle: runs[$0 + 1], end: runs[min($0 + 2, last)]) }
@@ -103,40 +103,5 @@ extension ParallelWork {
             }
         }
         return low
-    }
-
-    /// A buffer that workers write in places of their own.
-    @usableFromInline
-    struct Shared: @unchecked Sendable {
-        @usableFromInline let buffer: UnsafeMutableBufferPointer<Int>
-
-        @usableFromInline
-        init(_ buffer: UnsafeMutableBufferPointer<Int>) {
-            self.buffer = buffer
-        }
-    }
-}
-
-extension ParallelWork {
-    /// An array's elements that workers only read, such as a sort's keys, for as long as the
-    /// array lives (from `withUnsafeBufferPointer`): reading one in place counts no reference to
-    /// what it holds, where a copy out of the array would.
-    public struct Borrowed<T>: @unchecked Sendable {
-        public let buffer: UnsafeBufferPointer<T>
-
-        public init(_ buffer: UnsafeBufferPointer<T>) {
-            self.buffer = buffer
-        }
-    }
-
-    /// An array's places that workers fill, each place by the one worker that takes its index,
-    /// for as long as the array lives (from `withUnsafeMutableBufferPointer`): a second result
-    /// of a map, say, put in its own array as it is made.
-    public struct Places<T>: @unchecked Sendable {
-        public let buffer: UnsafeMutableBufferPointer<T>
-
-        public init(_ buffer: UnsafeMutableBufferPointer<T>) {
-            self.buffer = buffer
-        }
     }
 }

@@ -17,32 +17,28 @@ public enum ParallelWork {
     public static func map<R: Sendable, A: Sendable>(
         count: Int, workers: Int, alongside: @Sendable () -> A, _ transform: @Sendable (Int) -> R
     ) -> (results: [R], alongside: A) {
-        // Each result has a place of its own, written by the one worker that takes its index (no
-        // lock between workers); the places are read once every worker is done.
-        let results = Moved<R>(count: count)
-        let other = Moved<A>(count: 1)
+        // Each result has a place of its own in the array, written by the one worker that takes
+        // its index (no lock between workers); the array is whole once every worker is done.
+        let other = Mutex<A?>(nil)
         let next = Atomic<Int>(0)
         let pieces = count + 1
-        DispatchQueue.concurrentPerform(iterations: min(max(workers, 1), pieces)) { _ in
-            while true {
-                let piece = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard piece < pieces else { return }
-                if piece == 0 {
-                    other.base.initialize(to: alongside())
-                } else {
-                    (results.base + piece - 1).initialize(to: transform(piece - 1))
+        let array = [R](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let results = Places(buffer)
+            DispatchQueue.concurrentPerform(iterations: min(max(workers, 1), pieces)) { _ in
+                while true {
+                    let piece = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard piece < pieces else { return }
+                    if piece == 0 {
+                        let made = alongside()
+                        other.withLock { $0 = made }
+                    } else {
+                        results.buffer.initializeElement(at: piece - 1, to: transform(piece - 1))
+                    }
                 }
             }
-        }
-        defer {
-            results.base.deallocate()
-            other.base.deallocate()
-        }
-        let array = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0 { buffer.baseAddress!.moveInitialize(from: results.base, count: count) }
             initialized = count
         }
-        return (array, other.base.move())
+        return (array, other.withLock { $0.take()! })
     }
 
     /// `transform(&item)` for every item of `items`, `workers` at a time, each item changed in
@@ -61,22 +57,8 @@ public enum ParallelWork {
         updating items: inout [T], workers: Int, alongside: @Sendable () -> A, _ transform: @Sendable (Int, inout T) -> R
     ) -> (results: [R], alongside: A) {
         items.withUnsafeMutableBufferPointer { buffer in
-            let items = Moved<T>(base: buffer.baseAddress)
-            return map(count: buffer.count, workers: workers, alongside: alongside) { index in transform(index, &items.base[index]) }
-        }
-    }
-
-    /// Items written or changed one by one, each by exactly one worker.
-    private struct Moved<T>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<T>
-
-        init(count: Int) {
-            base = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
-        }
-
-        /// The items of a buffer, when it has any (a worker is given an index only if so).
-        init(base: UnsafeMutablePointer<T>?) {
-            self.base = base ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
+            let items = Places(buffer)
+            return map(count: buffer.count, workers: workers, alongside: alongside) { index in transform(index, &items.buffer[index]) }
         }
     }
 }
