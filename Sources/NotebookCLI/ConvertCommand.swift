@@ -54,6 +54,12 @@ enum ConvertCommand: Command {
         let (text, decoding) = SourceText.decode(bytes, path: file)
         let read = source == .markdown ? MarkdownReader().read(text, path: file) : AttributedJSONReader().read(text, path: file)
         var diagnostics = decoding + read.diagnostics
+        for place in read.comments {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "this %% comment is left out of the converted note: comments are never published, and no format carries them",
+                    path: file, at: place, code: "convert.comment"))
+        }
         let output: String
         if target == "json" {
             let written = AttributedJSONWriter().write(read.note)

@@ -16,7 +16,7 @@ enum RenderCommand: Command {
     ]
     static let discussion = """
         Reads FILE (a .md or .json note; - reads Markdown from standard input), checks it against
-        the seeds' formatting definition, and prints the note's HTML on standard output.
+        the built-in formatting definition (that of a site without formatting.yml), and prints the note's HTML on standard output.
         Diagnostics go to standard error; the HTML is printed even when there are some.
         """
     static let exitStatus = """

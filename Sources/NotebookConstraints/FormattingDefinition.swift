@@ -34,6 +34,14 @@ public struct FormattingDefinition: Hashable, Sendable {
         highlight: ValueConstraint(values: ["yellow", "green", "pink"], default: "yellow"),
         linkSchemes: ["https", "http", "mailto"])
 
+    /// The definition of a site without a formatting definition, as an Obsidian vault is: the
+    /// seeds' lines, with every colour of the site's `palette` allowed as a highlight.
+    public static func builtIn(palette: [String]) -> FormattingDefinition {
+        var definition = seeds
+        definition.highlight = ValueConstraint(values: palette, default: palette.contains("yellow") ? "yellow" : palette.first)
+        return definition
+    }
+
     /// Nothing constrained.
     public static let unconstrained = FormattingDefinition()
 }

@@ -61,12 +61,28 @@ public struct Callout: Hashable, Sendable {
     /// The text after the marker on its first line, if any.
     public var title: [Inline]
     public var blocks: [Block]
+    /// Obsidian's `[!kind]-` (folded) and `[!kind]+` (open, foldable).
+    public var folding: Folding
 
-    public init(kind: String, title: [Inline] = [], blocks: [Block]) {
+    /// Whether a callout can be folded, and how it first shows.
+    public enum Folding: String, Hashable, Sendable {
+        /// `[!kind]`: always open.
+        case none = ""
+        /// `[!kind]+`: open, and can be folded.
+        case open = "+"
+        /// `[!kind]-`: folded until opened.
+        case closed = "-"
+    }
+
+    public init(kind: String, title: [Inline] = [], blocks: [Block], folding: Folding = .none) {
         self.kind = kind
         self.title = title
         self.blocks = blocks
+        self.folding = folding
     }
+
+    /// The documented kind it looks like.
+    public var look: CalloutKind { CalloutKind(named: kind) }
 }
 
 /// Preformatted code with an optional language.

@@ -138,20 +138,28 @@ struct HTMLWriter: ~Copyable {
         out += list.isOrdered ? "</ol>\n" : "</ul>\n"
     }
 
+    /// A callout: a `<div>`, or a `<details>` when it folds, with its kind's icon before the title.
     private mutating func callout(_ callout: Callout) {
         cr()
-        let kind = HTMLEscaping.escape(Slug.make(callout.kind))
-        out += "<div class=\"callout callout-\(kind)\" data-callout=\"\(kind)\" role=\"note\">\n"
-        out += "<p class=\"callout-title\">"
+        let look = callout.look
+        let written = HTMLEscaping.escape(Slug.make(callout.kind))
+        let attributes = "class=\"callout callout-\(look.rawValue)\" data-callout=\"\(written)\""
+        let folds = callout.folding != .none
+        if folds {
+            out += "<details \(attributes)\(callout.folding == .open ? " open" : "")>\n<summary class=\"callout-title\">"
+        } else {
+            out += "<div \(attributes) role=\"note\">\n<p class=\"callout-title\">"
+        }
+        out += CalloutIcon.svg(look)
         if callout.title.isEmpty {
             out += HTMLEscaping.escape(callout.kind.prefix(1).uppercased() + callout.kind.dropFirst())
         } else {
             inlinesHTML(callout.title)
         }
-        out += "</p>\n"
+        out += folds ? "</summary>\n" : "</p>\n"
         blocks(callout.blocks, tight: false)
         cr()
-        out += "</div>\n"
+        out += folds ? "</details>\n" : "</div>\n"
     }
 
     private mutating func table(_ table: Table) {

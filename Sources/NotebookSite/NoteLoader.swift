@@ -11,8 +11,9 @@ public struct NoteLoader: Sendable {
     public var palette: [String]
     public var strict: Bool
 
-    public init(definition: FormattingDefinition = .seeds, palette: [String] = Color.defaultPalette, strict: Bool = false) {
-        self.definition = definition
+    /// Without a `definition`, the built-in one of a site without `formatting.yml`.
+    public init(definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, strict: Bool = false) {
+        self.definition = definition ?? .builtIn(palette: palette)
         self.palette = palette
         self.strict = strict
     }

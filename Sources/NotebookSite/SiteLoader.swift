@@ -80,6 +80,7 @@ struct SiteLoader: Sendable {
         }
 
         let formatting = settings.config.formatting
+        settings.definition = .builtIn(palette: settings.config.paletteNames)
         settings.definitionPath = formatting.hasPrefix("/") ? formatting : site.display(formatting)
         let absolute = formatting.hasPrefix("/") ? formatting : site.real(formatting)
         let real = FileSystem.resolve(absolute)

@@ -3,6 +3,8 @@ import NotebookModel
 import NotebookRender
 import Testing
 
+@testable import NotebookRender
+
 @testable import NotebookFormats
 
 /// Where the tests' files are, and small helpers the JSON tests share.
@@ -291,7 +293,14 @@ private typealias Location = NotebookModel.SourceLocation
         #expect(
             html(callout)
                 == "<div class=\"callout callout-tip\" data-callout=\"tip\" role=\"note\">\n"
-                + "<p class=\"callout-title\">Mind the gap</p>\n<p>Stand back.</p>\n</div>\n")
+                + "<p class=\"callout-title\">\(CalloutIcon.svg(.tip))Mind the gap</p>\n<p>Stand back.</p>\n</div>\n")
+        let folded = """
+            ["[!faq]- Why", {\(intent((p, 2), (q, 1)))}, "Because.", {\(intent((p, 3), (q, 1)))}]
+            """
+        #expect(
+            html(folded)
+                == "<details class=\"callout callout-question\" data-callout=\"faq\">\n"
+                + "<summary class=\"callout-title\">\(CalloutIcon.svg(.question))Why</summary>\n<p>Because.</p>\n</details>\n")
     }
 
     @Test func codeBlocksThematicBreaksAndHTMLBlocks() {

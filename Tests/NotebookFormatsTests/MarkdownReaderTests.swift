@@ -496,7 +496,7 @@ private func fixture(_ name: String) throws -> String {
                     .callout(
                         Callout(
                             kind: "question", title: [.span(Formatting(bold: true), [text("Bold")]), text(" title")],
-                            blocks: [Block(.paragraph([text("Second paragraph")]))]))),
+                            blocks: [Block(.paragraph([text("Second paragraph")]))], folding: .closed))),
                 Block(.blockQuote([Block(.paragraph([text("plain quote")]))])),
             ])
     }

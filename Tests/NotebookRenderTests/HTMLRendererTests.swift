@@ -2,7 +2,7 @@ import NotebookSource
 import Foundation
 import NotebookFormats
 import NotebookModel
-import NotebookRender
+@testable import NotebookRender
 import Testing
 
 // MARK: - Helpers
@@ -428,7 +428,7 @@ private func occurrences(of needle: String, in text: String) -> Int {
         #expect(
             render("> [!WARNING] Careful **now**\n> Body") == """
                 <div class="callout callout-warning" data-callout="warning" role="note">
-                <p class="callout-title">Careful <strong>now</strong></p>
+                <p class="callout-title">\(CalloutIcon.svg(.warning))Careful <strong>now</strong></p>
                 <p>Body</p>
                 </div>
 
@@ -436,7 +436,7 @@ private func occurrences(of needle: String, in text: String) -> Int {
         #expect(
             render("> [!NOTE]\n> Body") == """
                 <div class="callout callout-note" data-callout="note" role="note">
-                <p class="callout-title">Note</p>
+                <p class="callout-title">\(CalloutIcon.svg(.note))Note</p>
                 <p>Body</p>
                 </div>
 

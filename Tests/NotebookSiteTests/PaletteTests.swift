@@ -83,4 +83,34 @@ import Testing
         #expect(try one.output("index.html").contains("1 note · 1 word<"))
         #expect(try one.output("a/index.html").contains("1 word<"))
     }
+
+    @Test func withoutAFormattingDefinitionEveryPaletteColourIsAHighlight() throws {
+        // A vault has no formatting.yml: Obsidian's coloured highlights keep their colours.
+        let site = try TemporarySite([
+            "notes/a.md": "---\ntitle: A\ndate: 2026-01-02\n---\n==🔴Red== and ==🟣purple== and ^[gray](highlight: 'gray') and ==plain==.\n"
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(!report.diagnostics.contains { $0.code.hasPrefix("constraint") }, "\(report.diagnostics)")
+        let page = try site.output("a/index.html")
+        for color in ["red", "purple", "gray", "yellow"] {
+            #expect(page.contains("class=\"highlight highlight-\(color)\">"), "\(color)")
+        }
+        #expect(!page.contains("🔴") && !page.contains("🟣"))
+        let highlights = try site.output("highlights/index.html")
+        #expect(highlights.contains("highlight-red") && highlights.contains("highlight-purple"))
+    }
+
+    @Test func aFormattingDefinitionStillCorrectsColouredHighlights() throws {
+        let site = try TemporarySite([
+            "formatting.yml": "highlight: { values: [yellow, green, pink], default: yellow }\n",
+            "notes/a.md": "==🔴Red== and ==🟢green==.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let corrected = report.diagnostics.filter { $0.message.contains("'red'") }
+        #expect(corrected.count == 1 && corrected.first?.severity == .warning, "\(report.diagnostics)")
+        #expect(corrected.first?.location == SourceLocation(line: 1, column: 1))
+        let page = try site.output("a/index.html")
+        #expect(page.contains("class=\"highlight highlight-yellow\">Red</mark>"))
+        #expect(page.contains("class=\"highlight highlight-green\">green</mark>"))
+    }
 }

@@ -103,14 +103,14 @@ import Testing
         let site = try TemporarySite([
             "notes/one.md": "^[x](underline: 'wavy')\n",
             "notes/two.md": "---\ntitle: [unclosed\n---\nbody\n",
-            "notes/three.md": "fine ^[y](highlight: 'blue')\n",
+            "notes/three.md": "fine ^[y](underline: 'dotted')\n",
         ])
         let loaded = SiteLoader().load(site.path)
         #expect(loaded.notes.count == 3)
         let byFile = Dictionary(grouping: loaded.diagnostics, by: { NSStringLike(path: $0.path).lastComponent })
         #expect(byFile["one.md"]?.first?.severity == .error)
         #expect(byFile["two.md"]?.first?.severity == .error)
-        #expect(byFile["three.md"]?.first?.message.contains("highlight 'blue'") == true)
+        #expect(byFile["three.md"]?.first?.message.contains("underline 'dotted'") == true)
         #expect(byFile["three.md"]?.first?.severity == .warning)
         #expect(SiteLoader(strict: true).load(site.path).diagnostics.filter { $0.path.hasSuffix("three.md") }.first?.severity == .error)
     }

@@ -9,7 +9,7 @@ import Testing
     static func siteWithAFindingInEveryStep() throws -> Scratch {
         let scratch = try Scratch([
             "site/notebook.yml": "title: T\npageSize: lots\n",
-            "site/notes/a.md": "^[x](highlight: 'purple')\n\n[[Nowhere]]\n",
+            "site/notes/a.md": "^[x](underline: 'double')\n\n[[Nowhere]]\n",
             "site/notes/b.md": "^[y](bold: 'very')\n",
             "site/templates/footer.mustache": "<footer>{{#x}}</footer>\n",
         ])

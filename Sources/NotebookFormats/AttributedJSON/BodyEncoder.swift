@@ -146,7 +146,7 @@ struct BodyEncoder {
 
     /// The first paragraph of a callout's block quote, which `Callout.detect` reads back.
     private static func calloutMarker(_ callout: Callout) -> [Inline] {
-        let marker = "[!\(callout.kind)]"
+        let marker = "[!\(callout.kind)]" + callout.folding.rawValue
         return callout.title.isEmpty ? [.text(marker)] : [.text(marker + " ")] + callout.title
     }
 

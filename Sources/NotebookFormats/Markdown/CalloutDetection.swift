@@ -7,7 +7,7 @@ extension Callout {
     static func detect(in blocks: [Block]) -> Block.Kind? {
         guard let first = blocks.first, case .paragraph(let inlines) = first.kind,
             let lead = inlines.first, case .text(let text) = lead.kind,
-            let (kind, rest) = marker(in: text)
+            let (kind, folding, rest) = marker(in: text)
         else { return nil }
         var title: [Inline] = []
         let trimmed = rest.drop { $0 == " " || $0 == "\t" }
@@ -25,19 +25,23 @@ extension Callout {
         if !remaining.isEmpty {
             body.insert(Block(.paragraph(Array(remaining)), at: remaining.first?.location), at: 0)
         }
-        return .callout(Callout(kind: kind, title: title, blocks: body))
+        return .callout(Callout(kind: kind, title: title, blocks: body, folding: folding))
     }
 
-    /// `[!WORD]` (with Obsidian's optional `+` or `-`) at the start of `text`: the word lowercased
-    /// and the text after the marker.
-    private static func marker(in text: String) -> (String, Substring)? {
+    /// `[!WORD]` (with Obsidian's optional `+` or `-`) at the start of `text`: the word lowercased,
+    /// the folding, and the text after the marker.
+    private static func marker(in text: String) -> (String, Folding, Substring)? {
         guard text.hasPrefix("[!"), let close = text.firstIndex(of: "]") else { return nil }
         let word = text[text.index(text.startIndex, offsetBy: 2)..<close]
         guard !word.isEmpty, word.count <= 64,
             word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         else { return nil }
         var rest = text[text.index(after: close)...]
-        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
-        return (word.lowercased(), rest)
+        var folding = Folding.none
+        if let sign = rest.first, let folded = Folding(rawValue: String(sign)), folded != .none {
+            folding = folded
+            rest = rest.dropFirst()
+        }
+        return (word.lowercased(), folding, rest)
     }
 }

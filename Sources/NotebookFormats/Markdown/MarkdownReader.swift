@@ -5,10 +5,13 @@ import NotebookModel
 public struct ReadResult: Sendable {
     public var note: Note
     public var diagnostics: [Diagnostic]
+    /// Where each `%%comment%%` the reader left out of the note starts.
+    public var comments: [SourceLocation]
 
-    public init(note: Note, diagnostics: [Diagnostic]) {
+    public init(note: Note, diagnostics: [Diagnostic], comments: [SourceLocation] = []) {
         self.note = note
         self.diagnostics = diagnostics
+        self.comments = comments
     }
 }
 
@@ -33,13 +36,20 @@ public struct MarkdownReader: Sendable {
     /// Reads a whole note file: front matter and body.
     public func read(_ source: String, path: String) -> ReadResult {
         let front = FrontMatter.read(source, path: path)
-        let (blocks, diagnostics) = readBody(front.body, path: path, firstLine: front.bodyStartLine)
-        let note = Note(path: path, metadata: front.metadata, blocks: blocks)
-        return ReadResult(note: note, diagnostics: front.diagnostics + diagnostics)
+        let body = readBodyAndComments(front.body, path: path, firstLine: front.bodyStartLine)
+        let note = Note(path: path, metadata: front.metadata, blocks: body.blocks)
+        return ReadResult(note: note, diagnostics: front.diagnostics + body.diagnostics, comments: body.comments)
     }
 
     /// Reads Markdown without front matter; `firstLine` is the file's line number of its first line.
     public func readBody(_ body: Substring, path: String, firstLine: Int = 1) -> ([Block], [Diagnostic]) {
+        let read = readBodyAndComments(body, path: path, firstLine: firstLine)
+        return (read.blocks, read.diagnostics)
+    }
+
+    private func readBodyAndComments(_ body: Substring, path: String, firstLine: Int)
+        -> (blocks: [Block], diagnostics: [Diagnostic], comments: [SourceLocation])
+    {
         var body = body
         var original = body.withUTF8 { Array($0) }
         if SourceText.containsNUL(original) {
@@ -50,12 +60,27 @@ public struct MarkdownReader: Sendable {
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
         var converter = CmarkConverter(context: context)
         var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }
+        var comments: [SourceLocation] = []
+        if !scan.comments.isEmpty {
+            var lines = LineTable.Cursor(LineTable(original))
+            func location(_ offset: Int) -> SourceLocation {
+                let (line, column) = lines.location(of: offset)
+                return SourceLocation(line: line + firstLine - 1, column: column)
+            }
+            comments = scan.comments.map(location)
+            if let unclosed = scan.unclosedComment {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "this %% comment is never closed: the rest of the note is hidden, as Obsidian hides it",
+                        path: path, at: location(unclosed), code: "markdown.comment"))
+            }
+        }
         if notebookSyntax && scan.markers == nil {
             diagnostics.append(
                 Diagnostic(
                     .warning, "the note uses every character notebook syntax could mark its place with; annotations, ==highlights== and [[wikilinks]] are read as plain Markdown",
                     path: path, at: SourceLocation(line: firstLine, column: 1), code: "markdown.markers"))
         }
-        return (FootnoteLabels.assign(blocks), diagnostics)
+        return (FootnoteLabels.assign(blocks), diagnostics, comments)
     }
 }

@@ -86,7 +86,7 @@ public struct MarkdownWriter: Sendable {
             return prefix(blocks(children), first: "> ", rest: "> ")
         case .callout(let callout):
             let title = callout.title.isEmpty ? "" : " " + inlines(callout.title, context: .block).replacingNewlines()
-            var lines = ["[!\(callout.kind.uppercased())]\(title)"]
+            var lines = ["[!\(callout.kind.uppercased())]\(callout.folding.rawValue)\(title)"]
             let body = blocks(callout.blocks)
             if !body.isEmpty { lines += body }
             return prefix(lines, first: "> ", rest: "> ")

@@ -1,37 +1,63 @@
 import Glibc
 
-/// A Markdown body with notebook syntax replaced by token markers, ready for libcmark-gfm.
+/// A Markdown body with notebook syntax replaced by token markers and `%%comments%%` taken out,
+/// ready for libcmark-gfm.
 struct MarkupScan: Sendable {
     /// The text to parse.
     var prepared: [UInt8]
     var tokens: [MarkupToken]
     var annotations: [AnnotationSyntax]
     var markers: TokenMarkers?
-    /// Where each replaced stretch starts in the prepared and the original text.
-    private var replacements: [(prepared: Int, original: Int, preparedLength: Int)]
+    /// Where each `%%` comment taken out starts in the original text.
+    var comments: [Int]
+    /// The offset of a `%%` that no other closes: the rest of the note is a comment.
+    var unclosedComment: Int?
+    /// Where each replaced or removed stretch starts in the prepared and the original text.
+    private var replacements: [(prepared: Int, original: Int, preparedLength: Int, originalLength: Int)]
 
-    /// Scans `source`; with `enabled` false, or when no markers are free, the text is left as it is.
+    /// Scans `source`; with `enabled` false the text is left as it is, and when no markers are
+    /// free only comments are taken out.
     init(_ source: [UInt8], enabled: Bool = true) {
         let markers = enabled ? source.withUnsafeBufferPointer(TokenMarkers.init(absentFrom:)) : nil
         var finder = TokenFinder(source)
-        if markers != nil { finder.run() }
+        if enabled { finder.run() }
         self.markers = markers
         self.tokens = []
         self.annotations = finder.annotations
+        self.comments = finder.comments.map(\.mark)
+        self.unclosedComment = finder.unclosedComment
         self.replacements = []
         self.prepared = []
-        guard let markers, !finder.found.isEmpty else {
+        if markers == nil { finder.found.removeAll() }
+        guard !finder.found.isEmpty || !finder.comments.isEmpty else {
             prepared = source
             return
         }
+        // Comments are found in order, and no token lies inside one.
         let found = finder.found.sorted { $0.offset < $1.offset }
         prepared.reserveCapacity(source.count + found.count * 8)
         var cursor = 0
-        for item in found where item.offset >= cursor {
+        var nextFound = 0
+        var nextComment = 0
+        while nextFound < found.count || nextComment < finder.comments.count {
+            if nextComment < finder.comments.count,
+                nextFound == found.count || finder.comments[nextComment].offset < found[nextFound].offset
+            {
+                let comment = finder.comments[nextComment]
+                nextComment += 1
+                guard comment.offset >= cursor else { continue }
+                prepared.append(contentsOf: source[cursor..<comment.offset])
+                replacements.append((prepared.count, comment.offset, 0, comment.length))
+                cursor = comment.offset + comment.length
+                continue
+            }
+            let item = found[nextFound]
+            nextFound += 1
+            guard let markers, item.offset >= cursor else { continue }
             prepared.append(contentsOf: source[cursor..<item.offset])
             let start = prepared.count
             markers.append(tokens.count, to: &prepared)
-            replacements.append((start, item.offset, prepared.count - start))
+            replacements.append((start, item.offset, prepared.count - start, item.length))
             tokens.append(
                 MarkupToken(
                     kind: item.kind,
@@ -59,8 +85,7 @@ struct MarkupScan: Sendable {
         guard found >= 0 else { return prepared }
         let r = replacements[found]
         if prepared < r.prepared + r.preparedLength { return r.original }
-        let originalLength = tokens[found].original.utf8.count
-        return r.original + originalLength + (prepared - r.prepared - r.preparedLength)
+        return r.original + r.originalLength + (prepared - r.prepared - r.preparedLength)
     }
 
     /// Text from the parser with every marker turned back into the source text it replaced.
@@ -72,7 +97,7 @@ struct MarkupScan: Sendable {
     }
 }
 
-/// Finds notebook syntax in Markdown source in one pass: annotations, `==`, wikilinks.
+/// Finds notebook syntax in Markdown source in one pass: annotations, `==`, wikilinks, comments.
 ///
 /// It skips what libcmark-gfm would not read as text (escapes, code spans, fenced code,
 /// autolinks) and never pairs brackets across a blank line. What it misses or finds wrongly is
@@ -87,6 +112,9 @@ private struct TokenFinder {
     let bytes: [UInt8]
     var found: [Found] = []
     var annotations: [AnnotationSyntax] = []
+    /// `%%…%%` comments, in order, with the spaces before one that ends its line.
+    var comments: [(offset: Int, length: Int, mark: Int)] = []
+    var unclosedComment: Int?
     /// Open brackets: offset, and whether it is `^[`.
     private var brackets: [(offset: Int, isAnnotation: Bool)] = []
     private var codeSpans = BacktickRuns()
@@ -95,7 +123,7 @@ private struct TokenFinder {
 
     /// The bytes `run` looks at; every other byte of a line is passed over.
     private static let special: [Bool] = (0..<256).map { byte in
-        "\n\\`<^![]=".utf8.contains(UInt8(byte))
+        "\n\\`<^![]=%".utf8.contains(UInt8(byte))
     }
 
     mutating func run() {
@@ -165,6 +193,8 @@ private struct TokenFinder {
                 i += 1
             case UInt8(ascii: "]"):
                 i = closeBracket(at: i)
+            case UInt8(ascii: "%") where next(i) == UInt8(ascii: "%"):
+                i = comment(at: i)
             case UInt8(ascii: "="):
                 var run = i
                 while run < bytes.count && bytes[run] == UInt8(ascii: "=") { run += 1 }
@@ -174,6 +204,30 @@ private struct TokenFinder {
                 i += 1
             }
         }
+    }
+
+    /// Records the comment that opens at `i` and returns the offset after it: Obsidian's `%%`
+    /// hides everything up to the next `%%`, code and blank lines included, or to the end.
+    private mutating func comment(at i: Int) -> Int {
+        let close: Int? = bytes.withUnsafeBufferPointer { bytes in
+            var j = i + 2
+            while j + 1 < bytes.count {
+                guard let found = memchr(bytes.baseAddress! + j, Int32(UInt8(ascii: "%")), bytes.count - j - 1) else { return nil }
+                j = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[j + 1] == UInt8(ascii: "%") { return j + 2 }
+                j += 1
+            }
+            return nil
+        }
+        if close == nil { unclosedComment = i }
+        let end = close ?? bytes.count
+        // A comment that ends its line takes the spaces before it, which would end the line too.
+        var start = i
+        if end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r") {
+            while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+        }
+        comments.append((start, end - start, i))
+        return end
     }
 
     private func next(_ i: Int) -> UInt8? { i + 1 < bytes.count ? bytes[i + 1] : nil }

@@ -102,7 +102,7 @@ extension CmarkConverter {
             case .highlight:
                 if item.canClose, openers.lastIsHighlight {
                     let (opener, inner) = openers.pop(from: openers.openers.count - 1)
-                    let color = context.palette.first.map(Color.palette)
+                    let color = Self.takeHighlightMark(&out, after: opener.item) ?? context.palette.first.map(Color.palette)
                     let built = close(&out, from: opener.item, depth: inner, formatting: Formatting(highlight: color))
                     openers.noteDepth(built)
                 } else if item.canOpen {
@@ -139,6 +139,24 @@ extension CmarkConverter {
         let span = Inline.span(formatting, mergeText(content.compactMap(\.inline)), at: location)
         out.append(Item(inline: span, location: location, depth: depth + 1))
         return depth + 1
+    }
+
+    /// The colours of Obsidian's coloured highlights, `==🔴text==`, by the mark that opens them.
+    static let highlightMarks: [(mark: Character, color: String)] = [
+        ("\u{1F534}", "red"), ("\u{1F7E0}", "orange"), ("\u{1F7E2}", "green"), ("\u{1F535}", "blue"), ("\u{1F7E3}", "purple"),
+    ]
+
+    /// The colour a highlight's content names with a mark at its start (taken out of the text with
+    /// one space after it), or nil.
+    private static func takeHighlightMark(_ out: inout [Item], after opener: Int) -> Color? {
+        guard opener + 1 < out.count, out[opener + 1].token == nil, let inline = out[opener + 1].inline,
+            case .text(let text) = inline.kind, let first = text.first,
+            let color = highlightMarks.first(where: { $0.mark == first })?.color
+        else { return nil }
+        var rest = text.dropFirst()
+        if rest.first == " " { rest = rest.dropFirst() }
+        out[opener + 1].inline = rest.isEmpty ? nil : .text(String(rest), at: inline.location)
+        return .palette(color)
     }
 
     private func literal(_ item: Item) -> Item {

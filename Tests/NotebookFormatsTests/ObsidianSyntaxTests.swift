@@ -1,0 +1,172 @@
+import NotebookModel
+import Testing
+
+@testable import NotebookFormats
+
+/// Obsidian's own Markdown: `%%comments%%`, coloured highlights `==🔴text==`, folding callouts.
+@Suite struct ObsidianSyntaxTests {
+    private func read(_ source: String) -> ReadResult {
+        MarkdownReader().read(source, path: "note.md")
+    }
+
+    /// Every piece of text the note shows, code included, joined by newlines.
+    private func shown(_ result: ReadResult) -> String {
+        PlainText.of(result.note.blocks)
+    }
+
+    private func highlights(_ blocks: [Block]) -> [(color: String, text: String)] {
+        var found: [(String, String)] = []
+        func visit(_ inlines: [Inline]) {
+            for inline in inlines {
+                if case .span(let formatting, let children) = inline.kind {
+                    if let color = formatting.highlight { found.append((color.description, PlainText.of(children))) }
+                    visit(children)
+                }
+            }
+        }
+        for block in blocks { if case .paragraph(let inlines) = block.kind { visit(inlines) } }
+        return found
+    }
+
+    @Test func commentsReachNoText() {
+        let result = read(
+            """
+            Visible %%secret one%% text. %%trailing secret%%
+            More %%across
+            lines secret%% after.
+
+            %%
+            block secret
+
+            ```
+            code secret
+            ```
+            %%
+
+            Last.
+            """)
+        let text = shown(result)
+        #expect(!text.contains("secret"), "\(text)")
+        #expect(text.contains("Visible  text."))
+        #expect(text.contains("More  after."))
+        #expect(text.contains("Last."))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.comments.map(\.line) == [1, 1, 2, 5])
+        #expect(result.comments.first?.column == 9)
+        #expect(result.note.wordCount == 5)
+    }
+
+    @Test func aCommentThatEndsItsLineTakesTheSpacesBeforeIt() {
+        // Two spaces before a line's end would otherwise make a hard break.
+        let result = read("First  %%note%%\nsecond")
+        guard case .paragraph(let inlines) = result.note.blocks.first?.kind else {
+            Issue.record("\(result.note.blocks)")
+            return
+        }
+        #expect(!inlines.contains { $0.kind == .lineBreak })
+    }
+
+    @Test func commentMarksInCodeAreText() {
+        let result = read(
+            """
+            `inline %%code%%` and
+
+            ```
+            fenced %%kept%%
+            ```
+
+            ~~~
+            %%
+            ~~~
+            """)
+        let text = shown(result)
+        #expect(text.contains("inline %%code%%"))
+        #expect(text.contains("fenced %%kept%%"))
+        #expect(result.comments.isEmpty)
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func anUnclosedCommentHidesTheRestWithAWarning() throws {
+        let result = read("---\ntitle: T\n---\nShown.\n\nEnd %% never closed\n\n# Hidden heading\nhidden text\n")
+        let text = shown(result)
+        #expect(text.contains("Shown."))
+        #expect(text.contains("End"))
+        #expect(!text.contains("hidden") && !text.contains("Hidden") && !text.contains("never"))
+        let warning = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(warning.code == "markdown.comment" && warning.severity == .warning)
+        #expect(warning.location == SourceLocation(line: 6, column: 5))
+    }
+
+    @Test func diagnosticsAfterACommentKeepTheirPlace() throws {
+        let result = read("%%a\nb%% x ^[y](highlight: 'nope')")
+        let finding = try #require(result.diagnostics.first)
+        let without = try #require(read("a\nb x ^[y](highlight: 'nope')").diagnostics.first)
+        #expect(finding.location == SourceLocation(line: 2, column: (without.location?.column ?? 0) + 2))
+        #expect(finding.location?.column == 23)
+    }
+
+    @Test func commentsInHTMLAndLinksAreGoneToo() {
+        let result = read("<div>%%secret%%</div>\n\n[link](https://example.org/ \"t %%secret%%\")")
+        #expect(!String(describing: result.note.blocks).contains("secret"))
+    }
+
+    @Test func plainMarkdownKeepsPercentSigns() {
+        let result = MarkdownReader(notebookSyntax: false).read("50%% off", path: "n.md")
+        #expect(shown(result) == "50%% off")
+    }
+
+    @Test func colouredHighlightsTakeTheirColourAndLoseTheMark() {
+        let result = read("==🔴red== ==🟠 orange== ==🟢green== ==🔵blue== ==🟣purple== ==plain== ==⚪white==")
+        let found = highlights(result.note.blocks)
+        #expect(found.map(\.color) == ["red", "orange", "green", "blue", "purple", "yellow", "yellow"])
+        #expect(found.map(\.text) == ["red", "orange", "green", "blue", "purple", "plain", "⚪white"])
+        #expect(!shown(result).contains("🔴"))
+    }
+
+    @Test func aColouredHighlightKeepsFormattingInside() {
+        let result = read("==🔵**bold** rest==")
+        let found = highlights(result.note.blocks)
+        #expect(found.map(\.color) == ["blue"])
+        #expect(found.map(\.text) == ["bold rest"])
+    }
+
+    private func callouts(_ source: String) -> [Callout] {
+        read(source).note.blocks.compactMap { if case .callout(let callout) = $0.kind { callout } else { nil } }
+    }
+
+    @Test func calloutsFoldWithPlusAndMinus() {
+        let found = callouts("> [!tip]- Closed\n> a\n\n> [!faq]+\n> b\n\n> [!note] Plain\n> c\n")
+        #expect(found.map(\.folding) == [.closed, .open, .none])
+        #expect(found.map { PlainText.of($0.title) } == ["Closed", "", "Plain"])
+    }
+
+    @Test func everyDocumentedKindAndAliasHasItsLook() {
+        let table: [(String, CalloutKind)] = [
+            ("note", .note), ("abstract", .abstract), ("summary", .abstract), ("tldr", .abstract), ("info", .info),
+            ("todo", .todo), ("tip", .tip), ("hint", .tip), ("important", .tip), ("success", .success),
+            ("check", .success), ("done", .success), ("question", .question), ("help", .question), ("faq", .question),
+            ("warning", .warning), ("caution", .warning), ("attention", .warning), ("failure", .failure),
+            ("fail", .failure), ("missing", .failure), ("danger", .danger), ("error", .danger), ("bug", .bug),
+            ("example", .example), ("quote", .quote), ("cite", .quote), ("whatever", .note), ("TLDR", .abstract),
+        ]
+        for (name, look) in table {
+            #expect(callouts("> [!\(name)]\n> x\n").first?.look == look, "\(name)")
+        }
+    }
+
+    @Test func foldingSurvivesBothFormats() throws {
+        let source = "> [!WARNING]- Careful\n> body\n"
+        let note = read(source).note
+        let markdown = MarkdownWriter().write(note)
+        #expect(markdown.contains("[!WARNING]- Careful"))
+        let json = AttributedJSONWriter().write(note).json
+        let back = AttributedJSONReader().read(json, path: "n.json").note
+        guard case .callout(let callout) = back.blocks.first?.kind else {
+            Issue.record("\(back.blocks)")
+            return
+        }
+        #expect(callout.folding == .closed && callout.kind == "warning")
+        #expect(PlainText.of(callout.title) == "Careful")
+    }
+}
