@@ -1,7 +1,13 @@
 import NotebookModel
 
 extension HTMLWriter {
+    /// The inline content of a block: a paragraph, a heading, a cell, a callout's title.
     mutating func inlinesHTML(_ inlines: [Inline]) {
+        tagBoundary = true
+        childrenHTML(inlines)
+    }
+
+    private mutating func childrenHTML(_ inlines: [Inline]) {
         // By index, reading each inline in place: a loop over them would copy every one.
         for index in inlines.indices { inline(inlines[index]) }
     }
@@ -9,13 +15,21 @@ extension HTMLWriter {
     mutating func inline(_ inline: Inline) {
         switch inline.kind {
         case .text(let text):
-            HTMLEscaping.escape(text, into: &out)
+            if let tagURL = options.tagURL, linkDepth == 0 {
+                textWithTags(text, tagURL)
+            } else {
+                HTMLEscaping.escape(text, into: &out)
+            }
+            tagBoundary = InlineTags.endsInWhiteSpace(text) ?? tagBoundary
         case .softBreak:
             out += "\n"
+            tagBoundary = true
         case .lineBreak:
             out += "<br />\n"
+            tagBoundary = true
         case .image(let image):
             self.image(image)
+            tagBoundary = false
         case .span(let formatting, let children):
             depth += 1
             defer { depth -= 1 }
@@ -24,6 +38,25 @@ extension HTMLWriter {
             } else {
                 span(formatting, children)
             }
+        }
+    }
+
+    /// Text with its `#tags` linked to their pages.
+    private mutating func textWithTags(_ text: String, _ tagURL: (String) -> String) {
+        var written = text.startIndex
+        for found in InlineTags.find(in: text, afterBoundary: tagBoundary) {
+            HTMLEscaping.escape(String(text[written..<found.range.lowerBound]), into: &out)
+            out += "<a class=\"tag\" href=\""
+            out += HTMLEscaping.escapeURL(tagURL(found.tag.slug))
+            out += "\">"
+            HTMLEscaping.escape(String(text[found.range]), into: &out)
+            out += "</a>"
+            written = found.range.upperBound
+        }
+        if written == text.startIndex {
+            HTMLEscaping.escape(text, into: &out)
+        } else {
+            HTMLEscaping.escape(String(text[written...]), into: &out)
         }
     }
 
@@ -52,9 +85,11 @@ extension HTMLWriter {
     private mutating func span(_ formatting: Formatting, _ children: [Inline]) {
         if let label = formatting.footnote {
             footnoteReference(label, children)
+            tagBoundary = false
             return
         }
         if formatting.rawHTML {
+            tagBoundary = false
             let html = PlainText.of(children)
             out += options.unsafeHTML ? HTMLEscaping.filterTags(html) : HTMLEscaping.escape(html)
             return
@@ -69,7 +104,12 @@ extension HTMLWriter {
         // A link's and a wikilink's tags are outermost, in that order.
         let links = Self.isEmphasisAtMost(formatting) ? 0 : openLinks(formatting)
         for tag in tags { out += tag.open }
+        // As `InlineTags` reads the model: a link's text holds no tags, whether or not it is shown as one.
+        let inLink = formatting.link != nil || formatting.wikilink != nil ? 1 : 0
+        linkDepth += inLink
+        defer { linkDepth -= inLink }
         if formatting.code {
+            tagBoundary = false
             out += "<code>"
             // Code is nearly always one piece of text, read as it is.
             if children.count == 1, case .text(let text) = children[0].kind {
@@ -79,7 +119,7 @@ extension HTMLWriter {
             }
             out += "</code>"
         } else {
-            inlinesHTML(children)
+            childrenHTML(children)
         }
         for tag in tags.reversed() { out += tag.close }
         for _ in 0..<links { out += "</a>" }

@@ -14,6 +14,11 @@ struct HTMLWriter: ~Copyable {
     var footnotes: [FootnoteDefinition] = []
     /// How often each footnote has been referred to so far.
     var footnoteReferences: [String: Int] = [:]
+    /// Whether the text written next follows white space or its container's start, where a
+    /// `#tag` may begin (`InlineTags`).
+    var tagBoundary = true
+    /// How many links and wikilinks the current text is inside: their text holds no tags.
+    var linkDepth = 0
     /// How deep the current walk is; past `maximumDepth` content is written as plain text.
     var depth = 0
     static let maximumDepth = 200

@@ -17,12 +17,16 @@ public struct RenderOptions: Sendable {
     /// one, which every policy allows. An image is left whole, since an embed's name is found
     /// whatever it holds.
     public var deferLinks: Bool
+    /// The URL of a tag's page by its slug, to link the tags in the text (`#travel`); nil leaves
+    /// them as text.
+    public var tagURL: (@Sendable (String) -> String)?
 
     public init(
         unsafeHTML: Bool = false, links: LinkPolicy = .standard,
         wikilinkURL: @escaping @Sendable (WikiLink) -> String? = { _ in nil }, anchorHighlights: Bool = false,
-        deferLinks: Bool = false
+        deferLinks: Bool = false, tagURL: (@Sendable (String) -> String)? = nil
     ) {
+        self.tagURL = tagURL
         self.deferLinks = deferLinks
         self.unsafeHTML = unsafeHTML
         self.links = links

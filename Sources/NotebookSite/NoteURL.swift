@@ -39,9 +39,10 @@ enum NoteURL {
         return reservedFiles.contains(path) || reservedFolders.contains { hasPrefix(path, $0) }
     }
 
-    /// Whether a note at `path` introduces a tag's page: `/tags/NAME/`.
+    /// Whether a note at `path` introduces a tag's page: `/tags/NAME/`, or `/tags/NAME/NESTED/`
+    /// for a nested tag.
     public static func isTagIntroduction(_ path: String) -> Bool {
-        hasPrefix(path, tagsFolder) && PathSegments.of(path).count == 2
+        hasPrefix(path, tagsFolder) && PathSegments.of(path).count >= 2
     }
 
     /// A folder's path (ASCII, ending in `/`) as text and as bytes.

@@ -45,9 +45,11 @@ enum SiteChecks {
         pages("/", count: notes.count)
         var tagged: [String: Int] = [:]
         for note in notes {
-            for tag in note.tags { tagged[tag.slug, default: 0] += 1 }
+            for slug in NoteTag.lineages(of: note.tags) { tagged[slug, default: 0] += 1 }
             for alias in note.metadata.aliases { if case .success(let path) = AliasPath.normalize(alias) { paths.insert(path) } }
-            if NoteURL.isTagIntroduction(note.url) { paths.insert(note.url) }
+            if NoteURL.isTagIntroduction(note.url) {
+                for slug in TagName.lineage(of: PagePlan.introducedTag(note.url)) { paths.insert("/tags/\(slug)/") }
+            }
         }
         for (tag, count) in tagged {
             paths.insert("/tags/\(tag)/")

@@ -111,9 +111,10 @@ struct SiteNote: Hashable, Sendable {
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: searchWords)
         var seen = Set<String>()
-        for name in note.metadata.tags where !name.isEmpty {
-            let slug = Slug.make(name)
-            if !slug.isEmpty && seen.insert(slug).inserted { facts.tags.append(NoteTag(name: name, slug: slug)) }
+        // The front matter's tags, then those of the text, each once.
+        for tag in note.metadata.tags.compactMap(TagName.init) + InlineTags.all(in: note.blocks)
+        where seen.insert(tag.slug).inserted {
+            facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
         let stem = LinkIndex.withoutExtension(relativePath)
         facts.linkKeys = LinkKeys(
@@ -254,4 +255,12 @@ struct SiteNote: Hashable, Sendable {
 struct NoteTag: Hashable, Sendable {
     public var name: String
     public var slug: String
+
+    /// The slugs of `tags` and of the tags they are nested in, each once: a note tagged
+    /// `plugin/emitter` is on the pages of `plugin/emitter` and of `plugin`.
+    static func lineages(of tags: [NoteTag]) -> [String] {
+        guard tags.contains(where: { $0.slug.utf8.contains(UInt8(ascii: "/")) }) else { return tags.map(\.slug) }
+        var seen = Set<Substring>()
+        return tags.flatMap { TagName.lineage(of: $0.slug) }.filter { seen.insert($0).inserted }.map(String.init)
+    }
 }

@@ -123,6 +123,19 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func nestedTagsRebuildEveryLevelAndMatchAFullBuild() throws {
+        let fixture = try Fixture(Self.files.merging(["notebook.yml": "title: Session\npageSize: 1\n"], uniquingKeysWith: { $1 }))
+        var report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x/inner]\n---\nC is #alone/here.\n")
+        #expect(report.written.contains("tags/x/inner/index.html") && report.written.contains("tags/alone/here/index.html"))
+        #expect(report.written.contains("tags/alone/index.html") && report.written.contains("tags/x/index.html"))
+        #expect(fixture.page("tags/x/index.html").contains("#x/inner</a>"))
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is alone.\n")
+        #expect(report.removed.contains("tags/x/inner/index.html") && report.removed.contains("tags/alone/index.html"))
+        #expect(!fixture.page("tags/x/index.html").contains("#x/inner"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func respellingATagRebuildsEveryPageOfItsList() throws {
         let fixture = try Fixture(Self.files.merging(["notebook.yml": "title: Session\npageSize: 1\n"], uniquingKeysWith: { $1 }))
         let report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [X]\n---\nA links to [[B]].\n")

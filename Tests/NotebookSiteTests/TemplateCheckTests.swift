@@ -85,9 +85,13 @@ import Testing
         #expect(!SitePipeline(options: BuildOptions(strict: true)).check(site.path).diagnostics.filter { $0.severity == .error }.isEmpty)
     }
 
-    /// Whether anything in `value` is a nil optional or an empty list.
+    /// Whether anything in `value` is a nil optional or an empty list (but the innermost list of
+    /// a recursive view, a tag's nested tags nested one level in the sample).
     static func holes(in value: Any, path: String = "sample") -> [String] {
         let mirror = Mirror(reflecting: value)
+        if path.hasSuffix(".children"), path.dropLast(".children".count).contains(".children") || path.contains(".subtags") {
+            return []
+        }
         if mirror.displayStyle == .optional {
             guard let child = mirror.children.first else { return [path] }
             return holes(in: child.value, path: path)
@@ -138,6 +142,6 @@ import Testing
             Issue.record("no schema")
             return
         }
-        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "highlights", "redirect"])
+        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "tagTree", "highlights", "redirect"])
     }
 }

@@ -42,7 +42,7 @@ import Testing
         "/highlights/", "/Highlights/", "/é/", "/tags/日本/", "",
     ])
     func reservedPathsFollowTheStringRule(_ path: String) {
-        let tagIntroduction = path.hasPrefix("/tags/") && path.split(separator: "/").count == 2
+        let tagIntroduction = path.hasPrefix("/tags/") && path.split(separator: "/").count >= 2
         let reserved =
             path.hasPrefix("/tags/") && path != "/tags/"
             ? !tagIntroduction

@@ -11,11 +11,14 @@ struct NoteRendering: Sendable {
     let renderer: HTMLRenderer
     let urls: SiteURLs
 
-    /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights.
+    /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights, the
+    /// text's tags linked to their pages.
     init(config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs) {
         let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
         renderer = HTMLRenderer(
-            options: RenderOptions(unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true))
+            options: RenderOptions(
+                unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true,
+                tagURL: { slug in urls.link("/tags/\(slug)/") }))
         self.urls = urls
     }
 

@@ -167,7 +167,7 @@ struct PagePlan: Sendable {
         case .index: indexPages()
         case .tag(let slug): tagPages(slug)
         case .tags:
-            [Page(path: "tags/index.html", content: template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags)))]
+            [Page(path: "tags/index.html", content: template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags, tagTree: tags.filter { $0.depth == 0 })))]
         case .highlights:
             [
                 Page(
@@ -187,10 +187,11 @@ struct PagePlan: Sendable {
     }
 
     private func context(
-        _ page: PageView, note: NoteView? = nil, list: ListView? = nil, tags: [TagLink]? = nil, highlights: HighlightsView? = nil,
+        _ page: PageView, note: NoteView? = nil, list: ListView? = nil, tags: [TagLink]? = nil, tagTree: [TagLink]? = nil,
+        highlights: HighlightsView? = nil,
         redirect: String? = nil
     ) -> TemplateContext {
-        TemplateContext(site: siteValue, page: page, note: note, list: list, tags: tags, highlights: highlights, redirect: redirect)
+        TemplateContext(site: siteValue, page: page, note: note, list: list, tags: tags, tagTree: tagTree, highlights: highlights, redirect: redirect)
     }
 
     /// `name` rendered with `context`, sharing what only the site decides with the other pages.
@@ -210,7 +211,7 @@ struct PagePlan: Sendable {
 
     /// The groups of the site's own pages (the index, the tags' pages, the feed, …), in order.
     var siteGroups: [PageGroup] {
-        [.index] + tags.map { .tag(Slug.make($0.name)) } + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+        [.index] + tags.map { .tag($0.slug) } + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
     }
 
     /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.
@@ -309,7 +310,7 @@ struct PagePlan: Sendable {
     }
 
     private func tagPages(_ slug: String) -> [Page] {
-        guard let tag = tags.first(where: { Slug.make($0.name) == slug }) else { return [] }
+        guard let tag = tags.first(where: { $0.slug == slug }) else { return [] }
         let indices = members[slug] ?? []
         let base = "/tags/\(slug)/"
         let words = indices.reduce(0) { $0 + notes[$1].wordCount }
@@ -318,7 +319,8 @@ struct PagePlan: Sendable {
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
                     heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: cards(slice),
-                    pagination: pagination, tag: tag.name, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
+                    pagination: pagination, tag: tag.name, subtags: number == 1 ? tag.children : [],
+                    hasSubtags: number == 1 && tag.hasChildren, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
                     noteCountText: number == 1 ? plural(indices.count, "note") : nil,
                     wordCountText: number == 1 ? plural(words, "word") : nil)
                 return template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list))
@@ -342,7 +344,7 @@ struct PagePlan: Sendable {
     func sitemapEntries() -> [(path: String, date: String?)] {
         var sitemap: [(path: String, date: String?)] = [("/", notes.first?.metadata.date)]
         sitemap += notes.map { ($0.url, $0.metadata.date) }
-        sitemap += tags.map { ("/tags/\(Slug.make($0.name))/", nil) }
+        sitemap += tags.map { ("/tags/\($0.slug)/", nil) }
         sitemap += [("/tags/", nil), ("/highlights/", nil)]
         return sitemap
     }

@@ -1,3 +1,5 @@
+import NotebookModel
+
 /// What a page plan works out from the notes' places alone: which notes have pages, the tags and
 /// their notes, the notes by path. It depends only on the notes' order and on each note's
 /// relative path, URL and tags (names and slugs), so a plan of notes that kept all of these
@@ -33,25 +35,45 @@ struct PlanIndex: Sendable {
         var byPath: [String: Int] = [:]
         byPath.reserveCapacity(notes.count)
         for index in notes.indices {
-            for tag in notes[index].tags { members[tag.slug, default: []].append(index) }
+            for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
             if byPath[notes[index].relativePath] == nil { byPath[notes[index].relativePath] = index }
         }
         self.kept = introductions.isEmpty ? nil : kept
         self.introductions = introductions
-        // Every tag with its count, by slug, from the members found above: named as its first
-        // note spells it, or by its slug when a note introduces it (then it may have no notes).
+        // Every tag with its count, each followed by those nested in it: named as its first note
+        // spells it, or by its slug when a note introduces it (then it may have no notes).
+        var slugs = Set(members.keys)
+        for slug in introductions.keys { slugs.formUnion(TagName.lineage(of: slug).map(String.init)) }
+        let ordered = slugs.sorted { $0.split(separator: "/").lexicographicallyPrecedes($1.split(separator: "/")) }
+        var children: [String: [TagLink]] = [:]
         var tags: [TagLink] = []
-        for slug in Set(members.keys).union(introductions.keys).sorted() {
+        tags.reserveCapacity(ordered.count)
+        for slug in ordered.reversed() {
             let indices = members[slug] ?? []
-            let spelled = indices.first.flatMap { first in notes[first].tags.first { $0.slug == slug }?.name }
+            let depth = slug.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+            let spelled = indices.first.flatMap { first in Self.spelling(of: slug, depth: depth, in: notes[first].tags) }
             let name = introductions[slug] != nil ? slug : spelled ?? slug
-            tags.append(TagLink(name: name, url: urls.link("/tags/\(slug)/"), count: indices.count))
+            let label = name.split(separator: "/").last.map(String.init) ?? name
+            let nested = children.removeValue(forKey: slug)?.reversed() ?? []
+            let link = TagLink(
+                name: name, url: urls.link("/tags/\(slug)/"), count: indices.count, slug: slug, label: label, depth: depth,
+                children: nested, hasChildren: !nested.isEmpty)
+            tags.append(link)
+            if let slash = slug.lastIndex(of: "/") { children[String(slug[..<slash]), default: []].append(link) }
         }
+        tags.reverse()
         self.tags = tags
         var tagLinks: [String: String] = [:]
         for slug in members.keys { tagLinks[slug] = urls.link("/tags/\(slug)/") }
         self.tagLinks = tagLinks
         self.byPath = byPath
         self.members = members
+    }
+
+    /// How a note's tags spell the tag `slug` (nested `depth` deep), or one it is nested in.
+    private static func spelling(of slug: String, depth: Int, in tags: [NoteTag]) -> String? {
+        if let tag = tags.first(where: { $0.slug == slug }) { return tag.name }
+        guard let tag = tags.first(where: { $0.slug.hasPrefix(slug + "/") }) else { return nil }
+        return tag.name.split(separator: "/").prefix(depth + 1).joined(separator: "/")
     }
 }

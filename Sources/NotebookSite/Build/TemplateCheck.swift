@@ -14,6 +14,9 @@ struct TemplateCheck {
     private let library: MustacheLibrary
     private let severity: Severity
     private var checked: Set<String> = []
+    /// The templates being checked, each with its innermost scope: a partial that includes
+    /// itself (a tree of nested tags) is checked until it meets itself in a scope it was in.
+    private var inProgress: [(name: String, schema: TemplateSchema?)] = []
     private(set) var findings: [Diagnostic] = []
 
     /// The findings about `library`'s templates.
@@ -61,7 +64,10 @@ struct TemplateCheck {
 
     private mutating func check(template name: String, in scopes: [Scope]) {
         guard let template = library[name] else { return }
+        guard !inProgress.contains(where: { $0.name == name && $0.schema == scopes.last?.schema }) else { return }
         guard checked.insert(name + "\u{0}" + scopes.map(\.path).joined(separator: "\u{0}")).inserted else { return }
+        inProgress.append((name, scopes.last?.schema))
+        defer { inProgress.removeLast() }
         check(template.outline, in: scopes, file: template.name)
     }
 

@@ -38,6 +38,9 @@ extension TemplateContext {
     /// Every field set, every list with an item: the sample `TemplateSchema` is read from.
     static var sample: TemplateContext {
         let tag = TagRef(name: "t", url: "/tags/t/")
+        let tagTree = TagLink(
+            name: "t", url: "/tags/t/", count: 1, slug: "t", label: "t",
+            children: [TagLink(name: "t/u", url: "/tags/t/u/", count: 1, slug: "t/u", label: "u", depth: 1)], hasChildren: true)
         let card = NoteCard(
             title: "T", url: "/t/", date: "2026-01-01", dateDisplay: "1 January 2026", wordCount: 1, wordCountText: "1 word",
             summary: "S", tags: [tag], hasTags: true)
@@ -53,9 +56,11 @@ extension TemplateContext {
                 card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)], hasToc: true,
                 backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true),
             list: ListView(
-                heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t", noteCount: 1, wordCount: 1,
+                heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t",
+                subtags: [tagTree], hasSubtags: true, noteCount: 1, wordCount: 1,
                 noteCountText: "1 note", wordCountText: "1 word"),
-            tags: [TagLink(name: "t", url: "/tags/t/", count: 1)],
+            tags: [tagTree],
+            tagTree: [tagTree],
             highlights: HighlightsView(
                 groups: [
                     HighlightGroup(

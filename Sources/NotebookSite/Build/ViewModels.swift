@@ -73,11 +73,22 @@ struct TagRef: Sendable {
     var url: String
 }
 
-/// A tag as the list of tags shows it.
+/// A tag as the list of tags shows it, with the tags nested in it.
 struct TagLink: Equatable, Sendable {
+    /// The whole name, `plugin/emitter`.
     var name: String
     var url: String
+    /// Its notes and those of the tags nested in it.
     var count: Int
+    /// `plugin/emitter`: the path of its page below `/tags/`.
+    var slug: String = ""
+    /// The last part of its name, `emitter`, as a tree shows it.
+    var label: String = ""
+    /// How deeply it is nested: 0 for a tag of its own.
+    var depth: Int = 0
+    /// The tags nested in it, one level down.
+    var children: [TagLink] = []
+    var hasChildren: Bool = false
 }
 
 /// A note as a list shows it.
@@ -103,6 +114,9 @@ struct ListView: Sendable {
     var notes: [MustacheValue]
     var pagination: Pagination
     var tag: String?
+    /// On a tag's page, the tags nested in it, one level down.
+    var subtags: [TagLink] = []
+    var hasSubtags: Bool = false
     /// The number of notes in the whole list, and their words; on its first page only, so that
     /// other pages change only when their notes do.
     var noteCount: Int?
@@ -151,7 +165,10 @@ struct TemplateContext: Sendable {
     var page: PageView
     var note: NoteView?
     var list: ListView?
+    /// Every tag, each followed by those nested in it.
     var tags: [TagLink]?
+    /// The tags that are not nested, each with those nested in it.
+    var tagTree: [TagLink]?
     var highlights: HighlightsView?
     var redirect: String?
 }
@@ -220,7 +237,12 @@ extension TagRef: MustacheValueConvertible {
 }
 
 extension TagLink: MustacheValueConvertible {
-    var mustacheValue: MustacheValue { .fields(["name": .string(name), "url": .string(url), "count": .int(count)]) }
+    var mustacheValue: MustacheValue {
+        .fields([
+            "name": .string(name), "url": .string(url), "count": .int(count), "slug": .string(slug), "label": .string(label),
+            "depth": .int(depth), "children": children.value, "hasChildren": .bool(hasChildren),
+        ])
+    }
 }
 
 extension NoteCard: MustacheValueConvertible {
@@ -247,7 +269,7 @@ extension ListView: MustacheValueConvertible {
         .fields([
             "heading": .string(heading), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
-            "wordCountText": wordCountText.value,
+            "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
         ])
     }
 }
@@ -279,7 +301,8 @@ extension TemplateContext: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
             "site": site, "page": page.mustacheValue, "note": note?.mustacheValue ?? .null, "list": list?.mustacheValue ?? .null,
-            "tags": tags?.value ?? .null, "highlights": highlights?.mustacheValue ?? .null, "redirect": redirect.value,
+            "tags": tags?.value ?? .null, "tagTree": tagTree?.value ?? .null,
+            "highlights": highlights?.mustacheValue ?? .null, "redirect": redirect.value,
         ])
     }
 }

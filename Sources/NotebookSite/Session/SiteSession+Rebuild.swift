@@ -200,7 +200,7 @@ extension SiteSession {
         }
         next.backlinks = backlinks
         next.targets = targets
-        next.tags = Dictionary(plan.tags.map { (Slug.make($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        next.tags = Dictionary(plan.tags.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
 
         var groups = Set<PageGroup>()
         var selection: [PageGroup: Set<Int>] = [:]
@@ -213,7 +213,7 @@ extension SiteSession {
                 groups.formUnion([.index, .search])
                 for path in changedNotes {
                     for note in [old.records[path]?.note, next.records[path]?.note].compactMap({ $0 }) {
-                        for tag in note.tags { groups.insert(.tag(tag.slug)) }
+                        for slug in NoteTag.lineages(of: note.tags) { groups.insert(.tag(slug)) }
                     }
                 }
             }
@@ -252,8 +252,13 @@ extension SiteSession {
                 groups.insert(.sitemap)
             }
             for group in groups {
-                // Every page of a tag's list shows its name, spelled as its first note spells it.
-                if case .tag(let slug) = group, old.tags[slug]?.name != next.tags[slug]?.name { continue }
+                // Every page of a tag's list shows its name, spelled as its first note spells it,
+                // and the first its nested tags.
+                if case .tag(let slug) = group,
+                    old.tags[slug]?.name != next.tags[slug]?.name || old.tags[slug]?.children != next.tags[slug]?.children
+                {
+                    continue
+                }
                 guard let list = next.lists[group] else { continue }
                 if let pages = Self.pagesToWrite(old: old.lists[group], new: list, changed: changedNotes, pageSize: next.settings.config.pageSize) {
                     selection[group] = pages
