@@ -1,6 +1,9 @@
+import Glibc
+
 /// Obsidian's tags in text, `#travel` or `#plugin/emitter`: `#` at the start of the text or after
 /// white space, then letters, digits, `_`, `-` and `/`, not all digits. Code, links and URLs
-/// hold none; a heading's `#` marks are not part of its text.
+/// hold none; a heading's `#` marks are not part of its text. The HTML
+/// renderer applies the rule as it writes a note's text, and gives the tags it found.
 public enum InlineTags {
     /// A tag in a piece of text: where its `#` starts, where it ends, and the tag.
     public struct Found: Hashable, Sendable {
@@ -9,84 +12,59 @@ public enum InlineTags {
     }
 
     /// The tags in `text`; `afterBoundary` says whether what comes before the text is its
-    /// container's start or white space.
+    /// container's start or white space. Ranges are of Unicode scalars (slice
+    /// `text.unicodeScalars` with them).
     public static func find(in text: String, afterBoundary: Bool) -> [Found] {
-        guard text.utf8.contains(UInt8(ascii: "#")) else { return [] }
+        guard mayHoldTags(text) else { return [] }
+        let scalars = text.unicodeScalars
         var found: [Found] = []
-        var boundary = afterBoundary
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "#" && boundary {
-                var end = text.index(after: index)
-                var hasNonDigit = false
-                while end < text.endIndex, isTagCharacter(text[end]) {
-                    if !text[end].isNumber { hasNonDigit = true }
-                    end = text.index(after: end)
-                }
-                if hasNonDigit, let tag = TagName(String(text[text.index(after: index)..<end])) {
-                    found.append(Found(range: index..<end, tag: tag))
-                    index = end
-                    boundary = false
-                    continue
-                }
+        var search = scalars.startIndex
+        while let mark = scalars[search...].firstIndex(of: "#") {
+            let boundary = mark == scalars.startIndex ? afterBoundary : scalars[scalars.index(before: mark)].properties.isWhitespace
+            let start = scalars.index(after: mark)
+            var end = start
+            var hasNonDigit = false
+            while end < scalars.endIndex, isTagScalar(scalars[end]) {
+                if !isDigit(scalars[end]) { hasNonDigit = true }
+                end = scalars.index(after: end)
             }
-            boundary = character.isWhitespace
-            index = text.index(after: index)
+            if boundary, hasNonDigit, let tag = TagName(String(scalars[start..<end])) {
+                found.append(Found(range: mark..<end, tag: tag))
+            }
+            search = end
         }
         return found
     }
 
+    /// Whether `text` holds a `#` at all (most text does not), found by `memchr`.
+    @inline(__always)
+    public static func mayHoldTags(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > 0 && memchr(bytes.baseAddress!, Int32(UInt8(ascii: "#")), bytes.count) != nil
+        } ?? text.utf8.contains(UInt8(ascii: "#"))
+    }
+
     /// Whether `text` ends in white space; nil when it is empty.
+    @inline(__always)
     public static func endsInWhiteSpace(_ text: String) -> Bool? {
-        guard let last = text.utf8.last else { return nil }
+        let lastByte = text.utf8.withContiguousStorageIfAvailable { $0.last } ?? text.utf8.last
+        guard let last = lastByte else { return nil }
         if last < 0x80 { return last == 0x20 || (last >= 0x09 && last <= 0x0D) }
         return text.last?.isWhitespace
     }
 
-    private static func isTagCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_" || character == "-" || character == "/"
+    /// Letters, digits and marks of any script, `_`, `-` and `/`.
+    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) || v == 0x5F || v == 0x2D || v == 0x2F
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+            || properties.generalCategory == .spacingMark
     }
 
-    /// Whether what follows `inline` starts after a boundary, given whether `inline` did.
-    public static func boundary(after inline: Inline, startingAfterBoundary: Bool) -> Bool {
-        switch inline.kind {
-        case .text(let text): endsInWhiteSpace(text) ?? startingAfterBoundary
-        case .softBreak, .lineBreak: true
-        case .image: false
-        case .span(_, let children):
-            children.reduce(startingAfterBoundary) { boundary(after: $1, startingAfterBoundary: $0) }
-        }
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value >= 0x30 && scalar.value <= 0x39 : scalar.properties.numericType != nil
     }
-
-    /// Every tag in the text of `blocks`, in order, by the rule above.
-    public static func all(in blocks: [Block]) -> [TagName] {
-        var tags: [TagName] = []
-        func visit(_ inlines: [Inline], _ boundary: inout Bool) {
-            for inline in inlines {
-                switch inline.kind {
-                case .text(let text):
-                    tags += find(in: text, afterBoundary: boundary).map(\.tag)
-                case .span(let formatting, let children) where formatting.holdsTags:
-                    visit(children, &boundary)
-                    continue
-                default:
-                    break
-                }
-                boundary = Self.boundary(after: inline, startingAfterBoundary: boundary)
-            }
-        }
-        var unchanged = blocks
-        Block.rewriteInlines(in: &unchanged) { content, _ in
-            var boundary = true
-            visit(content, &boundary)
-            return false
-        }
-        return tags
-    }
-}
-
-extension Formatting {
-    /// Whether tags in the span's text count: not in code, a link, a wikilink or raw HTML.
-    public var holdsTags: Bool { !code && link == nil && wikilink == nil && !rawHTML && footnote == nil }
 }

@@ -8,6 +8,16 @@ public struct TagName: Hashable, Sendable {
 
     /// The tag `written` names, or nil when no part of it has a slug.
     public init?(_ written: String) {
+        // Most tags are one plain name: slugged as they are.
+        let plain = written.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.first != UInt8(ascii: "#") && !bytes.contains(UInt8(ascii: "/"))
+        } ?? false
+        if plain {
+            slug = Slug.make(written)
+            guard !slug.isEmpty else { return nil }
+            name = written
+            return
+        }
         var text = Substring(written)
         if text.first == "#" { text = text.dropFirst() }
         var names: [Substring] = []

@@ -23,7 +23,8 @@ public struct HTMLRenderer: Sendable {
         writer.numberFootnotes(in: blocks)
         writer.blocks(blocks, tight: false)
         writer.footnoteSection()
-        return RenderedNote(html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots)
+        return RenderedNote(
+            html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots, tags: writer.tags)
     }
 }
 
@@ -34,12 +35,18 @@ public struct RenderedNote: Hashable, Sendable {
     public var highlights: [RenderedHighlight]
     /// Where links go once resolved, in order, with ``RenderOptions/deferLinks``; else none.
     public var slots: [LinkSlot]
+    /// The tags of the text (`#travel`), in order, with ``RenderOptions/tagURL``; else none.
+    public var tags: [TagName]
 
-    public init(html: String = "", headings: [NoteHeading] = [], highlights: [RenderedHighlight] = [], slots: [LinkSlot] = []) {
+    public init(
+        html: String = "", headings: [NoteHeading] = [], highlights: [RenderedHighlight] = [], slots: [LinkSlot] = [],
+        tags: [TagName] = []
+    ) {
         self.html = html
         self.headings = headings
         self.highlights = highlights
         self.slots = slots
+        self.tags = tags
     }
 }
 

@@ -15,8 +15,8 @@ extension HTMLWriter {
     mutating func inline(_ inline: Inline) {
         switch inline.kind {
         case .text(let text):
-            if let tagURL = options.tagURL, linkDepth == 0 {
-                textWithTags(text, tagURL)
+            if linksTags && linkDepth == 0 && InlineTags.mayHoldTags(text) {
+                textWithTags(text)
             } else {
                 HTMLEscaping.escape(text, into: &out)
             }
@@ -41,22 +41,26 @@ extension HTMLWriter {
         }
     }
 
-    /// Text with its `#tags` linked to their pages.
-    private mutating func textWithTags(_ text: String, _ tagURL: (String) -> String) {
-        var written = text.startIndex
+    /// Text with its `#tags` linked to their pages and gathered in `tags`: the one walk of a
+    /// note's text that finds them, for its page and for the site's lists.
+    private mutating func textWithTags(_ text: String) {
+        guard let tagURL = options.tagURL else { return HTMLEscaping.escape(text, into: &out) }
+        let scalars = text.unicodeScalars
+        var written = scalars.startIndex
         for found in InlineTags.find(in: text, afterBoundary: tagBoundary) {
-            HTMLEscaping.escape(String(text[written..<found.range.lowerBound]), into: &out)
+            HTMLEscaping.escape(String(scalars[written..<found.range.lowerBound]), into: &out)
             out += "<a class=\"tag\" href=\""
             out += HTMLEscaping.escapeURL(tagURL(found.tag.slug))
             out += "\">"
-            HTMLEscaping.escape(String(text[found.range]), into: &out)
+            HTMLEscaping.escape(String(scalars[found.range]), into: &out)
             out += "</a>"
             written = found.range.upperBound
+            tags.append(found.tag)
         }
-        if written == text.startIndex {
+        if written == scalars.startIndex {
             HTMLEscaping.escape(text, into: &out)
         } else {
-            HTMLEscaping.escape(String(text[written...]), into: &out)
+            HTMLEscaping.escape(String(scalars[written...]), into: &out)
         }
     }
 

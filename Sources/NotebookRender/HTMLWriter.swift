@@ -19,12 +19,17 @@ struct HTMLWriter: ~Copyable {
     var tagBoundary = true
     /// How many links and wikilinks the current text is inside: their text holds no tags.
     var linkDepth = 0
+    /// The tags found in the text, with `RenderOptions.tagURL`.
+    var tags: [TagName] = []
+    /// Whether `RenderOptions.tagURL` is set, read once: reading the closure retains it.
+    let linksTags: Bool
     /// How deep the current walk is; past `maximumDepth` content is written as plain text.
     var depth = 0
     static let maximumDepth = 200
 
     init(options: RenderOptions) {
         self.options = options
+        linksTags = options.tagURL != nil
     }
 
     /// Starts a new line unless the output is at the start of one.

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookModel
 
 /// The site path an alias (`aliases:` in front matter) redirects from, normalized: `//` collapsed,
 /// `.` and `..` resolved, percent-encoding decoded, `/x/index.html` taken as `/x/`. A path that
@@ -10,6 +11,29 @@ enum AliasPath {
         case notASitePath
         /// More `..` than segments before them.
         case leavesTheSite
+    }
+
+    /// Whether an alias is a URL (it starts with `/`, or `.` as a relative path does, or with a
+    /// scheme, as an address elsewhere does, which is an error) rather than a name.
+    static func isURL(_ alias: String) -> Bool {
+        let trimmed = alias.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.hasPrefix("/") && !trimmed.hasPrefix(".") else { return true }
+        // `Re: minutes` is a name; `https://…` and `mailto:…` are addresses.
+        return hasScheme(trimmed) && (trimmed.contains("://") || Link.scheme(of: trimmed).map(addressSchemes.contains) == true)
+    }
+
+    private static let addressSchemes: Set<String> = ["mailto", "tel", "javascript", "data", "file", "vbscript"]
+
+    /// The site path of the page that redirects to the note at `noteURL` for `alias`: a URL alias
+    /// normalized; for a name, the note's folder and the name's slug, as Quartz places it (nil
+    /// when the name has no slug or the path is the note's own).
+    static func redirect(of alias: String, noteURL: String) -> Result<String, Failure>? {
+        if isURL(alias) { return normalize(alias) }
+        let slug = Slug.make(alias)
+        guard !slug.isEmpty else { return nil }
+        let folder = noteURL.hasSuffix("/") ? String(noteURL.dropLast()) : noteURL
+        let path = String(folder[...(folder.lastIndex(of: "/") ?? folder.startIndex)]) + slug + "/"
+        return path == noteURL ? nil : .success(path)
     }
 
     static func normalize(_ alias: String) -> Result<String, Failure> {

@@ -16,7 +16,7 @@ enum SiteChecks {
         }
         var resolution = LinkResolution(
             resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls), strict: strict)
-        resolution.diagnostics += aliasErrors
+        resolution.diagnostics += aliasErrors + index.ambiguousAliases()
         return resolution
     }
 
@@ -46,7 +46,9 @@ enum SiteChecks {
         var tagged: [String: Int] = [:]
         for note in notes {
             for slug in NoteTag.lineages(of: note.tags) { tagged[slug, default: 0] += 1 }
-            for alias in note.metadata.aliases { if case .success(let path) = AliasPath.normalize(alias) { paths.insert(path) } }
+            for alias in note.metadata.aliases {
+                if case .success(let path) = AliasPath.redirect(of: alias, noteURL: note.url) { paths.insert(path) }
+            }
             if NoteURL.isTagIntroduction(note.url) {
                 for slug in TagName.lineage(of: PagePlan.introducedTag(note.url)) { paths.insert("/tags/\(slug)/") }
             }

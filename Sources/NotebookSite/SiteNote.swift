@@ -66,6 +66,17 @@ struct SiteNote: Hashable, Sendable {
         }
     }
 
+    /// Adds the tags its text holds (`RenderedNote.tags`), after those of its front matter,
+    /// each once.
+    mutating func addTags(_ found: [TagName]) {
+        guard !found.isEmpty else { return }
+        var facts = box.facts
+        for tag in found where !facts.tags.contains(where: { $0.slug == tag.slug }) {
+            facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
+        }
+        box = Box(facts, note: box.note, body: box.body)
+    }
+
     /// The body, leaving an empty one in its place.
     mutating func takeBody() -> Body {
         defer { body = Body() }
@@ -98,6 +109,9 @@ struct SiteNote: Hashable, Sendable {
         var name = ""
         /// The last part of the URL.
         var slug = ""
+        /// The aliases that are names (not URLs), lowercased, each once and none the title:
+        /// wikilink targets ranked with the title.
+        var aliases: [String] = []
     }
 
     /// The file's path, as diagnostics name it.
@@ -111,9 +125,7 @@ struct SiteNote: Hashable, Sendable {
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: searchWords)
         var seen = Set<String>()
-        // The front matter's tags, then those of the text, each once.
-        for tag in note.metadata.tags.compactMap(TagName.init) + InlineTags.all(in: note.blocks)
-        where seen.insert(tag.slug).inserted {
+        for tag in note.metadata.tags.compactMap(TagName.init) where seen.insert(tag.slug).inserted {
             facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
         let stem = LinkIndex.withoutExtension(relativePath)
@@ -121,6 +133,10 @@ struct SiteNote: Hashable, Sendable {
             title: title.lowercased(), path: stem.lowercased(),
             name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercased(),
             slug: PathSegments.last(of: url).map(String.init) ?? "")
+        for alias in note.metadata.aliases where !AliasPath.isURL(alias) {
+            let name = alias.trimmingCharacters(in: .whitespaces).lowercased()
+            if !name.isEmpty && name != facts.linkKeys.title && !facts.linkKeys.aliases.contains(name) { facts.linkKeys.aliases.append(name) }
+        }
         facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
         facts.headings = note.headings
         box = Box(facts, note: note, body: Body())
@@ -259,7 +275,10 @@ struct NoteTag: Hashable, Sendable {
     /// The slugs of `tags` and of the tags they are nested in, each once: a note tagged
     /// `plugin/emitter` is on the pages of `plugin/emitter` and of `plugin`.
     static func lineages(of tags: [NoteTag]) -> [String] {
-        guard tags.contains(where: { $0.slug.utf8.contains(UInt8(ascii: "/")) }) else { return tags.map(\.slug) }
+        let nested = tags.contains { tag in
+            tag.slug.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "/")) } ?? tag.slug.contains("/")
+        }
+        guard nested else { return tags.map(\.slug) }
         var seen = Set<Substring>()
         return tags.flatMap { TagName.lineage(of: $0.slug) }.filter { seen.insert($0).inserted }.map(String.init)
     }

@@ -278,7 +278,7 @@ struct PagePlan: Sendable {
                 content: template("note", context(page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
         ]
         for alias in note.metadata.aliases {
-            guard case .success(let path) = AliasPath.normalize(alias) else { continue }
+            guard case .success(let path) = AliasPath.redirect(of: alias, noteURL: note.url) else { continue }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
             pages.append(Page(path: Self.file(path), source: .alias(alias, note: note.path), content: template("redirect", redirect)))
         }
@@ -397,14 +397,14 @@ struct PagePlan: Sendable {
         return HighlightsView(groups: views, count: count, countText: plural(count, "highlighted passage"))
     }
 
-    /// Aliases that are not places on the site: errors at their notes. Aliases on a taken path
+    /// URL aliases that are not places on the site: errors at their notes. Aliases on a taken path
     /// are found by the collision check (`OutputCollisions`).
     static func aliasErrors(_ notes: [SiteNote]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for note in notes {
             for alias in note.metadata.aliases {
-                switch AliasPath.normalize(alias) {
-                case .success: continue
+                switch AliasPath.redirect(of: alias, noteURL: note.url) {
+                case .success, nil: continue
                 case .failure(.notASitePath):
                     diagnostics.append(Diagnostic(.error, "alias '\(alias)' is not a site path", path: note.path, code: "alias.invalid"))
                 case .failure(.leavesTheSite):

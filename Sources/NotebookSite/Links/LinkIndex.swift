@@ -1,3 +1,4 @@
+import Foundation
 import NotebookFiles
 import NotebookModel
 import Parallel
@@ -46,7 +47,11 @@ struct LinkIndex: Sendable {
         let parts = ParallelWork.map(count: keys.count + 1, workers: workers) { task -> (table: IndexTable?, other: Alongside?) in
             guard task > 0 else { return (nil, alongside()) }
             var made = IndexTable(minimumCapacity: notes.count)
-            for index in notes.indices { made.append(index, for: keys[task - 1](notes[index])) }
+            for index in notes.indices {
+                made.append(index, for: keys[task - 1](notes[index]))
+                // Names among a note's aliases rank with titles.
+                if task == 1 { for alias in notes[index].linkKeys.aliases { made.append(index, for: alias) } }
+            }
             return (made, nil)
         }
         let (tables, other) = (parts.dropFirst().map { $0.table! }, parts[0].other!)
@@ -72,10 +77,33 @@ struct LinkIndex: Sendable {
             let (old, new) = (self.notes[changed].linkKeys, notes[changed].linkKeys)
             assert(old.path == new.path && old.name == new.name && old.slug == new.slug && self.notes[changed].url == notes[changed].url)
             guard old.title != new.title else { continue }
-            index.byTitle.remove(changed, for: old.title)
+            assert(old.aliases == new.aliases.filter { $0 != old.title } || new.aliases == old.aliases.filter { $0 != new.title })
+            // An alias that is the old title stays a name of the note.
+            if !notes[changed].metadata.aliases.contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == old.title }) {
+                index.byTitle.remove(changed, for: old.title)
+            }
             index.byTitle.insert(changed, for: new.title)
         }
         return index
+    }
+
+    /// Aliases that name more than one note (by title or alias): a warning at each note that
+    /// gives one, naming the others.
+    func ambiguousAliases() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for index in notes.indices {
+            for alias in notes[index].linkKeys.aliases {
+                guard let named = byTitle[alias], named.count > 1 else { continue }
+                let others = named.filter { $0 != index }.map { "'\(notes[$0].relativePath)'" }.joined(separator: ", ")
+                let written = notes[index].metadata.aliases.first { $0.trimmingCharacters(in: .whitespaces).lowercased() == alias } ?? alias
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "alias '\(written)' also names \(others); [[\(written)]] leads to a note of that title, else to the nearest",
+                        path: notes[index].path, code: "alias.ambiguous"))
+            }
+        }
+        return diagnostics
     }
 
     /// The notes a wikilink target names, at the first kind of key that any note matches, in
@@ -83,7 +111,13 @@ struct LinkIndex: Sendable {
     public func candidates(for target: String) -> [Int] {
         let key = target.lowercased()
         let stem = Self.withoutExtension(key)
-        return byTitle[key] ?? byPath.first(stem).map { [$0] } ?? byName[stem] ?? bySlug[Slug.make(target)] ?? []
+        if let named = byTitle[key] {
+            // A note of that title before those with that alias, which `ambiguousAliases` reports.
+            guard named.count > 1 else { return named }
+            let titled = named.filter { notes[$0].linkKeys.title == key }
+            return titled.isEmpty ? named : titled
+        }
+        return byPath.first(stem).map { [$0] } ?? byName[stem] ?? bySlug[Slug.make(target)] ?? []
     }
 
     /// The note a wikilink target names from note `source`, if any: of several, the nearest.

@@ -145,7 +145,8 @@ extension SiteSession {
 
         var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
         for path in next.sortedPaths { if let record = next.records[path] { diagnostics += record.diagnostics } }
-        diagnostics += next.placeDiagnostics + collisions + next.assetDiagnostics
+        diagnostics += next.placeDiagnostics + resolver.index.ambiguousAliases().made(by: .resolveLinks) + collisions
+            + next.assetDiagnostics
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
         let strict = options.strict

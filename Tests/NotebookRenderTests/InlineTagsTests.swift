@@ -1,4 +1,5 @@
 import NotebookModel
+import NotebookRender
 import Testing
 
 /// Obsidian's tags: nested names, and `#tags` in text by its rules.
@@ -13,7 +14,8 @@ import Testing
         #expect(names("#y2024 #2024y") == ["y2024", "2024y"])
         #expect(names("C# and a#b and (#paren) and x/#y") == [])
         #expect(names("# heading marker alone, ## two") == [])
-        #expect(names("#日本 #café") == ["日本", "café"])
+        #expect(names("#日本 #café #cafe\u{301}") == ["日本", "café", "cafe\u{301}"])
+        #expect(names("\u{3000}#wide ##double #tag👍") == ["wide", "tag"])
         #expect(names("#tag", afterBoundary: false) == [])
         #expect(names("line\n#next\t#tab") == ["next", "tab"])
     }
@@ -21,7 +23,7 @@ import Testing
     @Test func theRangeCoversTheMarkAndTheName() throws {
         let text = "see #a/b."
         let found = try #require(InlineTags.find(in: text, afterBoundary: true).first)
-        #expect(text[found.range] == "#a/b")
+        #expect(String(text.unicodeScalars[found.range]) == "#a/b")
         #expect(found.tag.slug == "a/b")
     }
 
@@ -42,14 +44,23 @@ import Testing
                 .paragraph([
                     .text("Start #one "), .span(Formatting(code: true), [.text("#code")]), .text(" "),
                     .span(Formatting(link: Link(destination: "https://e.org")), [.text("#link")]), .text(" "),
+                    .span(Formatting(link: Link(destination: "javascript:x")), [.text("#hidden-link")]), .text(" "),
                     .span(Formatting(wikilink: WikiLink(target: "x")), [.text("#wiki")]),
                     .span(Formatting(bold: true), [.text("bold")]), .text("#glued "),
                     .span(Formatting(italic: true), [.text("#inside")]), Inline(.softBreak), .text("#after-break"),
+                    .span(Formatting(rawHTML: true), [.text("<b>#raw</b>")]), .text("#after-html"),
                 ])),
             Block(.heading(level: 2, [.text("Heading #two")])),
             Block(.codeBlock(CodeBlock(language: "sh", code: "#not"))),
             Block(.table(Table(alignments: [.none], header: [TableCell([.text("#cell")])], rows: []))),
         ]
-        #expect(InlineTags.all(in: blocks).map(\.name) == ["one", "inside", "after-break", "two", "cell"])
+        let renderer = HTMLRenderer(options: RenderOptions(tagURL: { "/tags/\($0)/" }))
+        let rendered = renderer.renderNote(blocks)
+        #expect(rendered.tags.map(\.name) == ["one", "inside", "after-break", "two", "cell"])
+        #expect(rendered.html.contains("<em><a class=\"tag\" href=\"/tags/inside/\">#inside</a></em>"))
+        #expect(rendered.html.contains("<code>#code</code>"))
+        // Without a URL for tags (a note rendered alone), they stay text.
+        #expect(HTMLRenderer().renderNote(blocks).tags.isEmpty)
+        #expect(!HTMLRenderer().render(blocks).contains("class=\"tag\""))
     }
 }

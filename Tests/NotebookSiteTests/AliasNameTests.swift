@@ -1,0 +1,63 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// An alias that is not a URL is a name: a wikilink target ranked with the title, and a
+/// redirect in the note's folder, as Quartz does.
+@Suite struct AliasNameTests {
+    @Test(arguments: [
+        ("changelog", "/guide/whats-new/", "/guide/changelog/"), ("Setting Up Git", "/a/b/", "/a/setting-up-git/"),
+        ("v5", "/top/", "/v5/"), ("old/post", "/x/y/", "/x/oldpost/"),
+    ])
+    func aNameRedirectsFromTheNotesFolder(alias: String, noteURL: String, expected: String) {
+        #expect(AliasPath.redirect(of: alias, noteURL: noteURL) == .success(expected))
+    }
+
+    @Test func aURLAliasIsAsBeforeAndANameWithoutASlugHasNoPage() {
+        #expect(AliasPath.redirect(of: "/old/post", noteURL: "/x/y/") == .success("/old/post/"))
+        #expect(AliasPath.redirect(of: "../up", noteURL: "/x/y/") == .failure(.leavesTheSite))
+        #expect(AliasPath.redirect(of: "https://example.org/x", noteURL: "/x/") == .failure(.notASitePath))
+        #expect(AliasPath.redirect(of: "mailto:a@b.c", noteURL: "/x/") == .failure(.notASitePath))
+        #expect(AliasPath.redirect(of: "Re: minutes", noteURL: "/x/") == .success("/re-minutes/"))
+        #expect(AliasPath.redirect(of: "!!!", noteURL: "/x/") == nil)
+        // A name whose slug is the note's own adds no page.
+        #expect(AliasPath.redirect(of: "Y", noteURL: "/x/y/") == nil)
+    }
+
+    @Test func wikilinksFindANoteByItsAliasAndTheRedirectLeadsToIt() throws {
+        let site = try TemporarySite([
+            "notes/guide/whats-new.md": "---\ntitle: What's new\naliases: [changelog, \"/old/news/\"]\n---\nNews.\n",
+            "notes/a.md": "---\ntitle: A\n---\nSee [[Changelog]] and [[changelog#Nothing|x]].\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let links = report.diagnostics.filter { $0.code.hasPrefix("link") }
+        #expect(links.count == 1 && links.first?.message.contains("no heading 'Nothing'") == true, "\(report.diagnostics)")
+        #expect(try site.output("a/index.html").contains("<a class=\"wikilink\" href=\"/guide/whats-new/\">Changelog</a>"))
+        #expect(try site.output("guide/changelog/index.html").contains("/guide/whats-new/"))
+        #expect(try site.output("old/news/index.html").contains("/guide/whats-new/"))
+        #expect(try site.output("sitemap.xml").contains("/guide/whats-new/"))
+    }
+
+    @Test func aNameOfTwoNotesIsAWarningNamingBothAndATitleWins() throws {
+        let site = try TemporarySite([
+            "notes/setup.md": "---\ntitle: Setup\n---\nThe old page.\n",
+            "notes/guide/install.md": "---\ntitle: Install\naliases: [setup, Both]\n---\nThe new page.\n",
+            "notes/other.md": "---\ntitle: Other\naliases: [both]\n---\nAnother.\n",
+            "notes/a.md": "---\ntitle: A\n---\n[[Setup]] and [[both]].\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let ambiguous = report.diagnostics.filter { $0.code == "alias.ambiguous" }
+        #expect(ambiguous.count == 3, "\(report.diagnostics)")
+        let install = ambiguous.filter { $0.path.hasSuffix("install.md") }.map(\.message)
+        #expect(install.contains { $0.contains("alias 'setup' also names 'setup.md'") })
+        #expect(install.contains { $0.contains("alias 'Both' also names 'other.md'") })
+        // The title wins without a second warning at the link; two aliases are ambiguous there.
+        let page = try site.output("a/index.html")
+        #expect(page.contains("href=\"/setup/\">Setup</a>"))
+        #expect(report.diagnostics.filter { $0.code == "link.ambiguous" }.count == 1)
+        // Each redirect lands in its own note's folder: no clash.
+        #expect(!report.diagnostics.contains { $0.severity == .error }, "\(report.diagnostics)")
+    }
+}
