@@ -2,13 +2,15 @@
 public struct ImageReference: Hashable, Sendable {
     public var source: String
     public var title: String?
-    /// Written as `![[file.png]]`: a file beside the note.
+    /// Written as `![[file.png]]`: a file found by its name.
     public var isEmbed: Bool
+    public var size: ImageSize?
 
-    public init(source: String, title: String? = nil, isEmbed: Bool = false) {
+    public init(source: String, title: String? = nil, isEmbed: Bool = false, size: ImageSize? = nil) {
         self.source = source
         self.title = title
         self.isEmbed = isEmbed
+        self.size = size
     }
 }
 
@@ -141,7 +143,7 @@ private struct RunFlattener {
             case .lineBreak:
                 append(Run(.lineBreak, formatting: stack[top].formatting, at: location))
             case .image(let image):
-                let reference = ImageReference(source: image.source, title: image.title, isEmbed: image.isEmbed)
+                let reference = ImageReference(source: image.source, title: image.title, isEmbed: image.isEmbed, size: image.size)
                 let alternative = PlainText.of(image.alternative, softBreak: "\n")
                 append(Run(.image(reference, alternative: alternative), formatting: stack[top].formatting, at: location))
             case .span(let inner, let children):
@@ -437,7 +439,7 @@ private struct RunNester {
                     let image = Image(
                         source: reference.source, title: reference.title,
                         alternative: alternative.isEmpty ? [] : [.text(alternative, at: location)],
-                        isEmbed: reference.isEmbed)
+                        isEmbed: reference.isEmbed, size: reference.size)
                     out.append(Inline(.image(image), at: location))
                 }
                 index += 1

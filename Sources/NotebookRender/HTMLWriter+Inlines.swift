@@ -67,23 +67,25 @@ extension HTMLWriter {
     private mutating func image(_ image: Image) {
         let alternative = HTMLEscaping.escape(PlainText.of(image.alternative, softBreak: "\n"))
         let title = image.title.map(HTMLEscaping.escape)
+        let shown = ShownImage(alternative: alternative, title: title, size: image.size)
         if options.deferLinks {
             // The whole element: whether it is shown depends on where the image is found.
-            slots.append(
-                LinkSlot(
-                    offset: out.count,
-                    piece: .image(source: image.source, embed: image.isEmbed, alternative: alternative, title: title)))
+            slots.append(LinkSlot(offset: out.count, piece: .image(source: image.source, embed: image.isEmbed, shown: shown)))
         } else {
-            out += Self.imageElement(source: image.source, alternative: alternative, title: title, options: options)
+            out += Self.imageElement(source: image.source, shown, options: options)
         }
     }
 
-    /// An image's element, or its description (escaped already, as `title`) when its source is
-    /// not allowed.
-    static func imageElement(source: String, alternative: String, title: String?, options: RenderOptions) -> String {
-        guard options.links.allows(source) else { return alternative }
-        return "<img src=\"\(HTMLEscaping.escapeURL(source))\" alt=\"\(alternative)\""
-            + (title.map { " title=\"\($0)\"" } ?? "") + " />"
+    /// An image's element, or its description when its source is not allowed.
+    static func imageElement(source: String, _ shown: ShownImage, options: RenderOptions) -> String {
+        guard options.links.allows(source) else { return shown.alternative }
+        var element = "<img src=\"\(HTMLEscaping.escapeURL(source))\" alt=\"\(shown.alternative)\""
+        if let title = shown.title { element += " title=\"\(title)\"" }
+        if let size = shown.size {
+            element += " width=\"\(size.width)\""
+            if let height = size.height { element += " height=\"\(height)\"" }
+        }
+        return element + " />"
     }
 
     private mutating func span(_ formatting: Formatting, _ children: [Inline]) {

@@ -18,7 +18,7 @@ public struct LinkSlot: Hashable, Sendable {
     public enum Piece: Hashable, Sendable {
         case href(String)
         case wikilinkOpening(WikiLink)
-        case image(source: String, embed: Bool, alternative: String, title: String?)
+        case image(source: String, embed: Bool, shown: ShownImage)
     }
 
     /// What a site resolves to fill the slot.
@@ -32,9 +32,16 @@ public struct LinkSlot: Hashable, Sendable {
         switch piece {
         case .href(let destination): .link(destination)
         case .wikilinkOpening(let wikilink): .wikilink(wikilink)
-        case .image(let source, let embed, _, _): .image(source, embed: embed)
+        case .image(let source, let embed, _): .image(source, embed: embed)
         }
     }
+}
+
+/// What an image shows besides its source: its description and title (escaped already) and its size.
+public struct ShownImage: Hashable, Sendable {
+    public var alternative: String
+    public var title: String?
+    public var size: ImageSize?
 }
 
 extension HTMLRenderer {
@@ -57,8 +64,8 @@ extension HTMLRenderer {
                     out += HTMLEscaping.escapeURL(found ?? destination)
                 case .wikilinkOpening(let wikilink):
                     out += HTMLWriter.wikilinkOpening(wikilink, url: found, options: options)
-                case .image(let source, _, let alternative, let title):
-                    out += HTMLWriter.imageElement(source: found ?? source, alternative: alternative, title: title, options: options)
+                case .image(let source, _, let shown):
+                    out += HTMLWriter.imageElement(source: found ?? source, shown, options: options)
                 }
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[start...]))

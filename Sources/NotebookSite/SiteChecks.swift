@@ -10,7 +10,7 @@ enum SiteChecks {
         let files = site.files.map(\.relativePath)
         // The site's own paths and the aliases' errors are found by the workers that make the
         // link index: neither needs the other.
-        let (index, (known, aliasErrors)) = LinkIndex.make(notes: site.notes, files: files) {
+        let (index, (known, aliasErrors)) = LinkIndex.make(notes: site.notes, files: files, assets: assets) {
             (known: knownPaths(notes: site.notes, files: files, pageSize: site.config.pageSize, assets: assets),
              aliasErrors: PagePlan.aliasErrors(site.notes))
         }

@@ -169,4 +169,37 @@ import Testing
         #expect(callout.folding == .closed && callout.kind == "warning")
         #expect(PlainText.of(callout.title) == "Careful")
     }
+
+    private func images(_ source: String) -> [Image] {
+        var found: [Image] = []
+        for block in read(source).note.blocks {
+            if case .paragraph(let inlines) = block.kind {
+                for inline in inlines { if case .image(let image) = inline.kind { found.append(image) } }
+            }
+        }
+        return found
+    }
+
+    @Test func imageSizesAreNoDescription() {
+        let found = images("![[a.png|200]] ![[a.png|Cap|200x100]] ![[a.png|Just alt]] ![d|300](a.png) ![e|x300](a.png) ![[a.png|2000000]]")
+        #expect(found.map { $0.size?.description } == ["200", "200x100", nil, "300", nil, nil])
+        #expect(found.map { PlainText.of($0.alternative) } == ["a.png", "Cap", "Just alt", "d", "e|x300", "2000000"])
+    }
+
+    @Test func imageSizesSurviveBothFormats() throws {
+        let note = read("![[a.png|Cap|200x100]] and ![d|300](b.png)\n").note
+        let markdown = MarkdownWriter().write(note)
+        #expect(markdown.contains("![[a.png|Cap|200x100]]") && markdown.contains("![d|300](b.png)"))
+        let json = AttributedJSONWriter().write(note).json
+        #expect(json.contains("\"notebook.imageSize\"") && json.contains("\"200x100\""))
+        let back = AttributedJSONReader().read(json, path: "n.json")
+        #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
+        var sizes: [String] = []
+        for block in back.note.blocks {
+            if case .paragraph(let inlines) = block.kind {
+                for inline in inlines { if case .image(let image) = inline.kind { sizes.append(image.size?.description ?? "-") } }
+            }
+        }
+        #expect(sizes == ["200x100", "300"])
+    }
 }

@@ -254,6 +254,7 @@ struct BodyEncoder {
             case .image(let image, let alternative):
                 isText = false
                 members.append((JSONKeys.imageURL, .object(sorting: [(JSONKeys.relative, .string(image.source))])))
+                if let size = image.size { members.append((JSONKeys.imageSize, .string(size.description))) }
                 if let title = image.title {
                     if run.formatting.link != nil {
                         warn("the title of an image inside a link is left out: one title key serves both", at: at)

@@ -20,6 +20,8 @@ enum JSONKeys {
     static let wikilink = "notebook.wikilink"
     static let task = "notebook.task"
     static let linkTitle = "notebook.linkTitle"
+    /// An image's size, `200` or `200x100`, as Obsidian writes it after the bar.
+    static let imageSize = "notebook.imageSize"
 
     static let runs = "runs"
     static let attributeTable = "attributeTable"
@@ -34,7 +36,7 @@ enum JSONKeys {
 
     /// Every attribute key the reader knows.
     static let attributes: [String] = [inlineIntent, presentationIntent, link, imageURL, alternateDescription]
-        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle]
+        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle, imageSize]
 
     /// The keys of the `NoteDocument` envelope.
     static let envelope = ["id", "title", "date", "tags", "draft", "summary", "slug", "aliases", "body"]
@@ -61,7 +63,8 @@ enum JSONKeys {
         case 17: return matches("notebook.wikilink") ? wikilink : nil
         case 18:
             return matches("notebook.underline") ? underline : matches("notebook.highlight") ? highlight
-                : matches("notebook.textStyle") ? textStyle : matches("notebook.linkTitle") ? linkTitle : nil
+                : matches("notebook.textStyle") ? textStyle : matches("notebook.linkTitle") ? linkTitle
+                : matches("notebook.imageSize") ? imageSize : nil
         case 20: return matches("NSPresentationIntent") ? presentationIntent : nil
         case 22:
             return matches("notebook.strikethrough") ? strikethrough : matches("NSAlternateDescription") ? alternateDescription : nil

@@ -17,6 +17,7 @@ struct RunAttributeReader {
         attributes.isEmpty = members.isEmpty
         var intent = 0
         var linkTitle: JSONValue?
+        var imageSize: JSONValue?
         var notebook = Formatting()
         for member in members {
             let value = member.value
@@ -59,6 +60,12 @@ struct RunAttributeReader {
             case JSONKeys.linkTitle:
                 guard value.string != nil else { invalid("a string"); continue }
                 linkTitle = value
+            case JSONKeys.imageSize:
+                guard let text = value.string, ImageSize(Substring(text)) != nil else {
+                    invalid("a width in pixels, or width x height: \"200\" or \"200x100\"")
+                    continue
+                }
+                imageSize = value
             default:
                 guard let attribute = FormattingAttribute(jsonKey: member.key) else {
                     context.unknownKey(member.key, at: member.keyOffset, known: JSONKeys.attributes, in: "run attributes")
@@ -90,6 +97,15 @@ struct RunAttributeReader {
                 context.report(
                     .warning, "'\(JSONKeys.linkTitle)' of \(run) is ignored: the run has no '\(JSONKeys.link)'",
                     at: linkTitle.offset, code: "json.value")
+            }
+        }
+        if let imageSize, let text = imageSize.string {
+            if attributes.image != nil {
+                attributes.image?.size = ImageSize(Substring(text))
+            } else {
+                context.report(
+                    .warning, "'\(JSONKeys.imageSize)' of \(run) is ignored: the run has no '\(JSONKeys.imageURL)'",
+                    at: imageSize.offset, code: "json.value")
             }
         }
         attributes.formatting = formatting

@@ -297,9 +297,17 @@ struct CmarkConverter {
         case CMARK_NODE_IMAGE:
             let resolved = resolveTokens(inlines, depth: childDepth)
             let title = restored(cmark_node_get_title(node))
-            let image = Image(
+            var image = Image(
                 source: restored(cmark_node_get_url(node)), title: title.isEmpty ? nil : title,
                 alternative: resolved.inlines)
+            // Obsidian's `![description|200](pic.png)`: the size ends the description's text.
+            if context.scan.markers != nil, case .text(let last)? = image.alternative.last?.kind,
+                case (let rest, let size?) = ImageSize.split(last)
+            {
+                image.size = size
+                image.alternative[image.alternative.count - 1].kind = .text(rest)
+                if rest.isEmpty { image.alternative.removeLast() }
+            }
             return Pieces((.inline(Inline(.image(image), at: at)), resolved.depth + 1))
         case CMARK_NODE_PARAGRAPH:
             return block(.paragraph(resolveTokens(inlines, depth: childDepth).inlines))

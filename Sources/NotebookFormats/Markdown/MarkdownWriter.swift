@@ -185,8 +185,14 @@ public struct MarkdownWriter: Sendable {
     }
 
     private func image(_ image: Image, context: Context) -> String {
-        if image.isEmbed { return "![[\(image.source)]]" }
-        return "![" + inlines(image.alternative, context: context) + "](" + destination(image.source, title: image.title) + ")"
+        let bar = context == .tableCell ? "\\|" : "|"
+        let size = image.size.map { bar + $0.description } ?? ""
+        if image.isEmbed {
+            let alternative = PlainText.of(image.alternative, softBreak: " ")
+            let label = alternative.isEmpty || alternative == image.source ? "" : bar + alternative
+            return "![[\(image.source)\(label)\(size)]]"
+        }
+        return "![" + inlines(image.alternative, context: context) + size + "](" + destination(image.source, title: image.title) + ")"
     }
 
     private func span(_ formatting: Formatting, _ children: [Inline], context: Context) -> String {

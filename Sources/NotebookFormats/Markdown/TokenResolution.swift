@@ -221,7 +221,10 @@ extension CmarkConverter {
     private func wikilink(_ syntax: WikiLinkSyntax, at location: SourceLocation?) -> Inline {
         let shown = syntax.label ?? (syntax.target.isEmpty ? syntax.heading ?? "" : syntax.target)
         if syntax.isEmbed && Self.isImageFile(syntax.target) {
-            let image = Image(source: syntax.target, alternative: [.text(shown, at: location)], isEmbed: true)
+            // `![[pic.png|200]]`, `![[pic.png|200x100]]`, `![[pic.png|alt|200]]`: a size is no description.
+            let (label, size) = syntax.label.map { ImageSize.split("|" + $0) } ?? ("", nil)
+            let alternative = label.isEmpty ? syntax.target : String(label.dropFirst())
+            let image = Image(source: syntax.target, alternative: [.text(alternative, at: location)], isEmbed: true, size: size)
             return Inline(.image(image), at: location)
         }
         let link = WikiLink(target: syntax.target, heading: syntax.heading)

@@ -16,9 +16,11 @@ struct LinkIndex: Sendable {
     private var byName = IndexTable()
     private var bySlug = IndexTable()
     private var byURL = IndexTable()
-    /// Files that are not notes (images, PDFs), by relative path, and by file name.
+    /// Files that are not notes (images, PDFs), by relative path, and by file name (lowercased).
     private var files: Set<String> = []
-    private var filesByName: [String: String] = [:]
+    private var filesByName: [String: [String]] = [:]
+    /// The site's assets (`/assets/…` paths), by file name (lowercased), for embeds.
+    private var assetsByName: [String: [String]] = [:]
 
     /// What a link leads to.
     public enum Target: Hashable, Sendable {
@@ -30,15 +32,15 @@ struct LinkIndex: Sendable {
         case sitePath(String)
     }
 
-    public init(notes: [SiteNote], files: [String], workers: Int = ParallelWork.processorCount) {
-        self = Self.make(notes: notes, files: files, workers: workers) {}.index
+    public init(notes: [SiteNote], files: [String], assets: [String] = [], workers: Int = ParallelWork.processorCount) {
+        self = Self.make(notes: notes, files: files, assets: assets, workers: workers) {}.index
     }
 
     /// The index of `notes`, and what `alongside` gives: the same workers do it while they make
     /// the tables, each table and `alongside` by one worker (20,000 notes take tens of
     /// milliseconds a table), `alongside` first.
     static func make<Alongside: Sendable>(
-        notes: [SiteNote], files: [String], workers: Int = ParallelWork.processorCount,
+        notes: [SiteNote], files: [String], assets: [String] = [], workers: Int = ParallelWork.processorCount,
         alongside: @escaping @Sendable () -> Alongside
     ) -> (index: LinkIndex, alongside: Alongside) {
         let keys: [@Sendable (SiteNote) -> String] = [
@@ -55,17 +57,18 @@ struct LinkIndex: Sendable {
             return (made, nil)
         }
         let (tables, other) = (parts.dropFirst().map { $0.table! }, parts[0].other!)
-        return (LinkIndex(notes: notes, files: files, tables: tables), other)
+        return (LinkIndex(notes: notes, files: files, assets: assets, tables: tables), other)
     }
 
-    private init(notes: [SiteNote], files: [String], tables: [IndexTable]) {
+    private init(notes: [SiteNote], files: [String], assets: [String], tables: [IndexTable]) {
         self.notes = notes
         (byTitle, byPath, byName, bySlug, byURL) = (tables[0], tables[1], tables[2], tables[3], tables[4])
+        func name(_ path: String) -> String { (PathSegments.last(of: path).map(String.init) ?? path).lowercased() }
         for file in files {
             self.files.insert(file)
-            let name = PathSegments.last(of: file).map(String.init) ?? file
-            filesByName[name.lowercased()] = filesByName[name.lowercased()] ?? file
+            filesByName[name(file), default: []].append(file)
         }
+        for asset in assets { assetsByName[name(asset), default: []].append("/assets/" + asset) }
     }
 
     /// The index of `notes`, the same notes in the same places as this index's but for the titles
@@ -153,10 +156,36 @@ struct LinkIndex: Sendable {
         if let index = note(named: link.target, from: source) {
             return anchor(link.heading, in: index).map { .note(index, anchor: $0) }
         }
-        if let file = filesByName[link.target.lowercased()] ?? (files.contains(link.target) ? link.target : nil) {
+        if let file = filesByName[link.target.lowercased()]?.first ?? (files.contains(link.target) ? link.target : nil) {
             return .success(.file(file))
         }
         return .failure(BrokenLink(reason: "no note or file named '\(link.target)'"))
+    }
+
+    /// What an embedded file (`![[pic.png]]`) leads to, where Obsidian finds it: beside the note,
+    /// by its path from the notes' root, then by its name among the notes' files and the site's
+    /// assets. Of several files of that name, the nearest to the note; `ambiguous` names them all.
+    public func resolve(embedded name: String, from source: Int) -> (target: Result<Target, BrokenLink>, ambiguous: [String]?) {
+        let decoded = Self.percentDecoded(name)
+        let folder = Self.folders(of: notes[source].relativePath).map(String.init)
+        let segments = PathSegments.of(decoded).map(String.init)
+        for path in [Self.normalize(folder + segments), Self.normalize(segments)] {
+            if let path, files.contains(path) { return (.success(.file(path)), nil) }
+        }
+        let key = (segments.last ?? decoded).lowercased()
+        let found = (filesByName[key] ?? []) + (assetsByName[key] ?? [])
+        guard let first = found.first else {
+            return (.failure(BrokenLink(reason: "no file named '\(name)' beside the note, in the notes or in assets/")), nil)
+        }
+        func target(_ path: String) -> Target { path.hasPrefix("/") ? .sitePath(path) : .file(path) }
+        guard found.count > 1 else { return (.success(target(first)), nil) }
+        let here = Self.folders(of: notes[source].relativePath)
+        func nearness(_ path: String) -> Int { path.hasPrefix("/") ? 0 : Self.shared(here, Self.folders(of: path)) }
+        let nearest = found.min { a, b in
+            let (nearA, nearB) = (nearness(a), nearness(b))
+            return nearA != nearB ? nearA > nearB : a.count < b.count
+        } ?? first
+        return (.success(target(nearest)), found.map { $0.hasPrefix("/") ? String($0.dropFirst()) : "notes/" + $0 })
     }
 
     /// What a relative link from a note leads to: a note's file (`../cooking/pancakes.md`,

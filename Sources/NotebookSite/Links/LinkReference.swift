@@ -45,8 +45,8 @@ struct LinkResolver: Sendable {
     let knownPaths: Set<String>
     let urls: SiteURLs
 
-    public init(notes: [SiteNote], files: [String], knownPaths: Set<String>, urls: SiteURLs) {
-        self.init(notes: notes, index: LinkIndex(notes: notes, files: files), knownPaths: knownPaths, urls: urls)
+    public init(notes: [SiteNote], files: [String], assets: [String] = [], knownPaths: Set<String>, urls: SiteURLs) {
+        self.init(notes: notes, index: LinkIndex(notes: notes, files: files, assets: assets), knownPaths: knownPaths, urls: urls)
     }
 
     /// The resolver of `notes` with their link index made already.
@@ -69,7 +69,7 @@ struct LinkResolver: Sendable {
         case .wikilink(let link): index.resolve(link, from: source)
         case .link(let destination), .image(let destination, embed: false):
             index.resolve(relative: destination, from: source) ?? index.resolve(rooted: destination, knownPaths: knownPaths)
-        case .image(let name, embed: true): index.resolve(WikiLink(target: name), from: source)
+        case .image(let name, embed: true): index.resolve(embedded: name, from: source).target
         }
     }
 
@@ -79,7 +79,7 @@ struct LinkResolver: Sendable {
         let target: String
         switch reference {
         case .wikilink(let link) where !link.target.isEmpty: target = link.target
-        case .image(let name, embed: true): target = name
+        case .image(let name, embed: true): return index.resolve(embedded: name, from: source).ambiguous
         default: return nil
         }
         let found = index.candidates(for: target)
@@ -106,9 +106,7 @@ struct LinkResolver: Sendable {
             case .success(let target):
                 var note: String? = nil
                 if case .note(let index, _) = target { note = notes[index].relativePath }
-                return LinkOutcome(
-                    url: url(of: target, from: source), note: note, broken: nil,
-                    ambiguous: note == nil ? nil : ambiguity(of: reference, from: source))
+                return LinkOutcome(url: url(of: target, from: source), note: note, broken: nil, ambiguous: ambiguity(of: reference, from: source))
             }
         }
     }

@@ -115,6 +115,14 @@ struct LinkResolution: Sendable {
         ) -> String? {
             switch resolution {
             case .success(let target):
+                if case .image(_, embed: true) = reference, let candidates = resolver.ambiguity(of: reference, from: source) {
+                    let listed = candidates.map { "'\($0)'" }.joined(separator: ", ")
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "ambiguous \(reference.description): \(candidates.count) files have that name (\(listed)); it shows the nearest",
+                            path: resolver.notes[source].path, at: at, code: "link.ambiguous"))
+                }
                 if case .note(let index, _) = target {
                     targets.insert(index)
                     if let candidates = resolver.ambiguity(of: reference, from: source) {

@@ -78,7 +78,9 @@ extension SiteSession {
         } else if samePlaces, let kept = old?.resolver {
             resolver = kept.retitling(siteNotes, changed: changed)
         } else {
-            resolver = LinkResolver(notes: siteNotes, files: next.others.map(\.relativePath), knownPaths: next.knownPaths, urls: urls)
+            resolver = LinkResolver(
+                notes: siteNotes, files: next.others.map(\.relativePath),
+                assets: next.assets.map(\.relativePath) + next.theme.assets.map(\.path), knownPaths: next.knownPaths, urls: urls)
         }
         next.resolver = resolver
         next.layout = layout
