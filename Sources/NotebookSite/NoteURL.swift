@@ -10,10 +10,17 @@ enum NoteURL {
     public static let reservedFiles = ["/tags/", "/404.html", "/feed.xml", "/sitemap.xml"]
 
     /// The URL path of a note: its path under `notes/` without extension, each segment slugged,
-    /// as a folder; `slug` replaces the last segment. Nil when a segment slugs to nothing.
+    /// as a folder; `slug` replaces the last segment. A folder's `index.md` is at the folder's
+    /// URL (`/` for the notes' root), whatever its slug: it introduces the folder's page. Nil when
+    /// a segment slugs to nothing.
     public static func path(for relativePath: String, slug: String?) -> String? {
-        let segments = PathSegments.of(relativePath)
+        var segments = PathSegments.of(relativePath)
         guard !segments.isEmpty else { return nil }
+        if isFolderIndex(segments[segments.count - 1]) {
+            segments.removeLast()
+            if segments.isEmpty { return "/" }
+            return path(for: segments.joined(separator: "/"), slug: nil).map { $0 }
+        }
         var out = UTF8Builder(capacity: relativePath.utf8.count + 2)
         out.append("/")
         for index in segments.indices {
@@ -57,6 +64,11 @@ enum NoteURL {
     }
 
     private static let tagsFolder = Folder("/tags/")
+    /// Whether a file name is a folder's index note, `index.md`.
+    static func isFolderIndex(_ name: Substring) -> Bool {
+        name == "index.md"
+    }
+
     private static let reservedFolders = reservedPrefixes.map(Folder.init)
 
     /// `path.hasPrefix(folder.text)`, compared as bytes in place when `path` holds ASCII bytes up

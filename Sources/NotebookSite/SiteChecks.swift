@@ -10,10 +10,14 @@ enum SiteChecks {
         let files = site.files.map(\.relativePath)
         // The site's own paths and the aliases' errors are found by the workers that make the
         // link index: neither needs the other.
-        let (index, (known, aliasErrors)) = LinkIndex.make(notes: site.notes, files: files, assets: assets) {
-            (known: knownPaths(notes: site.notes, files: files, pageSize: site.config.pageSize, assets: assets),
-             aliasErrors: PagePlan.aliasErrors(site.notes))
+        let (made, (known, aliasErrors, folders)) = LinkIndex.make(notes: site.notes, files: files, assets: assets) {
+            let folders = SiteFolders(site.notes)
+            return (
+                known: knownPaths(notes: site.notes, files: files, pageSize: site.config.pageSize, assets: assets, folders: folders),
+                aliasErrors: PagePlan.aliasErrors(site.notes), folders: folders
+            )
         }
+        let index = made.with(folders)
         var resolution = LinkResolution(
             resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls), strict: strict)
         resolution.diagnostics += aliasErrors + index.ambiguousAliases()
@@ -31,12 +35,27 @@ enum SiteChecks {
     static func layout(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy]) -> (index: PlanIndex, collisions: [Diagnostic]) {
         let index = PlanIndex(site.notes, urls: urls)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
-        return (index, OutputCollisions.find(claims + copies.map(\.claim)))
+        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(claims + copies.map(\.claim)))
+    }
+
+    /// Folders whose pages would land on a path of the site's own (`notes/search/`): errors at
+    /// the folder, as a note there is.
+    static func reservedFolders(_ folders: SiteFolders, notes: [SiteNote]) -> [Diagnostic] {
+        let reserved = folders.byURL.values.filter { NoteURL.isReserved($0.url) }.sorted { $0.path < $1.path }
+        guard !reserved.isEmpty else { return [] }
+        return reserved.map { folder in
+            // The folder as the notes' paths name it.
+            let member = notes.first { $0.relativePath.hasPrefix(folder.path + "/") }
+            let shown = member.map { String($0.path.dropLast($0.relativePath.count)) + folder.path } ?? folder.path
+            return Diagnostic(
+                .error, "the folder's page would be at \(folder.url), a path of the site's own pages; rename the folder",
+                path: shown, code: "url.reserved")
+        }
     }
 
     /// The site paths of the site's own pages and files, besides notes: what a root-relative
     /// link may name. From the notes, the files beside them, and the paths under `/assets/`.
-    static func knownPaths(notes: [SiteNote], files: [String], pageSize: Int, assets: [String]) -> Set<String> {
+    static func knownPaths(notes: [SiteNote], files: [String], pageSize: Int, assets: [String], folders: SiteFolders) -> Set<String> {
         var paths: Set<String> = ["/", "/tags/", "/highlights/", "/feed.xml", "/sitemap.xml", "/search/index.json", "/404.html"]
         let pageSize = max(pageSize, 1)
         func pages(_ base: String, count: Int) {
@@ -52,6 +71,16 @@ enum SiteChecks {
             if NoteURL.isTagIntroduction(note.url) {
                 for slug in TagName.lineage(of: PagePlan.introducedTag(note.url)) { paths.insert("/tags/\(slug)/") }
             }
+        }
+        // A folder's pages list the notes right in it, but the one that introduces it.
+        var inFolder: [String: Int] = [:]
+        for note in notes where folders.byURL[note.url] == nil {
+            let folder = SiteFolders.folder(of: note)
+            if folder != "/" { inFolder[folder, default: 0] += 1 }
+        }
+        for url in folders.byURL.keys {
+            paths.insert(url)
+            pages(url, count: inFolder[url] ?? 0)
         }
         for (tag, count) in tagged {
             paths.insert("/tags/\(tag)/")

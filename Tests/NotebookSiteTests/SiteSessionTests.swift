@@ -136,6 +136,24 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func foldersComeAndGoWithTheirNotes() throws {
+        let fixture = try Fixture()
+        var report = try fixture.write("notes/guides/g.md", "---\ntitle: G\ndate: 2026-01-06\n---\nG.\n")
+        #expect(report.written.contains("guides/index.html") && report.written.contains("index.html"))
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/guides/index.md", "---\ntitle: Guides\n---\nAbout the guides.\n")
+        #expect(fixture.page("guides/index.html").contains("About the guides."))
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/guides.md", "---\ntitle: Folder note\n---\nBeside.\n")
+        #expect(!report.succeeded)
+        report = try fixture.remove("notes/guides.md")
+        #expect(report.succeeded)
+        report = try fixture.remove("notes/guides/g.md")
+        report = try fixture.remove("notes/guides/index.md")
+        #expect(report.removed.contains("guides/index.html"), "\(report.removed)")
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func respellingATagRebuildsEveryPageOfItsList() throws {
         let fixture = try Fixture(Self.files.merging(["notebook.yml": "title: Session\npageSize: 1\n"], uniquingKeysWith: { $1 }))
         let report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [X]\n---\nA links to [[B]].\n")

@@ -6,6 +6,8 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
     case index
     /// Every page of one tag, by its slug.
     case tag(String)
+    /// Every page of one folder, by its URL.
+    case folder(String)
     /// The list of tags, `/tags/`.
     case tags
     case highlights
@@ -24,6 +26,7 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
         case .note(let path): "note \(path)"
         case .index: "index"
         case .tag(let slug): "tag \(slug)"
+        case .folder(let url): "folder \(url)"
         case .tags: "tags"
         case .highlights: "highlights"
         case .feed: "feed"

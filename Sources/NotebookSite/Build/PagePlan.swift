@@ -57,10 +57,21 @@ struct PagePlan: Sendable {
         let backlinks: [[Int]]
         /// Tag slug → the HTML of the note that introduces it.
         let introductions: [String: String]
+        /// Folder URL (`/` for the home page) → the note that introduces its page, as shown.
+        let folderIntroductions: [String: Introduction]
+        /// The search entries of the folders' pages, in the folders' order.
+        let folderSearch: [String]
         /// The words of all notes with pages.
         let wordCount: Int
         /// The notes' cards as lists show them, each made once for every list it is in.
         let cards = CardCache()
+    }
+
+    /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
+    struct Introduction: Sendable {
+        var title: String
+        var summary: String
+        var html: String
     }
 
     /// Cards made on first use and kept: a note is in the index and in each of its tags' lists.
@@ -124,9 +135,28 @@ struct PagePlan: Sendable {
         var rendered = rendered
         var backlinks = backlinks
         var search = search
-        // Notes at /tags/NAME/ introduce tag pages; every other note has a page of its own.
+        // Notes at /tags/NAME/ introduce tag pages, folders' index notes (and `X.md` beside `X/`)
+        // folders' pages, the notes' own `index.md` the home page; every other note has a page.
         var introductions: [String: String] = [:]
         for (slug, note) in index.introductions { introductions[slug] = rendered.isEmpty ? "" : rendered[note].html }
+        var folderIntroductions: [String: Introduction] = [:]
+        for (url, note) in index.folderIntroductions {
+            let introduced = site.notes[note]
+            folderIntroductions[url] = Introduction(
+                title: introduced.title, summary: introduced.summary, html: rendered.isEmpty ? "" : rendered[note].html)
+        }
+        var folderSearch: [String] = []
+        if !rendered.isEmpty {
+            for url in index.folders.byURL.keys.sorted() {
+                if let note = index.folderIntroductions[url] {
+                    folderSearch.append(search[note])
+                } else {
+                    let name = index.folders.byURL[url]!.name
+                    folderSearch.append(SearchIndex.entry(SearchIndex.Entry(title: name, url: urls.link(url), date: nil, tags: [], words: "")))
+                }
+            }
+            if let home = index.folderIntroductions["/"] { folderSearch.append(search[home]) }
+        }
         if let kept = index.kept {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
@@ -147,13 +177,10 @@ struct PagePlan: Sendable {
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
-                rendered: rendered, search: search, backlinks: backlinks, introductions: introductions, wordCount: wordCount))
+                rendered: rendered, search: search, backlinks: backlinks, introductions: introductions,
+                folderIntroductions: folderIntroductions, folderSearch: folderSearch, wordCount: wordCount))
     }
 
-    /// The group a note's page belongs to: its own, or its tag's when it introduces a tag.
-    static func group(of note: SiteNote) -> PageGroup {
-        NoteURL.isTagIntroduction(note.url) ? .tag(introducedTag(note.url)) : .note(note.relativePath)
-    }
 
     /// The tag slug a note at `/tags/NAME/` introduces.
     static func introducedTag(_ url: String) -> String {
@@ -166,6 +193,7 @@ struct PagePlan: Sendable {
         case .note(let path): byPath[path].map(notePages) ?? []
         case .index: indexPages()
         case .tag(let slug): tagPages(slug)
+        case .folder(let url): folderPages(url)
         case .tags:
             [Page(path: "tags/index.html", content: template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags, tagTree: tags.filter { $0.depth == 0 })))]
         case .highlights:
@@ -182,7 +210,7 @@ struct PagePlan: Sendable {
             [Page(path: "404.html", content: template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
-        case .search: [Page(path: "search/index.json", content: .bytes(SearchIndex.json(search)))]
+        case .search: [Page(path: "search/index.json", content: .bytes(SearchIndex.json(search + box.parts.folderSearch)))]
         }
     }
 
@@ -211,7 +239,8 @@ struct PagePlan: Sendable {
 
     /// The groups of the site's own pages (the index, the tags' pages, the feed, …), in order.
     var siteGroups: [PageGroup] {
-        [.index] + tags.map { .tag($0.slug) } + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+        [.index] + tags.map { .tag($0.slug) } + index.folders.byURL.keys.sorted().map { .folder($0) }
+            + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
     }
 
     /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.
@@ -248,6 +277,7 @@ struct PagePlan: Sendable {
         switch group {
         case .index: notes.map(\.relativePath)
         case .tag(let slug): (members[slug] ?? []).map { notes[$0].relativePath }
+        case .folder(let url): (index.folderMembers[url] ?? []).map { notes[$0].relativePath }
         default: nil
         }
     }
@@ -256,6 +286,7 @@ struct PagePlan: Sendable {
     func lists() -> [PageGroup: [String]] {
         var lists: [PageGroup: [String]] = [.index: list(of: .index)!]
         for slug in members.keys { lists[.tag(slug)] = list(of: .tag(slug)) }
+        for url in index.folders.byURL.keys { lists[.folder(url)] = list(of: .folder(url)) }
         return lists
     }
 
@@ -295,16 +326,20 @@ struct PagePlan: Sendable {
 
     private func indexPages() -> [Page] {
         // Without a count: every page of the index carries it, and a count would change them all.
-        let description = config.description ?? "\(config.title): every note, newest first"
+        // The notes' own `index.md` gives the home page its title, description and text.
+        let home = box.parts.folderIntroductions["/"]
+        let description = home.map(\.summary) ?? config.description ?? "\(config.title): every note, newest first"
+        let title = home?.title ?? config.title
         return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls).map { number, slice, pagination in
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: config.title, introduction: nil, notes: cards(slice), pagination: pagination, tag: nil,
+                    heading: title, introduction: number == 1 ? home?.html : nil, notes: cards(slice), pagination: pagination, tag: nil,
+                    folders: number == 1 ? folderLinks(in: "/") : [], hasFolders: number == 1 && !(index.subfolders["/"] ?? []).isEmpty,
                     noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
                     noteCountText: number == 1 ? plural(notes.count, "note") : nil,
                     wordCountText: number == 1 ? plural(wordCount, "word") : nil)
-                return template("list", context(page(config.title, description, path), list: list))
+                return template("list", context(page(title, description, path), list: list))
             }())
         }
     }
@@ -328,6 +363,37 @@ struct PagePlan: Sendable {
         }
     }
 
+    /// The folders right in the folder at `url`, as lists show them.
+    private func folderLinks(in url: String) -> [FolderLink] {
+        (index.subfolders[url] ?? []).map { folder in
+            let name = box.parts.folderIntroductions[folder]?.title ?? index.folders.byURL[folder]!.name
+            let count = index.folderCounts[folder] ?? 0
+            return FolderLink(name: name, url: urls.link(folder), count: count, countText: plural(count, "note"))
+        }
+    }
+
+    /// The pages of the folder at `url`: its notes (its introduction's text first) and folders.
+    private func folderPages(_ url: String) -> [Page] {
+        guard let folder = index.folders.byURL[url] else { return [] }
+        let indices = index.folderMembers[url] ?? []
+        let introduction = box.parts.folderIntroductions[url]
+        let title = introduction?.title ?? folder.name
+        let description = introduction?.summary ?? "The notes in \(folder.path)"
+        let words = indices.reduce(0) { $0 + notes[$1].wordCount }
+        return Self.paginate(indices, size: config.pageSize, base: url, urls: urls).map { number, slice, pagination in
+            let path = number == 1 ? url : url + "page/\(number)/"
+            return Page(path: Self.file(path), number: number, content: {
+                let folders = number == 1 ? folderLinks(in: url) : []
+                let list = ListView(
+                    heading: title, introduction: number == 1 ? introduction?.html : nil, notes: cards(slice), pagination: pagination,
+                    tag: nil, folders: folders, hasFolders: !folders.isEmpty, noteCount: number == 1 ? indices.count : nil,
+                    wordCount: number == 1 ? words : nil, noteCountText: number == 1 ? plural(indices.count, "note") : nil,
+                    wordCountText: number == 1 ? plural(words, "word") : nil)
+                return template("list", context(page("\(title) · \(config.title)", description, path), list: list))
+            }())
+        }
+    }
+
     /// How many of the newest notes the feed carries.
     static let feedSize = 20
 
@@ -345,6 +411,7 @@ struct PagePlan: Sendable {
         var sitemap: [(path: String, date: String?)] = [("/", notes.first?.metadata.date)]
         sitemap += notes.map { ($0.url, $0.metadata.date) }
         sitemap += tags.map { ("/tags/\($0.slug)/", nil) }
+        sitemap += index.folders.byURL.keys.sorted().map { ($0, nil) }
         sitemap += [("/tags/", nil), ("/highlights/", nil)]
         return sitemap
     }

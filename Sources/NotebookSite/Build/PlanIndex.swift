@@ -1,12 +1,12 @@
 import NotebookModel
 
 /// What a page plan works out from the notes' places alone: which notes have pages, the tags and
-/// their notes, the notes by path. It depends only on the notes' order and on each note's
+/// their notes, the folders and their notes, the notes by path. It depends only on the notes' order and on each note's
 /// relative path, URL and tags (names and slugs), so a plan of notes that kept all of these
 /// keeps it (`SiteSession` checks this through `NoteLayout`).
 struct PlanIndex: Sendable {
     /// The indices (in the site's notes) of the notes with pages of their own, when some note
-    /// introduces a tag instead; nil when every note has its page.
+    /// introduces a tag's or a folder's page instead; nil when every note has its page.
     let kept: [Int]?
     /// Tag slug → the index (in the site's notes) of the note at `/tags/SLUG/` that introduces it.
     let introductions: [String: Int]
@@ -18,27 +18,66 @@ struct PlanIndex: Sendable {
     let tagLinks: [String: String]
     /// Relative path → index among the notes with pages.
     let byPath: [String: Int]
+    /// The folders with pages.
+    let folders: SiteFolders
+    /// Folder URL (`/` for the home page) → the index (in the site's notes) of the note that
+    /// introduces its page: its `index.md`, or `X.md` beside the folder `X/`.
+    let folderIntroductions: [String: Int]
+    /// The same notes' relative paths, by folder URL.
+    let folderIntroducers: [String: String]
+    /// Folder URL → the indices (among the notes with pages) of the notes right in it, in order.
+    let folderMembers: [String: [Int]]
+    /// Folder URL (`/` included) → the URLs of the folders right in it, by name.
+    let subfolders: [String: [String]]
+    /// Folder URL → how many notes with pages it holds, at any depth.
+    let folderCounts: [String: Int]
 
     init(_ all: [SiteNote], urls: SiteURLs) {
+        let folders = SiteFolders(all)
         var introductions: [String: Int] = [:]
+        var folderIntroductions: [String: Int] = [:]
         var kept: [Int] = []
         kept.reserveCapacity(all.count)
         for index in all.indices {
-            if NoteURL.isTagIntroduction(all[index].url) {
-                introductions[PagePlan.introducedTag(all[index].url)] = index
+            let url = all[index].url
+            if NoteURL.isTagIntroduction(url) {
+                introductions[PagePlan.introducedTag(url)] = index
+            } else if (url == "/" || folders.byURL[url] != nil) && folderIntroductions[url] == nil {
+                folderIntroductions[url] = index
             } else {
                 kept.append(index)
             }
         }
-        let notes = introductions.isEmpty ? all : kept.map { all[$0] }
+        let notes = kept.count == all.count ? all : kept.map { all[$0] }
         var members: [String: [Int]] = [:]
         var byPath: [String: Int] = [:]
+        var folderMembers: [String: [Int]] = [:]
+        var folderCounts: [String: Int] = [:]
         byPath.reserveCapacity(notes.count)
         for index in notes.indices {
             for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
             if byPath[notes[index].relativePath] == nil { byPath[notes[index].relativePath] = index }
+            let folder = SiteFolders.folder(of: notes[index])
+            guard folder != "/", folders.byURL[folder] != nil else { continue }
+            folderMembers[folder, default: []].append(index)
+            var up = folder
+            while let found = folders.byURL[up] {
+                folderCounts[up, default: 0] += 1
+                up = found.parent
+            }
         }
-        self.kept = introductions.isEmpty ? nil : kept
+        var subfolders: [String: [String]] = [:]
+        for folder in folders.byURL.values { subfolders[folder.parent, default: []].append(folder.url) }
+        for key in subfolders.keys {
+            subfolders[key]!.sort { (folders.byURL[$0]!.name.lowercased(), $0) < (folders.byURL[$1]!.name.lowercased(), $1) }
+        }
+        self.folders = folders
+        self.folderIntroductions = folderIntroductions
+        self.folderIntroducers = folderIntroductions.mapValues { all[$0].relativePath }
+        self.folderMembers = folderMembers
+        self.subfolders = subfolders
+        self.folderCounts = folderCounts
+        self.kept = kept.count == all.count ? nil : kept
         self.introductions = introductions
         // Every tag with its count, each followed by those nested in it: named as its first note
         // spells it, or by its slug when a note introduces it (then it may have no notes).
@@ -68,6 +107,14 @@ struct PlanIndex: Sendable {
         self.tagLinks = tagLinks
         self.byPath = byPath
         self.members = members
+    }
+
+    /// The group of `note`'s page: its own, its tag's or folder's when it introduces one
+    /// (the home page's for the notes' own `index.md`).
+    func group(of note: SiteNote) -> PageGroup {
+        if NoteURL.isTagIntroduction(note.url) { return .tag(PagePlan.introducedTag(note.url)) }
+        if folderIntroducers[note.url] == note.relativePath { return note.url == "/" ? .index : .folder(note.url) }
+        return .note(note.relativePath)
     }
 
     /// How a note's tags spell the tag `slug` (nested `depth` deep), or one it is nested in.

@@ -57,7 +57,8 @@ extension TemplateContext {
                 backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true),
             list: ListView(
                 heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t",
-                subtags: [tagTree], hasSubtags: true, noteCount: 1, wordCount: 1,
+                subtags: [tagTree], hasSubtags: true,
+                folders: [FolderLink(name: "F", url: "/f/", count: 1, countText: "1 note")], hasFolders: true, noteCount: 1, wordCount: 1,
                 noteCountText: "1 note", wordCountText: "1 word"),
             tags: [tagTree],
             tagTree: [tagTree],

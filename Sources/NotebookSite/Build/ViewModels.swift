@@ -91,6 +91,23 @@ struct TagLink: Equatable, Sendable {
     var hasChildren: Bool = false
 }
 
+/// A folder as a list shows it.
+struct FolderLink: Equatable, Sendable {
+    /// Its introduction's title, else its name as written.
+    var name: String
+    var url: String
+    /// How many notes it holds, at any depth.
+    var count: Int
+    /// The same with its noun, `1 note`.
+    var countText: String
+}
+
+extension FolderLink: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .fields(["name": .string(name), "url": .string(url), "count": .int(count), "countText": .string(countText)])
+    }
+}
+
 /// A note as a list shows it.
 struct NoteCard: Sendable {
     var title: String
@@ -117,6 +134,9 @@ struct ListView: Sendable {
     /// On a tag's page, the tags nested in it, one level down.
     var subtags: [TagLink] = []
     var hasSubtags: Bool = false
+    /// On a folder's first page (and the home page's), the folders right in it.
+    var folders: [FolderLink] = []
+    var hasFolders: Bool = false
     /// The number of notes in the whole list, and their words; on its first page only, so that
     /// other pages change only when their notes do.
     var noteCount: Int?
@@ -270,6 +290,7 @@ extension ListView: MustacheValueConvertible {
             "heading": .string(heading), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
+            "folders": folders.value, "hasFolders": .bool(hasFolders),
         ])
     }
 }

@@ -21,6 +21,9 @@ struct LinkIndex: Sendable {
     private var filesByName: [String: [String]] = [:]
     /// The site's assets (`/assets/…` paths), by file name (lowercased), for embeds.
     private var assetsByName: [String: [String]] = [:]
+    /// The folders with pages: their URLs by path under the notes folder and by name, lowercased.
+    private var foldersByPath: [String: String] = [:]
+    private var foldersByName: [String: [String]] = [:]
 
     /// What a link leads to.
     public enum Target: Hashable, Sendable {
@@ -69,6 +72,17 @@ struct LinkIndex: Sendable {
             filesByName[name(file), default: []].append(file)
         }
         for asset in assets { assetsByName[name(asset), default: []].append("/assets/" + asset) }
+    }
+
+    /// This index with the site's folders (``SiteFolders``), which relative links, root links
+    /// and wikilinks may name.
+    func with(_ folders: SiteFolders) -> LinkIndex {
+        var index = self
+        for folder in folders.byURL.values.sorted(by: { $0.path < $1.path }) {
+            index.foldersByPath[folder.path.lowercased()] = folder.url
+            index.foldersByName[folder.name.lowercased(), default: []].append(folder.url)
+        }
+        return index
     }
 
     /// The index of `notes`, the same notes in the same places as this index's but for the titles
@@ -159,6 +173,11 @@ struct LinkIndex: Sendable {
         if let file = filesByName[link.target.lowercased()]?.first ?? (files.contains(link.target) ? link.target : nil) {
             return .success(.file(file))
         }
+        // `[[advanced]]`: a folder's page, by its path or its name.
+        let folderKey = link.target.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        if link.heading == nil, let url = foldersByPath[folderKey] ?? foldersByName[folderKey]?.first {
+            return .success(.sitePath(url))
+        }
         return .failure(BrokenLink(reason: "no note or file named '\(link.target)'"))
     }
 
@@ -207,8 +226,12 @@ struct LinkIndex: Sendable {
             }
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
-        guard files.contains(joined) else { return .failure(BrokenLink(reason: "no file at '\(joined)'")) }
-        return .success(.file(joined))
+        if files.contains(joined) { return .success(.file(joined)) }
+        // `../` up to the notes' root: the home page.
+        if joined.isEmpty { return .success(.sitePath("/" + (fragment.map { "#" + $0 } ?? ""))) }
+        // `./features`, `../guides/`: a folder's page.
+        if let url = foldersByPath[joined.lowercased()] { return .success(.sitePath(url + (fragment.map { "#" + $0 } ?? ""))) }
+        return .failure(BrokenLink(reason: "no file or folder at '\(joined)'"))
     }
 
     /// What a root-relative link (`/tags/travel/`, `/cooking/pancakes/#tips`) leads to: a note

@@ -46,7 +46,8 @@ struct LinkResolver: Sendable {
     let urls: SiteURLs
 
     public init(notes: [SiteNote], files: [String], assets: [String] = [], knownPaths: Set<String>, urls: SiteURLs) {
-        self.init(notes: notes, index: LinkIndex(notes: notes, files: files, assets: assets), knownPaths: knownPaths, urls: urls)
+        let index = LinkIndex(notes: notes, files: files, assets: assets).with(SiteFolders(notes))
+        self.init(notes: notes, index: index, knownPaths: knownPaths, urls: urls)
     }
 
     /// The resolver of `notes` with their link index made already.

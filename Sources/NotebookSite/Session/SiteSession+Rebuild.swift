@@ -64,7 +64,8 @@ extension SiteSession {
             next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies).made(by: .planPages)
             let files = next.others.map(\.relativePath)
             let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
-            next.knownPaths = SiteChecks.knownPaths(notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths)
+            next.knownPaths = SiteChecks.knownPaths(
+                notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths, folders: SiteFolders(siteNotes))
         }
         let collisions = next.collisions
         stopwatch.lap(.readNotes, .planPages)
@@ -194,11 +195,12 @@ extension SiteSession {
             site: site, urls: urls, rendered: shown.map(\.rendered), search: shown.map(\.search),
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : nil)
         next.planIndex = plan.index
-        if old == nil {
-            next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, PagePlan.group(of: $0)) })
+        // Whether a note introduces a folder's page depends on the other notes' places too.
+        if old == nil || !samePlaces {
+            next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, plan.index.group(of: $0)) })
         } else {
             for path in changedNotes {
-                next.groupOfNote[path] = next.records[path].flatMap { included($0.note) ? PagePlan.group(of: $0.note) : nil }
+                next.groupOfNote[path] = next.records[path].flatMap { included($0.note) ? plan.index.group(of: $0.note) : nil }
             }
         }
         next.backlinks = backlinks
@@ -217,11 +219,25 @@ extension SiteSession {
                 for path in changedNotes {
                     for note in [old.records[path]?.note, next.records[path]?.note].compactMap({ $0 }) {
                         for slug in NoteTag.lineages(of: note.tags) { groups.insert(.tag(slug)) }
+                        // Its folder lists it, and every folder above counts it.
+                        var folder = SiteFolders.folder(of: note)
+                        while let found = plan.index.folders.byURL[folder] ?? old.planIndex?.folders.byURL[folder] {
+                            groups.insert(.folder(folder))
+                            folder = found.parent
+                        }
                     }
                 }
             }
+            // Folders that come or go change their neighbours' lists of folders.
+            if !samePlaces {
+                for url in plan.index.folders.byURL.keys { groups.insert(.folder(url)) }
+                for url in old.planIndex?.folders.byURL.keys.map({ $0 }) ?? [] { groups.insert(.folder(url)) }
+            }
             // Only changed notes join or leave lists, or move in them.
             next.lists[.index] = plan.list(of: .index)
+            for case .folder(let url) in groups {
+                next.lists[.folder(url)] = plan.index.folders.byURL[url] == nil ? nil : plan.list(of: .folder(url))
+            }
             for case .tag(let slug) in groups {
                 next.lists[.tag(slug)] = plan.list(of: .tag(slug)).flatMap { $0.isEmpty ? nil : $0 }
             }
@@ -255,6 +271,8 @@ extension SiteSession {
                 groups.insert(.sitemap)
             }
             for group in groups {
+                // Every page of a folder shows its introduction's title.
+                if case .folder = group { continue }
                 // Every page of a tag's list shows its name, spelled as its first note spells it,
                 // and the first its nested tags.
                 if case .tag(let slug) = group,

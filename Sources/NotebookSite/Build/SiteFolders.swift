@@ -1,0 +1,51 @@
+import NotebookFiles
+
+/// The folders of a site's notes that have pages: every folder holding a note, at any depth,
+/// has a page at its URL listing its notes and folders, as Quartz shows a vault. The notes'
+/// root is the home page's; `tags/` there holds tag introductions and has no pages.
+struct SiteFolders: Sendable {
+    /// A folder with a page.
+    struct Folder: Sendable, Equatable {
+        /// `/getting-started/`.
+        var url: String
+        /// Its name as written, `getting-started`.
+        var name: String
+        /// Its path under the notes folder, `guides/getting-started`.
+        var path: String
+        /// The URL of the folder it is in; `/` for one in the notes' root.
+        var parent: String
+    }
+
+    /// The folders by URL, the root (`/`) not among them.
+    let byURL: [String: Folder]
+
+    init(_ notes: [SiteNote]) {
+        var byURL: [String: Folder] = [:]
+        for note in notes {
+            let segments = PathSegments.of(note.relativePath)
+            let urlSegments = PathSegments.of(note.url)
+            // A folder's index note is at its folder's URL; any other note one level below it.
+            let depth = NoteURL.isFolderIndex(segments.last ?? "") ? urlSegments.count : urlSegments.count - 1
+            guard depth > 0, depth <= segments.count, urlSegments.first != "tags" else { continue }
+            var level = depth
+            while level > 0 {
+                let url = "/" + urlSegments.prefix(level).joined(separator: "/") + "/"
+                guard byURL[url] == nil else { break }
+                let parent = level == 1 ? "/" : "/" + urlSegments.prefix(level - 1).joined(separator: "/") + "/"
+                byURL[url] = Folder(
+                    url: url, name: String(segments[level - 1]), path: segments.prefix(level).joined(separator: "/"), parent: parent)
+                level -= 1
+            }
+        }
+        self.byURL = byURL
+    }
+
+    /// The URL of the folder `note` is in: `/` for the notes' root; for a folder's index note,
+    /// that folder.
+    static func folder(of note: SiteNote) -> String {
+        let url = note.url
+        if NoteURL.isFolderIndex(PathSegments.last(of: note.relativePath) ?? "") { return url }
+        guard url.count > 1, let slash = url.dropLast().lastIndex(of: "/") else { return "/" }
+        return String(url[...slash])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// The notes' `index.md` is the home page's text; every folder with notes has a page.
+@Suite struct FolderPageTests {
+    static let files = [
+        "notebook.yml": "title: Vault\nbaseURL: https://example.org/\npageSize: 2\n",
+        "notes/index.md": "---\ntitle: Welcome home\nsummary: The vault's front door.\n---\nStart with [the guides](./guides) or [[advanced]].\n",
+        "notes/top.md": "---\ntitle: Top\ndate: 2026-01-05\n---\nSee [guides](/guides), [again](/guides/), [[index]] and [home](index.md).\n",
+        "notes/guides/index.md": "---\ntitle: All the guides\n---\nGuides for everyone.\n",
+        "notes/guides/one.md": "---\ntitle: One\ndate: 2026-01-04\n---\nOne.\n",
+        "notes/guides/two.md": "---\ntitle: Two\ndate: 2026-01-03\n---\nTwo.\n",
+        "notes/guides/three.md": "---\ntitle: Three\ndate: 2026-01-02\n---\nBack to [guides](../guides/) and [up](../).\n",
+        "notes/guides/deep/inner.md": "---\ntitle: Inner\n---\nInner.\n",
+        "notes/advanced.md": "---\ntitle: Advanced topics\n---\nThe folder note of advanced/.\n",
+        "notes/advanced/a.md": "---\ntitle: A\n---\nA.\n",
+        "notes/tags/t.md": "Tag t.\n",
+    ]
+
+    @Test func theNotesIndexIsTheHomePage() throws {
+        let site = try TemporarySite(Self.files)
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && !report.diagnostics.contains { $0.code.hasPrefix("link") }, "\(report.diagnostics)")
+        let home = try site.output("index.html")
+        #expect(home.contains("<title>Welcome home</title>") || home.contains("<title>Welcome home"))
+        #expect(home.contains("<h1>Welcome home</h1>"))
+        #expect(home.contains("The vault&#39;s front door.") || home.contains("The vault's front door."))
+        #expect(home.contains("Start with <a href=\"/guides/\">the guides</a> or <a class=\"wikilink\" href=\"/advanced/\">advanced</a>."))
+        // The most recent notes follow, and the rest of the list is paginated as before.
+        #expect(home.contains(">Top</a>") && FileManager.default.fileExists(atPath: site.path + "/public/page/2/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/index/index.html"))
+        let top = try site.output("top/index.html")
+        #expect(top.contains("<a href=\"/guides/\">guides</a>, <a href=\"/guides/\">again</a>, <a class=\"wikilink\" href=\"/\">index</a> and <a href=\"/\">home</a>"))
+    }
+
+    @Test func everyFolderWithNotesHasAPageIntroducedByItsIndexOrItsFolderNote() throws {
+        let site = try TemporarySite(Self.files)
+        #expect(SitePipeline().build(site.path).succeeded)
+        let guides = try site.output("guides/index.html")
+        #expect(guides.contains("<h1>All the guides</h1>") && guides.contains("Guides for everyone."))
+        #expect(guides.contains(">One</a>") && guides.contains(">Two</a>") && !guides.contains(">Three</a>"))
+        #expect(guides.contains("href=\"/guides/deep/\""))
+        #expect(try site.output("guides/page/2/index.html").contains(">Three</a>"))
+        let advanced = try site.output("advanced/index.html")
+        #expect(advanced.contains("<h1>Advanced topics</h1>") && advanced.contains("The folder note of advanced/.") && advanced.contains(">A</a>"))
+        let deep = try site.output("guides/deep/index.html")
+        #expect(deep.contains("<h1>deep</h1>") && deep.contains(">Inner</a>"))
+        // The home page lists the root's folders; tags/ holds tag introductions, not a folder.
+        let home = try site.output("index.html")
+        #expect(home.contains("href=\"/guides/\"") && home.contains("href=\"/advanced/\""))
+        #expect(try site.output("tags/t/index.html").contains("Tag t."))
+        let sitemap = try site.output("sitemap.xml")
+        for url in ["/guides/", "/guides/deep/", "/advanced/"] { #expect(sitemap.contains("https://example.org\(url)<"), "\(url)") }
+        let search = try site.output("search/index.json")
+        #expect(search.contains("\"All the guides\"") && search.contains("\"deep\"") && search.contains("\"Welcome home\""))
+    }
+
+    @Test func aFolderOnAReservedPathIsAnError() throws {
+        let site = try TemporarySite(["notes/page/x.md": "x\n", "notes/ok.md": "ok\n"])
+        let report = SitePipeline().build(site.path)
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.contains { $0.code == "url.reserved" && $0.path.hasSuffix("notes/page") && $0.message.contains("/page/") })
+    }
+
+    @Test func withoutAnIndexTheHomePageIsAsBefore() throws {
+        let site = try TemporarySite(["notebook.yml": "title: Plain\n", "notes/a.md": "---\ntitle: A\n---\nA.\n"])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let home = try site.output("index.html")
+        #expect(home.contains("<h1>Plain</h1>") && !home.contains("introduction"))
+    }
+}
