@@ -69,6 +69,14 @@ enum NoteURL {
         name == "index.md"
     }
 
+    /// Whether the note at a relative path is a folder's index note, compared as bytes.
+    static func isFolderIndex(path: String) -> Bool {
+        let name = "index.md".utf8
+        let bytes = path.utf8
+        guard bytes.count >= name.count, bytes.suffix(name.count).elementsEqual(name) else { return false }
+        return bytes.count == name.count || bytes[bytes.index(bytes.endIndex, offsetBy: -name.count - 1)] == UInt8(ascii: "/")
+    }
+
     private static let reservedFolders = reservedPrefixes.map(Folder.init)
 
     /// `path.hasPrefix(folder.text)`, compared as bytes in place when `path` holds ASCII bytes up

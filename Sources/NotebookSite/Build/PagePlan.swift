@@ -147,7 +147,7 @@ struct PagePlan: Sendable {
         }
         var folderSearch: [String] = []
         if !rendered.isEmpty {
-            for url in index.folders.byURL.keys.sorted() {
+            for url in index.folders.urls {
                 if let note = index.folderIntroductions[url] {
                     folderSearch.append(search[note])
                 } else {
@@ -239,7 +239,7 @@ struct PagePlan: Sendable {
 
     /// The groups of the site's own pages (the index, the tags' pages, the feed, …), in order.
     var siteGroups: [PageGroup] {
-        [.index] + tags.map { .tag($0.slug) } + index.folders.byURL.keys.sorted().map { .folder($0) }
+        [.index] + tags.map { .tag($0.slug) } + index.folders.urls.map { .folder($0) }
             + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
     }
 
@@ -411,7 +411,7 @@ struct PagePlan: Sendable {
         var sitemap: [(path: String, date: String?)] = [("/", notes.first?.metadata.date)]
         sitemap += notes.map { ($0.url, $0.metadata.date) }
         sitemap += tags.map { ("/tags/\($0.slug)/", nil) }
-        sitemap += index.folders.byURL.keys.sorted().map { ($0, nil) }
+        sitemap += index.folders.urls.map { ($0, nil) }
         sitemap += [("/tags/", nil), ("/highlights/", nil)]
         return sitemap
     }

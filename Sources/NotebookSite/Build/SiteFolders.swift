@@ -18,14 +18,19 @@ struct SiteFolders: Sendable {
 
     /// The folders by URL, the root (`/`) not among them.
     let byURL: [String: Folder]
+    /// Their URLs in order.
+    let urls: [String]
 
     init(_ notes: [SiteNote]) {
         var byURL: [String: Folder] = [:]
         for note in notes {
+            // Most notes share their folder with the note before: known already, and the folders above it.
+            let folder = Self.folder(of: note)
+            if folder == "/" || byURL[folder] != nil { continue }
             let segments = PathSegments.of(note.relativePath)
             let urlSegments = PathSegments.of(note.url)
             // A folder's index note is at its folder's URL; any other note one level below it.
-            let depth = NoteURL.isFolderIndex(segments.last ?? "") ? urlSegments.count : urlSegments.count - 1
+            let depth = NoteURL.isFolderIndex(path: note.relativePath) ? urlSegments.count : urlSegments.count - 1
             guard depth > 0, depth <= segments.count, urlSegments.first != "tags" else { continue }
             var level = depth
             while level > 0 {
@@ -38,14 +43,19 @@ struct SiteFolders: Sendable {
             }
         }
         self.byURL = byURL
+        urls = byURL.keys.sorted()
     }
 
     /// The URL of the folder `note` is in: `/` for the notes' root; for a folder's index note,
     /// that folder.
     static func folder(of note: SiteNote) -> String {
         let url = note.url
-        if NoteURL.isFolderIndex(PathSegments.last(of: note.relativePath) ?? "") { return url }
-        guard url.count > 1, let slash = url.dropLast().lastIndex(of: "/") else { return "/" }
+        if NoteURL.isFolderIndex(path: note.relativePath) { return url }
+        // Up to the `/` before the last part, over the bytes: every note is asked, more than once.
+        let bytes = url.utf8
+        guard bytes.count > 1, let slash = bytes[..<bytes.index(before: bytes.endIndex)].lastIndex(of: UInt8(ascii: "/")) else {
+            return "/"
+        }
         return String(url[...slash])
     }
 }
