@@ -24,7 +24,8 @@ public struct HTMLRenderer: Sendable {
         writer.blocks(blocks, tight: false)
         writer.footnoteSection()
         return RenderedNote(
-            html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots, tags: writer.tags)
+            html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots, tags: writer.tags,
+            blockIDs: writer.blockIDs)
     }
 }
 
@@ -37,11 +38,14 @@ public struct RenderedNote: Hashable, Sendable {
     public var slots: [LinkSlot]
     /// The tags of the text (`#travel`), in order, with ``RenderOptions/tagURL``; else none.
     public var tags: [TagName]
+    /// The blocks' identifiers (`^id`, without the `^`), which are their elements' ids (`^id`).
+    public var blockIDs: [String]
 
     public init(
         html: String = "", headings: [NoteHeading] = [], highlights: [RenderedHighlight] = [], slots: [LinkSlot] = [],
-        tags: [TagName] = []
+        tags: [TagName] = [], blockIDs: [String] = []
     ) {
+        self.blockIDs = blockIDs
         self.html = html
         self.headings = headings
         self.highlights = highlights

@@ -21,6 +21,8 @@ struct HTMLWriter: ~Copyable {
     var linkDepth = 0
     /// The tags found in the text, with `RenderOptions.tagURL`.
     var tags: [TagName] = []
+    /// The blocks' identifiers (`^id`), in order.
+    var blockIDs: [String] = []
     /// Whether `RenderOptions.tagURL` is set, read once: reading the closure retains it.
     let linksTags: Bool
     /// How deep the current walk is; past `maximumDepth` content is written as plain text.
@@ -76,7 +78,14 @@ struct HTMLWriter: ~Copyable {
         }
         switch block.kind {
         case .paragraph(let inlines):
-            if tight {
+            if let (id, rest) = BlockID.trailing(in: inlines) {
+                // Obsidian's `^id`: the block's anchor, not its text.
+                blockIDs.append(id)
+                cr()
+                out += rest.isEmpty ? "<div id=\"^\(id)\" class=\"block-id\">" : "<p id=\"^\(id)\">"
+                inlinesHTML(rest)
+                out += rest.isEmpty ? "</div>\n" : "</p>\n"
+            } else if tight {
                 inlinesHTML(inlines)
             } else {
                 cr()
@@ -137,11 +146,21 @@ struct HTMLWriter: ~Copyable {
         }
         for item in list.items {
             cr()
-            out += "<li>"
+            // A tight item's text ending in `^id` gives the item its anchor.
+            var content = item.blocks
+            if list.isTight, case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = BlockID.trailing(in: inlines),
+                !rest.isEmpty
+            {
+                blockIDs.append(id)
+                content[0].kind = .paragraph(rest)
+                out += "<li id=\"^\(id)\">"
+            } else {
+                out += "<li>"
+            }
             if let checked = item.task {
                 out += checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> "
             }
-            blocks(item.blocks, tight: list.isTight)
+            blocks(content, tight: list.isTight)
             out += "</li>\n"
         }
         cr()

@@ -189,7 +189,7 @@ struct SiteLoader: Sendable {
             url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(utf8: text),
             searchWords: SearchIndex.words(utf8: consume text))
         note.body = rendering.body(of: note, blocks: loaded.note.blocks)
-        note.addTags(note.body.rendered.tags)
+        note.addFound(in: note.body.rendered)
         note.note.blocks = []
         return (loaded, note)
     }

@@ -21,6 +21,7 @@ struct SiteNote: Hashable, Sendable {
         var headings: [NoteHeading] = []
         var orderKey = SiteOrder.Key()
         var linkKeys = LinkKeys()
+        var blockIDs: [String] = []
     }
 
     /// The facts and the note, in one box copied on write: site notes are copied often (into
@@ -66,14 +67,15 @@ struct SiteNote: Hashable, Sendable {
         }
     }
 
-    /// Adds the tags its text holds (`RenderedNote.tags`), after those of its front matter,
-    /// each once.
-    mutating func addTags(_ found: [TagName]) {
-        guard !found.isEmpty else { return }
+    /// Adds what rendering found in its text: its tags (after those of its front matter, each
+    /// once) and its blocks' identifiers.
+    mutating func addFound(in rendered: RenderedNote) {
+        guard !rendered.tags.isEmpty || !rendered.blockIDs.isEmpty else { return }
         var facts = box.facts
-        for tag in found where !facts.tags.contains(where: { $0.slug == tag.slug }) {
+        for tag in rendered.tags where !facts.tags.contains(where: { $0.slug == tag.slug }) {
             facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
+        facts.blockIDs = rendered.blockIDs
         box = Box(facts, note: box.note, body: box.body)
     }
 
@@ -97,6 +99,8 @@ struct SiteNote: Hashable, Sendable {
     public var tags: [NoteTag] { box.facts.tags }
     /// The headings of the note as read (`Note.headings`), kept when its model is let go.
     public var headings: [NoteHeading] { box.facts.headings }
+    /// Its blocks' identifiers (`^id`, without the `^`), which `[[note#^id]]` names.
+    public var blockIDs: [String] { box.facts.blockIDs }
     /// What the site's order compares (FORMATS.md section 6).
     var orderKey: SiteOrder.Key { box.facts.orderKey }
     /// What wikilinks match (see `LinkIndex`), lowercased.

@@ -149,13 +149,14 @@ struct PagePlan: Sendable {
         if !rendered.isEmpty {
             for url in index.folders.urls {
                 if let note = index.folderIntroductions[url] {
-                    folderSearch.append(search[note])
+                    folderSearch.append(SearchIndex.folderEntry(search[note]))
                 } else {
                     let name = index.folders.byURL[url]!.name
-                    folderSearch.append(SearchIndex.entry(SearchIndex.Entry(title: name, url: urls.link(url), date: nil, tags: [], words: "")))
+                    folderSearch.append(
+                        SearchIndex.entry(SearchIndex.Entry(title: name, url: urls.link(url), date: nil, tags: [], words: "", kind: "folder")))
                 }
             }
-            if let home = index.folderIntroductions["/"] { folderSearch.append(search[home]) }
+            if let home = index.folderIntroductions["/"] { folderSearch.append(SearchIndex.folderEntry(search[home])) }
         }
         if let kept = index.kept {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })

@@ -253,6 +253,14 @@ struct LinkIndex: Sendable {
     /// A heading's id in a note: by its text (case-insensitive) or, for URL fragments, its id.
     private func anchor(_ heading: String?, in index: Int, byID: Bool = false) -> Result<String?, BrokenLink> {
         guard let heading, !heading.isEmpty else { return .success(nil) }
+        // `[[note#^id]]`: a block's identifier, its element's id as written.
+        if heading.hasPrefix("^") {
+            let id = String(heading.dropFirst())
+            guard notes[index].blockIDs.contains(id) else {
+                return .failure(BrokenLink(reason: "'\(notes[index].title)' has no block '^\(id)'"))
+            }
+            return .success(heading)
+        }
         let wanted = heading.lowercased()
         let headings = notes[index].headings
         if let match = headings.first(where: { $0.text.lowercased() == wanted || $0.id == wanted })

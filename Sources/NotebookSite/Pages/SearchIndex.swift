@@ -11,6 +11,13 @@ enum SearchIndex {
         var tags: [String]
         /// The distinct words of the note, from `words(_:)`.
         var words: String
+        /// `folder` for a folder's page (the home page's too); nil for a note's.
+        var kind: String? = nil
+    }
+
+    /// `entry` (made by `entry(_:)`) as the entry of a folder's page that a note introduces.
+    static func folderEntry(_ entry: String) -> String {
+        "{\"kind\":\"folder\"," + entry.dropFirst()
     }
 
     /// The index of the entries made by `entry(_:)`, as the UTF-8 bytes of its file: made as
@@ -35,7 +42,13 @@ enum SearchIndex {
         func raw(_ text: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        raw("{\"title\":")
+        raw("{")
+        if let kind = entry.kind {
+            raw("\"kind\":")
+            append(kind, to: &out)
+            raw(",")
+        }
+        raw("\"title\":")
         append(entry.title, to: &out)
         raw(",\"url\":")
         append(entry.url, to: &out)

@@ -106,7 +106,8 @@ struct NoteLayout: Equatable, Sendable {
     var places: Places
     var title: String
     var linkKeys: SiteNote.LinkKeys
-    /// The headings' texts and ids, which `[[note#heading]]` names.
+    /// The headings' texts and ids, and the blocks' identifiers, which `[[note#heading]]` and
+    /// `[[note#^id]]` name.
     var headings: [String]
 
     struct Places: Equatable, Sendable {
@@ -124,6 +125,6 @@ struct NoteLayout: Equatable, Sendable {
             tags: note.tags.flatMap { [$0.name, $0.slug] })
         title = note.title
         linkKeys = note.linkKeys
-        headings = note.headings.flatMap { [$0.text, $0.id] }
+        headings = note.headings.flatMap { [$0.text, $0.id] } + note.blockIDs.map { "^" + $0 }
     }
 }
