@@ -58,11 +58,15 @@ public struct WikiLink: Hashable, Sendable {
     public var heading: String?
     /// Where the link leads, once the site has resolved it; nil while unresolved or broken.
     public var url: String?
+    /// Written `![[Target]]`: the target's content is shown in place (a heading's section, or
+    /// the block `^id` names, when the heading says so).
+    public var isEmbed: Bool
 
-    public init(target: String, heading: String? = nil, url: String? = nil) {
+    public init(target: String, heading: String? = nil, url: String? = nil, isEmbed: Bool = false) {
         self.target = target
         self.heading = heading
         self.url = url
+        self.isEmbed = isEmbed
     }
 }
 

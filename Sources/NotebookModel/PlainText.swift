@@ -1,6 +1,7 @@
 /// The text of inline content with its formatting left out.
 public enum PlainText {
-    /// The text of `inlines`: breaks become `"\n"` or `" "`, images their alternative text.
+    /// The text of `inlines`: breaks become `"\n"` or `" "`, images their alternative text;
+    /// embeds (`![[Note]]`) have none.
     ///
     /// The walk keeps its own stack, so content of any depth is safe.
     public static func of(_ inlines: [Inline], softBreak: String = "\n") -> String {
@@ -26,7 +27,9 @@ public enum PlainText {
             case .text(let text): out.append(text)
             case .softBreak: out.append(softBreak)
             case .lineBreak: out.append("\n" as Unicode.Scalar)
-            case .span(_, let children):
+            case .span(let formatting, let children):
+                // An embed's label is not the note's text: the embedded note's is shown there.
+                if formatting.wikilink?.isEmbed == true { continue }
                 parents.append((current, index))
                 (current, index) = (children, 0)
             case .image(let image):

@@ -25,7 +25,7 @@ public struct HTMLRenderer: Sendable {
         writer.footnoteSection()
         return RenderedNote(
             html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots, tags: writer.tags,
-            blockIDs: writer.blockIDs)
+            blockIDs: writer.blockIDs, marks: writer.marks)
     }
 }
 
@@ -40,12 +40,41 @@ public struct RenderedNote: Hashable, Sendable {
     public var tags: [TagName]
     /// The blocks' identifiers (`^id`, without the `^`), which are their elements' ids (`^id`).
     public var blockIDs: [String]
+    /// Where the parts of the HTML are, for an embed of a section or a block.
+    public var marks: Marks
+
+    /// Byte offsets in `html`: where each top-level block starts, where the footnotes start,
+    /// and where each block with an identifier is.
+    public struct Marks: Hashable, Sendable {
+        public struct Block: Hashable, Sendable {
+            public var offset: Int
+            /// A heading's level, and its index in `headings`.
+            public var headingLevel: Int?
+            public var headingIndex: Int?
+        }
+
+        public var blocks: [Block] = []
+        public var bodyEnd = 0
+        public var identified: [String: Range<Int>] = [:]
+
+        public init() {}
+
+        /// The marks with `shift(offset)` applied to every offset.
+        func moved(_ shift: (Int) -> Int) -> Marks {
+            var moved = self
+            moved.blocks = blocks.map { Block(offset: shift($0.offset), headingLevel: $0.headingLevel, headingIndex: $0.headingIndex) }
+            moved.bodyEnd = shift(bodyEnd)
+            moved.identified = identified.mapValues { shift($0.lowerBound)..<shift($0.upperBound) }
+            return moved
+        }
+    }
 
     public init(
         html: String = "", headings: [NoteHeading] = [], highlights: [RenderedHighlight] = [], slots: [LinkSlot] = [],
-        tags: [TagName] = [], blockIDs: [String] = []
+        tags: [TagName] = [], blockIDs: [String] = [], marks: Marks = Marks()
     ) {
         self.blockIDs = blockIDs
+        self.marks = marks
         self.html = html
         self.headings = headings
         self.highlights = highlights

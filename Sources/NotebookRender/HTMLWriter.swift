@@ -23,6 +23,9 @@ struct HTMLWriter: ~Copyable {
     var tags: [TagName] = []
     /// The blocks' identifiers (`^id`), in order.
     var blockIDs: [String] = []
+    /// Where each top-level block starts, for embeds of a note's sections; where the footnotes
+    /// start; and where each identified block is.
+    var marks = RenderedNote.Marks()
     /// Whether `RenderOptions.tagURL` is set, read once: reading the closure retains it.
     let linksTags: Bool
     /// How deep the current walk is; past `maximumDepth` content is written as plain text.
@@ -62,6 +65,25 @@ struct HTMLWriter: ~Copyable {
         }
     }
 
+    /// The embed a paragraph holds alone (white space aside), if any.
+    static func embedAlone(_ inlines: [Inline]) -> WikiLink? {
+        var found: WikiLink? = nil
+        for inline in inlines {
+            switch inline.kind {
+            case .span(let formatting, _):
+                guard found == nil, let link = formatting.wikilink, link.isEmbed else { return nil }
+                found = link
+            case .text(let text) where text.allSatisfy(\.isWhitespace):
+                continue
+            case .softBreak, .lineBreak:
+                continue
+            default:
+                return nil
+            }
+        }
+        return found
+    }
+
     mutating func blocks(_ blocks: [Block], tight: Bool) {
         for block in blocks { self.block(block, tight: tight) }
     }
@@ -69,6 +91,13 @@ struct HTMLWriter: ~Copyable {
     mutating func block(_ block: Block, tight: Bool) {
         depth += 1
         defer { depth -= 1 }
+        if depth == 1 {
+            if case .heading(let level, _) = block.kind {
+                marks.blocks.append(.init(offset: out.count, headingLevel: level, headingIndex: headings.count))
+            } else {
+                marks.blocks.append(.init(offset: out.count, headingLevel: nil, headingIndex: nil))
+            }
+        }
         if depth > Self.maximumDepth {
             cr()
             out += "<p>"
@@ -78,13 +107,20 @@ struct HTMLWriter: ~Copyable {
         }
         switch block.kind {
         case .paragraph(let inlines):
-            if let (id, rest) = BlockID.trailing(in: inlines) {
+            if options.deferLinks, let embed = Self.embedAlone(inlines) {
+                // `![[Note]]` on its own: the note's content, once the site has it.
+                cr()
+                slots.append(LinkSlot(offset: out.count, piece: .embed(embed, at: block.location)))
+                out += "\n"
+            } else if let (id, rest) = BlockID.trailing(in: inlines) {
                 // Obsidian's `^id`: the block's anchor, not its text.
                 blockIDs.append(id)
                 cr()
+                let start = out.count
                 out += rest.isEmpty ? "<div id=\"^\(id)\" class=\"block-id\">" : "<p id=\"^\(id)\">"
                 inlinesHTML(rest)
                 out += rest.isEmpty ? "</div>\n" : "</p>\n"
+                marks.identified[id] = start..<out.count
             } else if tight {
                 inlinesHTML(inlines)
             } else {
@@ -144,6 +180,7 @@ struct HTMLWriter: ~Copyable {
         } else {
             out += "<ul>\n"
         }
+        var itemStart: (id: String, offset: Int)? = nil
         for item in list.items {
             cr()
             // A tight item's text ending in `^id` gives the item its anchor.
@@ -153,6 +190,7 @@ struct HTMLWriter: ~Copyable {
             {
                 blockIDs.append(id)
                 content[0].kind = .paragraph(rest)
+                itemStart = (id, out.count)
                 out += "<li id=\"^\(id)\">"
             } else {
                 out += "<li>"
@@ -162,6 +200,10 @@ struct HTMLWriter: ~Copyable {
             }
             blocks(content, tight: list.isTight)
             out += "</li>\n"
+            if let (id, start) = itemStart {
+                marks.identified[id] = start..<out.count
+                itemStart = nil
+            }
         }
         cr()
         out += list.isOrdered ? "</ol>\n" : "</ul>\n"
@@ -219,6 +261,7 @@ struct HTMLWriter: ~Copyable {
 
     /// The footnotes, in order, each with links back to where it was referred to.
     mutating func footnoteSection() {
+        marks.bodyEnd = out.count
         guard !footnotes.isEmpty else { return }
         cr()
         out += "<section class=\"footnotes\">\n<ol>\n"

@@ -19,6 +19,9 @@ public struct LinkSlot: Hashable, Sendable {
         case href(String)
         case wikilinkOpening(WikiLink)
         case image(source: String, embed: Bool, shown: ShownImage)
+        /// `![[Note]]` alone in a paragraph: the whole element, made once the site has the
+        /// embedded note's page (``HTMLRenderer/fill(_:_:embed:)``); where it is written.
+        case embed(WikiLink, at: SourceLocation?)
     }
 
     /// What a site resolves to fill the slot.
@@ -33,6 +36,7 @@ public struct LinkSlot: Hashable, Sendable {
         case .href(let destination): .link(destination)
         case .wikilinkOpening(let wikilink): .wikilink(wikilink)
         case .image(let source, let embed, _): .image(source, embed: embed)
+        case .embed(let wikilink, _): .wikilink(wikilink)
         }
     }
 }
@@ -46,31 +50,61 @@ public struct ShownImage: Hashable, Sendable {
 
 extension HTMLRenderer {
     /// `note` with its slots filled: each with the URL `url` gives its target, else with the
-    /// target as written, exactly as rendering the resolved note would write it.
-    public func fill(_ note: RenderedNote, _ url: (LinkSlot.Target) -> String?) -> RenderedNote {
+    /// target as written, exactly as rendering the resolved note would write it. An embed's slot
+    /// takes the element `embed` makes for it; without one (or when it gives none) it stays a
+    /// slot of the filled note. The note's marks move with what is written before them.
+    public func fill(
+        _ note: RenderedNote, _ url: (LinkSlot.Target) -> String?, embed: ((WikiLink, SourceLocation?) -> String?)? = nil
+    ) -> RenderedNote {
         guard !note.slots.isEmpty else { return note }
         var filled = note
         filled.slots = []
         var out = UTF8Builder(capacity: note.html.utf8.count + note.slots.count * 32)
+        // Where each slot was, and how much was written at it, for the marks.
+        var inserted: [(offset: Int, length: Int)] = []
+        inserted.reserveCapacity(note.slots.count)
         var html = note.html
         html.withUTF8 { bytes in
             var start = 0
             for slot in note.slots {
                 out.append(UnsafeBufferPointer(rebasing: bytes[start..<slot.offset]))
                 start = slot.offset
-                let found = url(slot.target)
+                let before = out.count
                 switch slot.piece {
                 case .href(let destination):
-                    out += HTMLEscaping.escapeURL(found ?? destination)
+                    out += HTMLEscaping.escapeURL(url(slot.target) ?? destination)
                 case .wikilinkOpening(let wikilink):
-                    out += HTMLWriter.wikilinkOpening(wikilink, url: found, options: options)
+                    out += HTMLWriter.wikilinkOpening(wikilink, url: url(slot.target), options: options)
                 case .image(let source, _, let shown):
-                    out += HTMLWriter.imageElement(source: found ?? source, shown, options: options)
+                    out += HTMLWriter.imageElement(source: url(slot.target) ?? source, shown, options: options)
+                case .embed(let wikilink, let location):
+                    if let element = embed?(wikilink, location) {
+                        out += element
+                    } else {
+                        filled.slots.append(LinkSlot(offset: out.count, piece: slot.piece))
+                    }
                 }
+                inserted.append((slot.offset, out.count - before))
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         filled.html = out.string
+        // What was written before each slot and at it, summed; the slots are in order.
+        var total = 0
+        let before = inserted.map { slot in
+            total += slot.length
+            return (slot.offset, total)
+        }
+        filled.marks = note.marks.moved { offset in
+            // The last slot before `offset`, found by halving.
+            var low = 0
+            var high = before.count
+            while low < high {
+                let middle = (low + high) / 2
+                if before[middle].0 < offset { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? offset : offset + before[low - 1].1
+        }
         return filled
     }
 }

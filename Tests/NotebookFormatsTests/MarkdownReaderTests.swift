@@ -435,7 +435,7 @@ private func fixture(_ name: String) throws -> String {
             stripped(try onlyParagraph(result)) == [
                 Inline(.image(Image(source: "img.png", alternative: [text("img.png")], isEmbed: true))), text(" "),
                 Inline(.image(Image(source: "Photo.JPEG", alternative: [text("Photo.JPEG")], isEmbed: true))), text(" "),
-                .span(Formatting(wikilink: WikiLink(target: "Other note")), [text("Other note")]),
+                .span(Formatting(wikilink: WikiLink(target: "Other note", isEmbed: true)), [text("Other note")]),
             ])
     }
 

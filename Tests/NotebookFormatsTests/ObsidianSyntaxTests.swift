@@ -202,4 +202,14 @@ import Testing
         }
         #expect(sizes == ["200x100", "300"])
     }
+
+    @Test func embedsSurviveBothFormats() throws {
+        let note = read("![[Source#Second part|shown]]\n").note
+        #expect(MarkdownWriter().write(note).contains("![[Source#Second part|shown]]"))
+        let json = AttributedJSONWriter().write(note).json
+        #expect(json.contains("notebook.embed"))
+        let back = AttributedJSONReader().read(json, path: "n.json")
+        #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
+        #expect(MarkdownWriter().write(back.note).contains("![[Source#Second part|shown]]"))
+    }
 }

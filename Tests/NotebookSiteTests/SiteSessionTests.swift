@@ -136,6 +136,19 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func editingAnEmbeddedNoteRebuildsEveryPageThatShowsIt() throws {
+        let fixture = try Fixture(
+            Self.files.merging([
+                "notes/e.md": "---\ntitle: E\n---\nE shows C:\n\n![[C]]\n",
+                "notes/f.md": "---\ntitle: F\n---\nF shows E:\n\n![[E]]\n",
+            ]) { $1 })
+        #expect(fixture.page("f/index.html").contains("C is alone."))
+        let report = try fixture.write("notes/c.md", "---\ntitle: C\ndate: 2026-01-02\ntags: [x]\n---\nC is changed.\n")
+        #expect(report.written.contains("e/index.html") && report.written.contains("f/index.html"), "\(report.written)")
+        #expect(fixture.page("f/index.html").contains("C is changed.") && fixture.page("e/index.html").contains("C is changed."))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func foldersComeAndGoWithTheirNotes() throws {
         let fixture = try Fixture()
         var report = try fixture.write("notes/guides/g.md", "---\ntitle: G\ndate: 2026-01-06\n---\nG.\n")

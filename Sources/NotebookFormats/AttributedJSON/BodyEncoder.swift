@@ -303,6 +303,7 @@ struct BodyEncoder {
         }
         if let wikilink = formatting.wikilink {
             members.append((JSONKeys.wikilink, .string(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))))
+            if wikilink.isEmbed { members.append((JSONKeys.embed, .bool(true))) }
         }
         return members
     }

@@ -22,6 +22,8 @@ enum JSONKeys {
     static let linkTitle = "notebook.linkTitle"
     /// An image's size, `200` or `200x100`, as Obsidian writes it after the bar.
     static let imageSize = "notebook.imageSize"
+    /// `true` on a wikilink's runs: the link embeds its target, `![[Target]]`.
+    static let embed = "notebook.embed"
 
     static let runs = "runs"
     static let attributeTable = "attributeTable"
@@ -36,7 +38,7 @@ enum JSONKeys {
 
     /// Every attribute key the reader knows.
     static let attributes: [String] = [inlineIntent, presentationIntent, link, imageURL, alternateDescription]
-        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle, imageSize]
+        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle, imageSize, embed]
 
     /// The keys of the `NoteDocument` envelope.
     static let envelope = ["id", "title", "date", "tags", "draft", "summary", "slug", "aliases", "body"]
@@ -58,7 +60,8 @@ enum JSONKeys {
         case 13:
             return matches("notebook.bold") ? bold : matches("notebook.task") ? task : nil
         case 14:
-            return matches("attributeTable") ? attributeTable : matches("notebook.color") ? color : matches("notebook.scale") ? scale : nil
+            return matches("attributeTable") ? attributeTable : matches("notebook.color") ? color : matches("notebook.scale") ? scale
+                : matches("notebook.embed") ? embed : nil
         case 15: return matches("notebook.italic") ? italic : nil
         case 17: return matches("notebook.wikilink") ? wikilink : nil
         case 18:

@@ -18,6 +18,7 @@ struct RunAttributeReader {
         var intent = 0
         var linkTitle: JSONValue?
         var imageSize: JSONValue?
+        var embed: JSONValue?
         var notebook = Formatting()
         for member in members {
             let value = member.value
@@ -60,6 +61,9 @@ struct RunAttributeReader {
             case JSONKeys.linkTitle:
                 guard value.string != nil else { invalid("a string"); continue }
                 linkTitle = value
+            case JSONKeys.embed:
+                guard value.bool != nil else { invalid("true or false"); continue }
+                embed = value
             case JSONKeys.imageSize:
                 guard let text = value.string, ImageSize(Substring(text)) != nil else {
                     invalid("a width in pixels, or width x height: \"200\" or \"200x100\"")
@@ -106,6 +110,15 @@ struct RunAttributeReader {
                 context.report(
                     .warning, "'\(JSONKeys.imageSize)' of \(run) is ignored: the run has no '\(JSONKeys.imageURL)'",
                     at: imageSize.offset, code: "json.value")
+            }
+        }
+        if let embed, embed.bool == true {
+            if formatting.wikilink != nil {
+                formatting.wikilink?.isEmbed = true
+            } else {
+                context.report(
+                    .warning, "'\(JSONKeys.embed)' of \(run) is ignored: the run has no '\(JSONKeys.wikilink)'", at: embed.offset,
+                    code: "json.value")
             }
         }
         attributes.formatting = formatting

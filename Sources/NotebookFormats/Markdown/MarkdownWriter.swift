@@ -217,6 +217,11 @@ public struct MarkdownWriter: Sendable {
             let label = PlainText.of(children, softBreak: " ")
             let bar = context == .tableCell ? "\\|" : "|"
             let inner = label == wikilink.target || label.isEmpty ? target : target + bar + label
+            if wikilink.isEmbed {
+                var rest = formatting
+                rest.wikilink = nil
+                return rest.isPlain ? "![[" + inner + "]]" : annotate(rest, "![[" + inner + "]]")
+            }
             var rest = formatting
             rest.wikilink = nil
             return rest.isPlain ? "[[\(inner)]]" : annotate(rest, "[[\(inner)]]")

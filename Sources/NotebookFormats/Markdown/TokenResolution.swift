@@ -227,7 +227,7 @@ extension CmarkConverter {
             let image = Image(source: syntax.target, alternative: [.text(alternative, at: location)], isEmbed: true, size: size)
             return Inline(.image(image), at: location)
         }
-        let link = WikiLink(target: syntax.target, heading: syntax.heading)
+        let link = WikiLink(target: syntax.target, heading: syntax.heading, isEmbed: syntax.isEmbed)
         return .span(Formatting(wikilink: link), [.text(shown, at: location)], at: location)
     }
 

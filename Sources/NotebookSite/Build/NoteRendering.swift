@@ -31,7 +31,13 @@ struct NoteRendering: Sendable {
     /// The note's body (`body`, as `body(of:blocks:)` made it) as its page shows it, its links
     /// given the URLs `resolved` names, and its search entry.
     func render(_ note: SiteNote, body: SiteNote.Body, resolved: [LinkReference: String]) -> (html: RenderedNote, search: String) {
-        let html = renderer.fill(body.rendered) { resolved[LinkReference($0)] }
+        var html = renderer.fill(body.rendered) { resolved[LinkReference($0)] }
+        // Embeds are filled once every note is (`Embeds`): each keeps where it leads.
+        for index in html.slots.indices {
+            guard case .embed(var link, let location) = html.slots[index].piece else { continue }
+            link.url = resolved[.wikilink(link)]
+            html.slots[index].piece = .embed(link, at: location)
+        }
         return (html, PagePlan.searchEntry(note, urls: urls, words: note.searchWords))
     }
 }

@@ -201,11 +201,15 @@ public struct SitePipeline: Sendable {
                 }
             }
 
+            // Notes shown in others, now that every note's own links are filled.
+            let embeds = Embeds(notes: notes, rendered: rendered, renderer: rendering.renderer, urls: urls).filled()
+            run.add(embeds.diagnostics)
+
             run.begin(.planPages)
             let index = layout.index
             collisions = layout.collisions
             plan = PagePlan(
-                site: site, urls: urls, rendered: rendered, search: search, backlinks: links.backlinks, index: index)
+                site: site, urls: urls, rendered: embeds.rendered, search: search, backlinks: links.backlinks, index: index)
         }
         site.notes = []
         links.backlinks = []

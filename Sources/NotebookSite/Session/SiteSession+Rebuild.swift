@@ -191,8 +191,13 @@ extension SiteSession {
         stopwatch.lap(.resolveLinks, .renderNotes)
         next.positions = positions
         let shown = paths.map { next.outputs[$0]! }
+        // Notes shown in others: filled on every rebuild, and the pages of the notes that show a
+        // changed note, directly or through other embeds, written again.
+        let embeds = Embeds(notes: siteNotes, rendered: shown.map(\.rendered), renderer: rendering.renderer, urls: urls)
+        let embedded = embeds.filled()
+        diagnostics += embedded.diagnostics.made(by: .renderNotes)
         let plan = PagePlan(
-            site: site, urls: urls, rendered: shown.map(\.rendered), search: shown.map(\.search),
+            site: site, urls: urls, rendered: embedded.rendered, search: shown.map(\.search),
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : nil)
         next.planIndex = plan.index
         // Whether a note introduces a folder's page depends on the other notes' places too.
@@ -212,6 +217,9 @@ extension SiteSession {
         if old == nil { next.lists = plan.lists() }
         if let old {
             let rerendered = changedNotes.union(affected)
+            for index in embeds.embedders(of: Set(rerendered.compactMap { positions[$0] })) {
+                if let group = next.groupOfNote[paths[index]] { groups.insert(group) }
+            }
             for path in affected { if let group = next.groupOfNote[path] { groups.insert(group) } }
             for path in rerendered { if let group = old.groupOfNote[path] { groups.insert(group) } }
             if !changedNotes.isEmpty {

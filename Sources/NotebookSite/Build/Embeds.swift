@@ -1,0 +1,169 @@
+import NotebookModel
+import NotebookRender
+
+/// Notes shown inside others: `![[Note]]` (the whole note), `![[Note#Heading]]` (that heading and
+/// its section, up to the next heading of the same or a higher level) and `![[Note#^id]]` (the
+/// block with that identifier), each in a figure that links to its source.
+///
+/// The embedded content is the other note's page body as rendered, its links resolved from it;
+/// its ids (headings, footnotes, highlights) are prefixed so that they never clash with the
+/// host's, and its headings stay out of the host's table of contents. An embed that would form
+/// a cycle, or nest deeper than ``maximumDepth``, is a warning and shows a link.
+struct Embeds {
+    static let maximumDepth = 4
+
+    let notes: [SiteNote]
+    /// Each note's body with its own links filled (``NoteRendering/render``), its embeds slots.
+    let rendered: [RenderedNote]
+    let renderer: HTMLRenderer
+    /// Notes by the link to their page.
+    private let byLink: [String: Int]
+
+    init(notes: [SiteNote], rendered: [RenderedNote], renderer: HTMLRenderer, urls: SiteURLs) {
+        self.notes = notes
+        self.rendered = rendered
+        self.renderer = renderer
+        var byLink: [String: Int] = [:]
+        if rendered.contains(where: { !$0.slots.isEmpty }) {
+            for index in notes.indices { byLink[urls.link(notes[index].url)] = index }
+        }
+        self.byLink = byLink
+    }
+
+    /// Every note's body with its embeds filled, and the findings at the embeds.
+    func filled() -> (rendered: [RenderedNote], diagnostics: [Diagnostic]) {
+        var out = rendered
+        var diagnostics: [Diagnostic] = []
+        for index in rendered.indices where !rendered[index].slots.isEmpty {
+            out[index] = complete(index, within: [], diagnostics: &diagnostics)
+        }
+        var seen = Set<Diagnostic>()
+        return (out, diagnostics.filter { seen.insert($0).inserted })
+    }
+
+    /// The notes whose embeds reach, directly or through other embeds, one of `changed` (indices).
+    func embedders(of changed: Set<Int>) -> Set<Int> {
+        var found = Set<Int>()
+        var grew = true
+        while grew {
+            grew = false
+            for index in rendered.indices where !found.contains(index) && !rendered[index].slots.isEmpty {
+                if targets(of: index).contains(where: { changed.contains($0) || found.contains($0) }) {
+                    found.insert(index)
+                    grew = true
+                }
+            }
+        }
+        return found
+    }
+
+    /// The notes the note at `index` embeds.
+    private func targets(of index: Int) -> [Int] {
+        rendered[index].slots.compactMap { slot in
+            guard case .embed(let link, _) = slot.piece, let url = link.url else { return nil }
+            return target(of: url)?.note
+        }
+    }
+
+    /// The note and the anchor a resolved embed's URL names.
+    private func target(of url: String) -> (note: Int, anchor: String?)? {
+        let hash = url.firstIndex(of: "#")
+        let page = hash.map { String(url[..<$0]) } ?? url
+        guard let note = byLink[page] else { return nil }
+        return (note, hash.map { String(url[url.index(after: $0)...]) })
+    }
+
+    /// The note at `index` with its embeds filled, itself embedded in the notes of `within`.
+    private func complete(_ index: Int, within: [Int], diagnostics: inout [Diagnostic]) -> RenderedNote {
+        let note = rendered[index]
+        guard !note.slots.isEmpty else { return note }
+        var count = 0
+        let path = within + [index]
+        var found: [Diagnostic] = []
+        let filled = renderer.fill(note, { _ in nil }) { link, location in
+            count += 1
+            guard let url = link.url, let (target, anchor) = target(of: url) else {
+                // Broken or a draft: the link's finding is reported with the other links'.
+                let written = link.target + (link.heading.map { "#" + $0 } ?? "")
+                return "<p><a class=\"wikilink wikilink-unresolved\" data-target=\"\(HTMLEscaping.escape(written))\">"
+                    + HTMLEscaping.escape(written) + "</a></p>\n"
+            }
+            let fallback = "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
+                + HTMLEscaping.escape(notes[target].title) + "</a></p>\n"
+            if path.contains(target) {
+                let cycle = (path.drop { $0 != target } + [target]).map { notes[$0].relativePath }.joined(separator: " → ")
+                found.append(
+                    Diagnostic(
+                        .warning, "this embed of '\(notes[target].relativePath)' would show itself (\(cycle)); it is shown as a link",
+                        path: notes[index].path, at: location, code: "embed.cycle"))
+                return fallback
+            }
+            if path.count > Self.maximumDepth {
+                found.append(
+                    Diagnostic(
+                        .warning, "embeds nest deeper than \(Self.maximumDepth) here; '\(notes[target].relativePath)' is shown as a link",
+                        path: notes[index].path, at: location, code: "embed.depth"))
+                return fallback
+            }
+            var inner: [Diagnostic] = []
+            let content = complete(target, within: path, diagnostics: &inner)
+            found += inner
+            guard let part = Self.part(of: content, anchor: anchor) else { return fallback }
+            let prefix = "e\(count)-"
+            return "<figure class=\"embed\" data-embed=\"\(HTMLEscaping.escape(link.target))\">\n<div class=\"embed-content\">\n"
+                + Self.prefixingIDs(part, with: prefix)
+                + "</div>\n<figcaption><a class=\"embed-source\" href=\"\(HTMLEscaping.escapeURL(url))\">"
+                + HTMLEscaping.escape(notes[target].title) + "</a></figcaption>\n</figure>\n"
+        }
+        diagnostics += found
+        return filled
+    }
+
+    /// The HTML of a rendered note that an anchor names: all of it without one, a heading's
+    /// section for a heading's id, the block for a `^id`; nil when the note has no such part.
+    static func part(of note: RenderedNote, anchor: String?) -> String? {
+        let bytes = Array(note.html.utf8)
+        func text(_ range: Range<Int>) -> String? {
+            guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return nil }
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
+        guard let anchor, !anchor.isEmpty else { return note.html }
+        if anchor.hasPrefix("^") {
+            return note.marks.identified[String(anchor.dropFirst())].flatMap(text)
+        }
+        let marks = note.marks.blocks
+        guard let start = marks.firstIndex(where: { $0.headingIndex.map { note.headings[$0].id == anchor } ?? false }),
+            let level = marks[start].headingLevel
+        else { return nil }
+        let end = marks[(start + 1)...].first { ($0.headingLevel ?? Int.max) <= level }?.offset ?? note.marks.bodyEnd
+        return text(marks[start].offset..<max(end, marks[start].offset))
+    }
+
+    /// `html` with every id, and every link to an id in the page, prefixed.
+    static func prefixingIDs(_ html: String, with prefix: String) -> String {
+        html.replacingAll(" id=\"", with: " id=\"" + prefix).replacingAll("href=\"#", with: "href=\"#" + prefix)
+    }
+}
+
+extension String {
+    /// The string with every occurrence of `target` (ASCII) replaced.
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        let pieces = utf8.split(separator: target.utf8.first!, omittingEmptySubsequences: false)
+        guard pieces.count > 1 else { return self }
+        // Split at the first byte, then check each piece's start.
+        let needle = Array(target.utf8.dropFirst())
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 64)
+        out.append(contentsOf: pieces[0])
+        for piece in pieces.dropFirst() {
+            if piece.starts(with: needle) {
+                out.append(contentsOf: replacement.utf8)
+                out.append(contentsOf: piece.dropFirst(needle.count))
+            } else {
+                out.append(target.utf8.first!)
+                out.append(contentsOf: piece)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

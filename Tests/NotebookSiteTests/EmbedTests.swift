@@ -1,0 +1,89 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookSite
+
+/// `![[Note]]`, `![[Note#Heading]]` and `![[Note#^id]]` show the other note's content in place.
+@Suite struct EmbedTests {
+    static let files = [
+        "notes/host.md": "---\ntitle: Host\ndate: 2026-01-02\n---\n## Mine\n\nBefore.\n\n![[Source]]\n\n![[Source#Second part]]\n\n![[Source#^quote]]\n\nAfter.\n",
+        "notes/deep/source.md": """
+            ---
+            title: Source
+            ---
+            First, with a footnote[^1], [[#Second part|my section]] and [a sibling](sibling.md).
+
+            ## Second part
+
+            Text of the second part. ^quote
+
+            ### Deeper
+
+            Deeper text.
+
+            ## Third part
+
+            Not in the section.
+
+            [^1]: The note.
+
+            """,
+        "notes/deep/sibling.md": "---\ntitle: Sibling\n---\nSibling.\n",
+    ]
+
+    @Test func theEmbeddedContentIsInAFigureThatLinksToItsSource() throws {
+        let site = try TemporarySite(Self.files)
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
+        let page = try site.output("host/index.html")
+        #expect(page.contains("<figure class=\"embed\" data-embed=\"Source\">"))
+        #expect(page.contains("<figcaption><a class=\"embed-source\" href=\"/deep/source/\">Source</a></figcaption>"))
+        // Its links resolve from the embedded note; its ids are its own.
+        #expect(page.contains("<a href=\"/deep/sibling/\">a sibling</a>"))
+        #expect(page.contains("<a class=\"wikilink\" href=\"#e1-second-part\">my section</a>"))
+        #expect(page.contains("<h2 id=\"e1-second-part\">") && page.contains("href=\"#e1-fn1\" id=\"e1-fnref1\""))
+        // A section runs to the next heading of its level; a block is the block alone.
+        let second = try #require(page.range(of: "<h2 id=\"e2-second-part\">"))
+        let rest = page[second.lowerBound...]
+        #expect(rest.contains("Deeper text.") && !rest.prefix(while: { _ in true }).isEmpty)
+        let sectionEnd = try #require(rest.range(of: "</figure>"))
+        #expect(!rest[..<sectionEnd.lowerBound].contains("Third part"))
+        #expect(page.contains("<div class=\"embed-content\">\n<p id=\"e3-^quote\">Text of the second part.</p>\n</div>"))
+    }
+
+    @Test func theHostCountsItsOwnWordsAndItsContentsListItsOwnHeadings() throws {
+        let site = try TemporarySite(Self.files.merging(["notebook.yml": "title: T\nbaseURL: https://example.org/\n"]) { $1 })
+        #expect(SitePipeline().build(site.path).succeeded)
+        let page = try site.output("host/index.html")
+        #expect(page.contains("<p class=\"meta\"><time datetime=\"2026-01-02\">2 January 2026</time> · 3 words</p>"))
+        #expect(!page.contains("href=\"#second-part\"") && !page.contains("href=\"#e1-second-part\">Second part"))
+        // The feed carries the page as shown.
+        #expect(try site.output("feed.xml").contains("Text of the second part."))
+        let search = try site.output("search/index.json")
+        let entry = try #require(search.split(separator: "\n").first { $0.contains("\"Host\"") })
+        #expect(!entry.contains("deeper"))
+    }
+
+    @Test func missingDraftCyclesAndDepthAreFindingsNeverLoops() throws {
+        var files: [String: String] = [
+            "notes/a.md": "![[Missing]]\n\n![[Draft]]\n\n![[B]]\n",
+            "notes/b.md": "---\ntitle: B\n---\nB\n\n![[a]]\n",
+            "notes/draft.md": "---\ntitle: Draft\ndraft: true\n---\nSecret draft text.\n",
+        ]
+        for level in 1...6 { files["notes/n\(level).md"] = "---\ntitle: N\(level)\n---\nLevel \(level).\n\n" + (level < 6 ? "![[N\(level + 1)]]\n" : "") }
+        let site = try TemporarySite(files)
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }.map(\.message)
+        #expect(broken.contains { $0.contains("[[Missing]]") } && broken.contains { $0.contains("[[Draft]]") }, "\(report.diagnostics)")
+        let cycles = report.diagnostics.filter { $0.code == "embed.cycle" }
+        #expect(!cycles.isEmpty && cycles.allSatisfy { $0.location?.line != nil })
+        let depth = report.diagnostics.filter { $0.code == "embed.depth" }
+        #expect(depth.count == 1 && depth.first?.path.hasSuffix("n5.md") == true, "\(report.diagnostics)")
+        #expect(!(try site.output("a/index.html")).contains("Secret draft text"))
+        let top = try site.output("n1/index.html")
+        for level in 2...5 { #expect(top.contains("Level \(level).")) }
+        #expect(!top.contains("Level 6.") && top.contains("href=\"/n6/\""))
+    }
+}
