@@ -72,16 +72,8 @@ enum SiteChecks {
                 for slug in TagName.lineage(of: PagePlan.introducedTag(note.url)) { paths.insert("/tags/\(slug)/") }
             }
         }
-        // A folder's pages list the notes right in it, but the one that introduces it.
-        var inFolder: [String: Int] = [:]
-        for note in notes where folders.byURL[note.url] == nil {
-            let folder = SiteFolders.folder(of: note)
-            if folder != "/" { inFolder[folder, default: 0] += 1 }
-        }
-        for url in folders.byURL.keys {
-            paths.insert(url)
-            pages(url, count: inFolder[url] ?? 0)
-        }
+        // A folder has one page, however many notes it holds.
+        paths.formUnion(folders.urls)
         for (tag, count) in tagged {
             paths.insert("/tags/\(tag)/")
             pages("/tags/\(tag)/", count: count)

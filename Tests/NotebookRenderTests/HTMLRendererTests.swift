@@ -50,7 +50,8 @@ private func occurrences(of needle: String, in text: String) -> Int {
 @Suite struct SeedGoldenTests {
     static let seeds = ["trip-notes", "sunday-pancakes", "meeting-notes"]
 
-    /// With `NOTEBOOK_RECORD_GOLDEN=1` the golden files are written instead of compared.
+    /// With `NOTEBOOK_RECORD_GOLDEN=1` the golden files are written instead of compared, and
+    /// the test fails so that a run that records is never a passing run.
     @Test(arguments: seeds)
     func seedMatchesGolden(_ name: String) throws {
         let (result, html) = try seed(name)
@@ -59,6 +60,7 @@ private func occurrences(of needle: String, in text: String) -> Int {
         if isRecording {
             try FileManager.default.createDirectory(at: goldenFolder, withIntermediateDirectories: true)
             try Data(html.utf8).write(to: url)
+            Issue.record("recorded \(name).html: rerun without NOTEBOOK_RECORD_GOLDEN")
             return
         }
         let expected = try golden(name)

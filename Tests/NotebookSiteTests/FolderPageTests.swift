@@ -41,9 +41,10 @@ import Testing
         #expect(SitePipeline().build(site.path).succeeded)
         let guides = try site.output("guides/index.html")
         #expect(guides.contains("<h1>All the guides</h1>") && guides.contains("Guides for everyone."))
-        #expect(guides.contains(">One</a>") && guides.contains(">Two</a>") && !guides.contains(">Three</a>"))
+        // One page, however many notes (pageSize is 2 here).
+        #expect(guides.contains(">One</a>") && guides.contains(">Two</a>") && guides.contains(">Three</a>"))
         #expect(guides.contains("href=\"/guides/deep/\""))
-        #expect(try site.output("guides/page/2/index.html").contains(">Three</a>"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/guides/page/2/index.html"))
         let advanced = try site.output("advanced/index.html")
         #expect(advanced.contains("<h1>Advanced topics</h1>") && advanced.contains("The folder note of advanced/.") && advanced.contains(">A</a>"))
         let deep = try site.output("guides/deep/index.html")

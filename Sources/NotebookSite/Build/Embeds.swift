@@ -129,7 +129,9 @@ struct Embeds {
         }
         guard let anchor, !anchor.isEmpty else { return note.html }
         if anchor.hasPrefix("^") {
-            return note.marks.identified[String(anchor.dropFirst())].flatMap(text)
+            guard let block = note.marks.identified[String(anchor.dropFirst())].flatMap(text) else { return nil }
+            // A list item, shown in a list of its own.
+            return block.hasPrefix("<li") ? "<ul>\n" + block + "</ul>\n" : block
         }
         let marks = note.marks.blocks
         guard let start = marks.firstIndex(where: { $0.headingIndex.map { note.headings[$0].id == anchor } ?? false }),

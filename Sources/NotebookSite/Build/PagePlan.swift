@@ -373,7 +373,9 @@ struct PagePlan: Sendable {
         }
     }
 
-    /// The pages of the folder at `url`: its notes (its introduction's text first) and folders.
+    /// The page of the folder at `url`: its introduction's text, its notes and its folders. One
+    /// page, however many notes, as Quartz shows a folder: a folder's pages would grow with its
+    /// notes, and a vault's folders are what a reader browses.
     private func folderPages(_ url: String) -> [Page] {
         guard let folder = index.folders.byURL[url] else { return [] }
         let indices = index.folderMembers[url] ?? []
@@ -381,18 +383,17 @@ struct PagePlan: Sendable {
         let title = introduction?.title ?? folder.name
         let description = introduction?.summary ?? "The notes in \(folder.path)"
         let words = indices.reduce(0) { $0 + notes[$1].wordCount }
-        return Self.paginate(indices, size: config.pageSize, base: url, urls: urls).map { number, slice, pagination in
-            let path = number == 1 ? url : url + "page/\(number)/"
-            return Page(path: Self.file(path), number: number, content: {
-                let folders = number == 1 ? folderLinks(in: url) : []
+        let pagination = Pagination(current: 1, total: 1, previous: nil, next: nil, isPaginated: false)
+        return [
+            Page(path: Self.file(url), content: {
+                let folders = folderLinks(in: url)
                 let list = ListView(
-                    heading: title, introduction: number == 1 ? introduction?.html : nil, notes: cards(slice), pagination: pagination,
-                    tag: nil, folders: folders, hasFolders: !folders.isEmpty, noteCount: number == 1 ? indices.count : nil,
-                    wordCount: number == 1 ? words : nil, noteCountText: number == 1 ? plural(indices.count, "note") : nil,
-                    wordCountText: number == 1 ? plural(words, "word") : nil)
-                return template("list", context(page("\(title) · \(config.title)", description, path), list: list))
+                    heading: title, introduction: introduction?.html, notes: cards(indices), pagination: pagination, tag: nil,
+                    folders: folders, hasFolders: !folders.isEmpty, noteCount: indices.count, wordCount: words,
+                    noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
+                return template("list", context(page("\(title) · \(config.title)", description, url), list: list))
             }())
-        }
+        ]
     }
 
     /// How many of the newest notes the feed carries.
