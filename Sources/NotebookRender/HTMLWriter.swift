@@ -67,6 +67,8 @@ struct HTMLWriter: ~Copyable {
 
     /// The embed a paragraph holds alone (white space aside), if any.
     static func embedAlone(_ inlines: [Inline]) -> WikiLink? {
+        // Checked on every paragraph: an embed alone is one span, with at most a space around it.
+        guard inlines.count <= 3, inlines.contains(where: { if case .span = $0.kind { true } else { false } }) else { return nil }
         var found: WikiLink? = nil
         for inline in inlines {
             switch inline.kind {
