@@ -44,6 +44,20 @@ public enum InlineTags {
         } ?? text.utf8.contains(UInt8(ascii: "#"))
     }
 
+    /// ``mayHoldTags(_:)`` and ``endsInWhiteSpace(_:)`` at once, over the bytes in place: the
+    /// renderer asks both of every piece of text.
+    @inline(__always)
+    public static func facts(_ text: String) -> (mayHoldTags: Bool, endsInWhiteSpace: Bool?) {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> (Bool, UInt8?) in
+            guard let last = bytes.last else { return (false, nil) }
+            return (memchr(bytes.baseAddress!, Int32(UInt8(ascii: "#")), bytes.count) != nil, last)
+        }
+        guard let (hasMark, last) = found else { return (mayHoldTags(text), endsInWhiteSpace(text)) }
+        guard let last else { return (false, nil) }
+        if last < 0x80 { return (hasMark, last == 0x20 || (last >= 0x09 && last <= 0x0D)) }
+        return (hasMark, text.last?.isWhitespace)
+    }
+
     /// Whether `text` ends in white space; nil when it is empty.
     @inline(__always)
     public static func endsInWhiteSpace(_ text: String) -> Bool? {

@@ -15,12 +15,17 @@ extension HTMLWriter {
     mutating func inline(_ inline: Inline) {
         switch inline.kind {
         case .text(let text):
-            if linksTags && linkDepth == 0 && InlineTags.mayHoldTags(text) {
+            guard linksTags else {
+                HTMLEscaping.escape(text, into: &out)
+                break
+            }
+            let facts = InlineTags.facts(text)
+            if linkDepth == 0 && facts.mayHoldTags {
                 textWithTags(text)
             } else {
                 HTMLEscaping.escape(text, into: &out)
             }
-            tagBoundary = InlineTags.endsInWhiteSpace(text) ?? tagBoundary
+            tagBoundary = facts.endsInWhiteSpace ?? tagBoundary
         case .softBreak:
             out += "\n"
             tagBoundary = true

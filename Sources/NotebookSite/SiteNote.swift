@@ -22,6 +22,8 @@ struct SiteNote: Hashable, Sendable {
         var orderKey = SiteOrder.Key()
         var linkKeys = LinkKeys()
         var blockIDs: [String] = []
+        /// The URL of the folder the note is in (`SiteFolders.folder(of:)`), found once.
+        var folder = "/"
     }
 
     /// The facts and the note, in one box copied on write: site notes are copied often (into
@@ -99,6 +101,8 @@ struct SiteNote: Hashable, Sendable {
     public var tags: [NoteTag] { box.facts.tags }
     /// The headings of the note as read (`Note.headings`), kept when its model is let go.
     public var headings: [NoteHeading] { box.facts.headings }
+    /// The URL of the folder it is in: `/` for the notes' root; a folder's index note's, that folder.
+    var folder: String { box.facts.folder }
     /// Its blocks' identifiers (`^id`, without the `^`), which `[[note#^id]]` names.
     public var blockIDs: [String] { box.facts.blockIDs }
     /// What the site's order compares (FORMATS.md section 6).
@@ -142,6 +146,7 @@ struct SiteNote: Hashable, Sendable {
             if !name.isEmpty && name != facts.linkKeys.title && !facts.linkKeys.aliases.contains(name) { facts.linkKeys.aliases.append(name) }
         }
         facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
+        facts.folder = SiteFolders.folder(url: url, relativePath: relativePath)
         facts.headings = note.headings
         box = Box(facts, note: note, body: Body())
     }

@@ -389,7 +389,7 @@ struct PagePlan: Sendable {
                 let folders = folderLinks(in: url)
                 let list = ListView(
                     heading: title, introduction: introduction?.html, notes: cards(indices), pagination: pagination, tag: nil,
-                    folders: folders, hasFolders: !folders.isEmpty, noteCount: indices.count, wordCount: words,
+                    folders: folders, hasFolders: !folders.isEmpty, isFolder: true, noteCount: indices.count, wordCount: words,
                     noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
                 return template("list", context(page("\(title) · \(config.title)", description, url), list: list))
             }())

@@ -57,12 +57,15 @@ struct PlanIndex: Sendable {
         for index in notes.indices {
             for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
             if byPath[notes[index].relativePath] == nil { byPath[notes[index].relativePath] = index }
-            let folder = SiteFolders.folder(of: notes[index])
+            let folder = notes[index].folder
             guard folder != "/", folders.byURL[folder] != nil else { continue }
             folderMembers[folder, default: []].append(index)
-            var up = folder
+        }
+        // Each folder's notes counted in it and in every folder above it, folder by folder.
+        for (url, members) in folderMembers {
+            var up = url
             while let found = folders.byURL[up] {
-                folderCounts[up, default: 0] += 1
+                folderCounts[up, default: 0] += members.count
                 up = found.parent
             }
         }

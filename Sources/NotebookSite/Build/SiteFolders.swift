@@ -47,11 +47,15 @@ struct SiteFolders: Sendable {
     }
 
     /// The URL of the folder `note` is in: `/` for the notes' root; for a folder's index note,
-    /// that folder.
+    /// that folder (found once, when the note is read).
     static func folder(of note: SiteNote) -> String {
-        let url = note.url
-        if NoteURL.isFolderIndex(path: note.relativePath) { return url }
-        // Up to the `/` before the last part, over the bytes: every note is asked, more than once.
+        note.folder
+    }
+
+    /// The URL of the folder of the note at `url` and `relativePath`.
+    static func folder(url: String, relativePath: String) -> String {
+        if NoteURL.isFolderIndex(path: relativePath) { return url }
+        // Up to the `/` before the last part, over the bytes.
         let bytes = url.utf8
         guard bytes.count > 1, let slash = bytes[..<bytes.index(before: bytes.endIndex)].lastIndex(of: UInt8(ascii: "/")) else {
             return "/"

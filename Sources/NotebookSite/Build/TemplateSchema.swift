@@ -58,7 +58,8 @@ extension TemplateContext {
             list: ListView(
                 heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t",
                 subtags: [tagTree], hasSubtags: true,
-                folders: [FolderLink(name: "F", url: "/f/", count: 1, countText: "1 note")], hasFolders: true, noteCount: 1, wordCount: 1,
+                folders: [FolderLink(name: "F", url: "/f/", count: 1, countText: "1 note")], hasFolders: true, isFolder: true,
+                noteCount: 1, wordCount: 1,
                 noteCountText: "1 note", wordCountText: "1 word"),
             tags: [tagTree],
             tagTree: [tagTree],

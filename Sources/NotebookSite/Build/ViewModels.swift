@@ -137,6 +137,8 @@ struct ListView: Sendable {
     /// On a folder's first page (and the home page's), the folders right in it.
     var folders: [FolderLink] = []
     var hasFolders: Bool = false
+    /// Whether this is a folder's page, which lists its notes by title and date.
+    var isFolder: Bool = false
     /// The number of notes in the whole list, and their words; on its first page only, so that
     /// other pages change only when their notes do.
     var noteCount: Int?
@@ -290,7 +292,7 @@ extension ListView: MustacheValueConvertible {
             "heading": .string(heading), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
-            "folders": folders.value, "hasFolders": .bool(hasFolders),
+            "folders": folders.value, "hasFolders": .bool(hasFolders), "isFolder": .bool(isFolder),
         ])
     }
 }
