@@ -38,7 +38,7 @@ public enum InlineTags {
 
     /// Whether `text` holds a `#` at all (most text does not), found by `memchr`.
     @inline(__always)
-    public static func mayHoldTags(_ text: String) -> Bool {
+    static func mayHoldTags(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.count > 0 && memchr(bytes.baseAddress!, Int32(UInt8(ascii: "#")), bytes.count) != nil
         } ?? text.utf8.contains(UInt8(ascii: "#"))
@@ -60,7 +60,7 @@ public enum InlineTags {
 
     /// Whether `text` ends in white space; nil when it is empty.
     @inline(__always)
-    public static func endsInWhiteSpace(_ text: String) -> Bool? {
+    static func endsInWhiteSpace(_ text: String) -> Bool? {
         let lastByte = text.utf8.withContiguousStorageIfAvailable { $0.last } ?? text.utf8.last
         guard let last = lastByte else { return nil }
         if last < 0x80 { return last == 0x20 || (last >= 0x09 && last <= 0x0D) }

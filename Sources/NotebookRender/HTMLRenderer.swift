@@ -25,7 +25,7 @@ public struct HTMLRenderer: Sendable {
         writer.footnoteSection()
         return RenderedNote(
             html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots, tags: writer.tags,
-            blockIDs: writer.blockIDs, marks: writer.marks)
+            marks: writer.marks)
     }
 }
 
@@ -38,13 +38,12 @@ public struct RenderedNote: Hashable, Sendable {
     public var slots: [LinkSlot]
     /// The tags of the text (`#travel`), in order, with ``RenderOptions/tagURL``; else none.
     public var tags: [TagName]
-    /// The blocks' identifiers (`^id`, without the `^`), which are their elements' ids (`^id`).
-    public var blockIDs: [String]
     /// Where the parts of the HTML are, for an embed of a section or a block.
     public var marks: Marks
 
     /// Byte offsets in `html`: where each top-level block starts, where the footnotes start,
-    /// and where each block with an identifier is.
+    /// and where each block with an identifier (`^id`, without the `^`; its element's id is
+    /// `^id`) is.
     public struct Marks: Hashable, Sendable {
         public struct Block: Hashable, Sendable {
             public var offset: Int
@@ -71,9 +70,8 @@ public struct RenderedNote: Hashable, Sendable {
 
     public init(
         html: String = "", headings: [NoteHeading] = [], highlights: [RenderedHighlight] = [], slots: [LinkSlot] = [],
-        tags: [TagName] = [], blockIDs: [String] = [], marks: Marks = Marks()
+        tags: [TagName] = [], marks: Marks = Marks()
     ) {
-        self.blockIDs = blockIDs
         self.marks = marks
         self.html = html
         self.headings = headings

@@ -21,8 +21,6 @@ struct HTMLWriter: ~Copyable {
     var linkDepth = 0
     /// The tags found in the text, with `RenderOptions.tagURL`.
     var tags: [TagName] = []
-    /// The blocks' identifiers (`^id`), in order.
-    var blockIDs: [String] = []
     /// Where each top-level block starts, for embeds of a note's sections; where the footnotes
     /// start; and where each identified block is.
     var marks = RenderedNote.Marks()
@@ -116,7 +114,6 @@ struct HTMLWriter: ~Copyable {
                 out += "\n"
             } else if let (id, rest) = BlockID.trailing(in: inlines) {
                 // Obsidian's `^id`: the block's anchor, not its text.
-                blockIDs.append(id)
                 cr()
                 let start = out.count
                 out += rest.isEmpty ? "<div id=\"^\(id)\" class=\"block-id\">" : "<p id=\"^\(id)\">"
@@ -190,7 +187,6 @@ struct HTMLWriter: ~Copyable {
             if list.isTight, case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = BlockID.trailing(in: inlines),
                 !rest.isEmpty
             {
-                blockIDs.append(id)
                 content[0].kind = .paragraph(rest)
                 itemStart = (id, out.count)
                 out += "<li id=\"^\(id)\">"

@@ -24,15 +24,19 @@ enum AliasPath {
 
     private static let addressSchemes: Set<String> = ["mailto", "tel", "javascript", "data", "file", "vbscript"]
 
-    /// The site path of the page that redirects to the note at `noteURL` for `alias`: a URL alias
-    /// normalized; for a name, the note's folder and the name's slug, as Quartz places it (nil
-    /// when the name has no slug or the path is the note's own).
-    static func redirect(of alias: String, noteURL: String) -> Result<String, Failure>? {
+    /// The site path of the page that redirects to `note` for `alias`.
+    static func redirect(of alias: String, for note: SiteNote) -> Result<String, Failure>? {
+        redirect(of: alias, folder: note.folder, noteURL: note.url)
+    }
+
+    /// The site path of the page that redirects to the note at `noteURL`, in the folder at
+    /// `folder`, for `alias`: a URL alias normalized; for a name, the folder and the name's slug,
+    /// as Quartz places it (nil when the name has no slug or the path is the note's own).
+    static func redirect(of alias: String, folder: String, noteURL: String) -> Result<String, Failure>? {
         if isURL(alias) { return normalize(alias) }
         let slug = Slug.make(alias)
         guard !slug.isEmpty else { return nil }
-        let folder = noteURL.hasSuffix("/") ? String(noteURL.dropLast()) : noteURL
-        let path = String(folder[...(folder.lastIndex(of: "/") ?? folder.startIndex)]) + slug + "/"
+        let path = folder + slug + "/"
         return path == noteURL ? nil : .success(path)
     }
 

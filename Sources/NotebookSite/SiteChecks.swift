@@ -66,7 +66,7 @@ enum SiteChecks {
         for note in notes {
             for slug in NoteTag.lineages(of: note.tags) { tagged[slug, default: 0] += 1 }
             for alias in note.metadata.aliases {
-                if case .success(let path) = AliasPath.redirect(of: alias, noteURL: note.url) { paths.insert(path) }
+                if case .success(let path) = AliasPath.redirect(of: alias, for: note) { paths.insert(path) }
             }
             if NoteURL.isTagIntroduction(note.url) {
                 for slug in TagName.lineage(of: PagePlan.introducedTag(note.url)) { paths.insert("/tags/\(slug)/") }

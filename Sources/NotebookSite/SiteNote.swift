@@ -22,7 +22,7 @@ struct SiteNote: Hashable, Sendable {
         var orderKey = SiteOrder.Key()
         var linkKeys = LinkKeys()
         var blockIDs: [String] = []
-        /// The URL of the folder the note is in (`SiteFolders.folder(of:)`), found once.
+        /// The URL of the folder the note is in (`SiteFolders.folder(url:relativePath:)`), found once.
         var folder = "/"
     }
 
@@ -72,12 +72,14 @@ struct SiteNote: Hashable, Sendable {
     /// Adds what rendering found in its text: its tags (after those of its front matter, each
     /// once) and its blocks' identifiers.
     mutating func addFound(in rendered: RenderedNote) {
-        guard !rendered.tags.isEmpty || !rendered.blockIDs.isEmpty else { return }
+        guard !rendered.tags.isEmpty || !rendered.marks.identified.isEmpty else { return }
         var facts = box.facts
-        for tag in rendered.tags where !facts.tags.contains(where: { $0.slug == tag.slug }) {
+        // A set of the slugs: a note may hold many tags in its text.
+        var seen = Set(facts.tags.map(\.slug))
+        for tag in rendered.tags where seen.insert(tag.slug).inserted {
             facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
-        facts.blockIDs = rendered.blockIDs
+        facts.blockIDs = rendered.marks.identified.keys.sorted()
         box = Box(facts, note: box.note, body: box.body)
     }
 

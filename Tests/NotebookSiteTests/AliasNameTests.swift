@@ -8,22 +8,36 @@ import Testing
 /// redirect in the note's folder, as Quartz does.
 @Suite struct AliasNameTests {
     @Test(arguments: [
-        ("changelog", "/guide/whats-new/", "/guide/changelog/"), ("Setting Up Git", "/a/b/", "/a/setting-up-git/"),
-        ("v5", "/top/", "/v5/"), ("old/post", "/x/y/", "/x/oldpost/"),
+        ("changelog", "/guide/", "/guide/changelog/"), ("Setting Up Git", "/a/", "/a/setting-up-git/"), ("v5", "/", "/v5/"),
+        ("old/post", "/x/", "/x/oldpost/"),
     ])
-    func aNameRedirectsFromTheNotesFolder(alias: String, noteURL: String, expected: String) {
-        #expect(AliasPath.redirect(of: alias, noteURL: noteURL) == .success(expected))
+    func aNameRedirectsFromTheNotesFolder(alias: String, folder: String, expected: String) {
+        #expect(AliasPath.redirect(of: alias, folder: folder, noteURL: folder + "note/") == .success(expected))
+    }
+
+    @Test func aNameOfAFoldersIndexNoteRedirectsFromThatFolder() throws {
+        // The notes' own index.md is at /, a folder's at the folder: a name lands in it.
+        let site = try TemporarySite([
+            "notes/index.md": "---\ntitle: Home\naliases: [home, start]\n---\nHi.\n",
+            "notes/guides/index.md": "---\ntitle: Guides\naliases: [intro]\n---\nGuides.\n",
+            "notes/guides/a.md": "[[start]] and [[intro]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
+        #expect(try site.output("home/index.html").contains("url=/\">"))
+        #expect(try site.output("guides/intro/index.html").contains("/guides/"))
+        #expect(try site.output("guides/a/index.html").contains("<a class=\"wikilink\" href=\"/\">start</a>"))
     }
 
     @Test func aURLAliasIsAsBeforeAndANameWithoutASlugHasNoPage() {
-        #expect(AliasPath.redirect(of: "/old/post", noteURL: "/x/y/") == .success("/old/post/"))
-        #expect(AliasPath.redirect(of: "../up", noteURL: "/x/y/") == .failure(.leavesTheSite))
-        #expect(AliasPath.redirect(of: "https://example.org/x", noteURL: "/x/") == .failure(.notASitePath))
-        #expect(AliasPath.redirect(of: "mailto:a@b.c", noteURL: "/x/") == .failure(.notASitePath))
-        #expect(AliasPath.redirect(of: "Re: minutes", noteURL: "/x/") == .success("/re-minutes/"))
-        #expect(AliasPath.redirect(of: "!!!", noteURL: "/x/") == nil)
+        #expect(AliasPath.redirect(of: "/old/post", folder: "/x/", noteURL: "/x/y/") == .success("/old/post/"))
+        #expect(AliasPath.redirect(of: "../up", folder: "/x/", noteURL: "/x/y/") == .failure(.leavesTheSite))
+        #expect(AliasPath.redirect(of: "https://example.org/x", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
+        #expect(AliasPath.redirect(of: "mailto:a@b.c", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
+        #expect(AliasPath.redirect(of: "Re: minutes", folder: "/", noteURL: "/x/") == .success("/re-minutes/"))
+        #expect(AliasPath.redirect(of: "!!!", folder: "/", noteURL: "/x/") == nil)
         // A name whose slug is the note's own adds no page.
-        #expect(AliasPath.redirect(of: "Y", noteURL: "/x/y/") == nil)
+        #expect(AliasPath.redirect(of: "Y", folder: "/x/", noteURL: "/x/y/") == nil)
     }
 
     @Test func wikilinksFindANoteByItsAliasAndTheRedirectLeadsToIt() throws {

@@ -86,4 +86,21 @@ import Testing
         for level in 2...5 { #expect(top.contains("Level \(level).")) }
         #expect(!top.contains("Level 6.") && top.contains("href=\"/n6/\""))
     }
+
+    @Test func aNoteThatEmbedsManyTimesOverStaysSmall() throws {
+        // Each level embeds the next 30 times: 30^4 copies of the last without a limit.
+        var files: [String: String] = [:]
+        for level in 0..<5 {
+            let body = level < 4 ? String(repeating: "![[L\(level + 1)]]\n\n", count: 30) : "The last level.\n"
+            files["notes/l\(level).md"] = "---\ntitle: L\(level)\n---\n" + body
+        }
+        let site = try TemporarySite(files)
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded)
+        let limits = report.diagnostics.filter { $0.code == "embed.limit" }
+        #expect(!limits.isEmpty && limits.allSatisfy { $0.location != nil })
+        let page = try site.output("l0/index.html")
+        #expect(page.components(separatedBy: "<figure class=\"embed\"").count - 1 == Embeds.maximumPerPage)
+        #expect(page.utf8.count < 200_000)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NotebookModel
 import NotebookRender
 
@@ -11,6 +12,9 @@ import NotebookRender
 /// a cycle, or nest deeper than ``maximumDepth``, is a warning and shows a link.
 struct Embeds {
     static let maximumDepth = 4
+    /// How many embeds one page shows, nested ones included: a note that embeds another many
+    /// times over, each embedding more, would otherwise grow its page exponentially.
+    static let maximumPerPage = 100
 
     let notes: [SiteNote]
     /// Each note's body with its own links filled (``NoteRendering/render``), its embeds slots.
@@ -35,7 +39,8 @@ struct Embeds {
         var out = rendered
         var diagnostics: [Diagnostic] = []
         for index in rendered.indices where !rendered[index].slots.isEmpty {
-            out[index] = complete(index, within: [], diagnostics: &diagnostics)
+            var budget = Self.maximumPerPage
+            out[index] = complete(index, within: [], budget: &budget, diagnostics: &diagnostics)
         }
         var seen = Set<Diagnostic>()
         return (out, diagnostics.filter { seen.insert($0).inserted })
@@ -74,12 +79,15 @@ struct Embeds {
     }
 
     /// The note at `index` with its embeds filled, itself embedded in the notes of `within`.
-    private func complete(_ index: Int, within: [Int], diagnostics: inout [Diagnostic]) -> RenderedNote {
+    /// `budget` is how many more embeds the page may show.
+    private func complete(_ index: Int, within: [Int], budget: inout Int, diagnostics: inout [Diagnostic]) -> RenderedNote {
         let note = rendered[index]
         guard !note.slots.isEmpty else { return note }
         var count = 0
         let path = within + [index]
         var found: [Diagnostic] = []
+        var left = budget
+        defer { budget = left }
         let filled = renderer.fill(note, { _ in nil }) { link, location in
             count += 1
             guard let url = link.url, let (target, anchor) = target(of: url) else {
@@ -105,8 +113,16 @@ struct Embeds {
                         path: notes[index].path, at: location, code: "embed.depth"))
                 return fallback
             }
+            guard left > 0 else {
+                found.append(
+                    Diagnostic(
+                        .warning, "this page shows \(Self.maximumPerPage) embeds already; '\(notes[target].relativePath)' is shown as a link",
+                        path: notes[index].path, at: location, code: "embed.limit"))
+                return fallback
+            }
+            left -= 1
             var inner: [Diagnostic] = []
-            let content = complete(target, within: path, diagnostics: &inner)
+            let content = complete(target, within: path, budget: &left, diagnostics: &inner)
             found += inner
             guard let part = Self.part(of: content, anchor: anchor) else { return fallback }
             let prefix = "e\(count)-"
@@ -143,29 +159,7 @@ struct Embeds {
 
     /// `html` with every id, and every link to an id in the page, prefixed.
     static func prefixingIDs(_ html: String, with prefix: String) -> String {
-        html.replacingAll(" id=\"", with: " id=\"" + prefix).replacingAll("href=\"#", with: "href=\"#" + prefix)
+        html.replacingOccurrences(of: " id=\"", with: " id=\"" + prefix).replacingOccurrences(of: "href=\"#", with: "href=\"#" + prefix)
     }
 }
 
-extension String {
-    /// The string with every occurrence of `target` (ASCII) replaced.
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        let pieces = utf8.split(separator: target.utf8.first!, omittingEmptySubsequences: false)
-        guard pieces.count > 1 else { return self }
-        // Split at the first byte, then check each piece's start.
-        let needle = Array(target.utf8.dropFirst())
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 64)
-        out.append(contentsOf: pieces[0])
-        for piece in pieces.dropFirst() {
-            if piece.starts(with: needle) {
-                out.append(contentsOf: replacement.utf8)
-                out.append(contentsOf: piece.dropFirst(needle.count))
-            } else {
-                out.append(target.utf8.first!)
-                out.append(contentsOf: piece)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}

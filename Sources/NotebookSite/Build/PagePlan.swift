@@ -61,6 +61,8 @@ struct PagePlan: Sendable {
         let folderIntroductions: [String: Introduction]
         /// The search entries of the folders' pages, in the folders' order.
         let folderSearch: [String]
+        /// The notes that introduce the site's own pages, by those pages' groups.
+        let introducers: [PageGroup: SiteNote]
         /// The words of all notes with pages.
         let wordCount: Int
         /// The notes' cards as lists show them, each made once for every list it is in.
@@ -145,6 +147,9 @@ struct PagePlan: Sendable {
             folderIntroductions[url] = Introduction(
                 title: introduced.title, summary: introduced.summary, html: rendered.isEmpty ? "" : rendered[note].html)
         }
+        var introducers: [PageGroup: SiteNote] = [:]
+        for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
+        for (url, note) in index.folderIntroductions { introducers[url == "/" ? .index : .folder(url)] = site.notes[note] }
         var folderSearch: [String] = []
         if !rendered.isEmpty {
             for url in index.folders.urls {
@@ -179,7 +184,8 @@ struct PagePlan: Sendable {
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
                 rendered: rendered, search: search, backlinks: backlinks, introductions: introductions,
-                folderIntroductions: folderIntroductions, folderSearch: folderSearch, wordCount: wordCount))
+                folderIntroductions: folderIntroductions, folderSearch: folderSearch, introducers: introducers,
+                wordCount: wordCount))
     }
 
 
@@ -192,9 +198,9 @@ struct PagePlan: Sendable {
     func pages(of group: PageGroup) -> [Page] {
         switch group {
         case .note(let path): byPath[path].map(notePages) ?? []
-        case .index: indexPages()
-        case .tag(let slug): tagPages(slug)
-        case .folder(let url): folderPages(url)
+        case .index: indexPages() + introducerRedirects(group)
+        case .tag(let slug): tagPages(slug) + introducerRedirects(group)
+        case .folder(let url): folderPages(url) + introducerRedirects(group)
         case .tags:
             [Page(path: "tags/index.html", content: template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags, tagTree: tags.filter { $0.depth == 0 })))]
         case .highlights:
@@ -304,17 +310,25 @@ struct PagePlan: Sendable {
 
     private func notePages(_ index: Int) -> [Page] {
         let note = notes[index]
-        var pages = [
-            Page(
-                path: Self.file(note.url), source: .note(note.path),
-                content: template("note", context(page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
-        ]
-        for alias in note.metadata.aliases {
-            guard case .success(let path) = AliasPath.redirect(of: alias, noteURL: note.url) else { continue }
+        let page = Page(
+            path: Self.file(note.url), source: .note(note.path),
+            content: template("note", context(self.page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
+        return [page] + redirects(to: note)
+    }
+
+    /// The pages that redirect to `note` for its aliases: in its page's group, or in the group
+    /// of the page it introduces (a tag's, a folder's, the home page).
+    private func redirects(to note: SiteNote) -> [Page] {
+        note.metadata.aliases.compactMap { alias in
+            guard case .success(let path) = AliasPath.redirect(of: alias, for: note) else { return nil }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
-            pages.append(Page(path: Self.file(path), source: .alias(alias, note: note.path), content: template("redirect", redirect)))
+            return Page(path: Self.file(path), source: .alias(alias, note: note.path), content: template("redirect", redirect))
         }
-        return pages
+    }
+
+    /// The redirects of the note that introduces the page at `group`, if any.
+    private func introducerRedirects(_ group: PageGroup) -> [Page] {
+        box.parts.introducers[group].map(redirects) ?? []
     }
 
     /// Every file the plan writes, with what it comes from, group by group.
@@ -472,7 +486,7 @@ struct PagePlan: Sendable {
         var diagnostics: [Diagnostic] = []
         for note in notes {
             for alias in note.metadata.aliases {
-                switch AliasPath.redirect(of: alias, noteURL: note.url) {
+                switch AliasPath.redirect(of: alias, for: note) {
                 case .success, nil: continue
                 case .failure(.notASitePath):
                     diagnostics.append(Diagnostic(.error, "alias '\(alias)' is not a site path", path: note.path, code: "alias.invalid"))

@@ -25,7 +25,7 @@ struct SiteFolders: Sendable {
         var byURL: [String: Folder] = [:]
         for note in notes {
             // Most notes share their folder with the note before: known already, and the folders above it.
-            let folder = Self.folder(of: note)
+            let folder = note.folder
             if folder == "/" || byURL[folder] != nil { continue }
             let segments = PathSegments.of(note.relativePath)
             let urlSegments = PathSegments.of(note.url)
@@ -46,13 +46,8 @@ struct SiteFolders: Sendable {
         urls = byURL.keys.sorted()
     }
 
-    /// The URL of the folder `note` is in: `/` for the notes' root; for a folder's index note,
-    /// that folder (found once, when the note is read).
-    static func folder(of note: SiteNote) -> String {
-        note.folder
-    }
-
-    /// The URL of the folder of the note at `url` and `relativePath`.
+    /// The URL of the folder of the note at `url` and `relativePath` (`SiteNote.folder`): `/` for
+    /// the notes' root; for a folder's index note, that folder.
     static func folder(url: String, relativePath: String) -> String {
         if NoteURL.isFolderIndex(path: relativePath) { return url }
         // Up to the `/` before the last part, over the bytes.

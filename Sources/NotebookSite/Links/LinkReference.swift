@@ -45,8 +45,10 @@ struct LinkResolver: Sendable {
     let knownPaths: Set<String>
     let urls: SiteURLs
 
-    public init(notes: [SiteNote], files: [String], assets: [String] = [], knownPaths: Set<String>, urls: SiteURLs) {
-        let index = LinkIndex(notes: notes, files: files, assets: assets).with(SiteFolders(notes))
+    public init(
+        notes: [SiteNote], files: [String], assets: [String] = [], folders: SiteFolders? = nil, knownPaths: Set<String>, urls: SiteURLs
+    ) {
+        let index = LinkIndex(notes: notes, files: files, assets: assets).with(folders ?? SiteFolders(notes))
         self.init(notes: notes, index: index, knownPaths: knownPaths, urls: urls)
     }
 

@@ -60,12 +60,14 @@ extension SiteSession {
             sameOrder && old.layout == layout && changedLayouts.allSatisfy { $0.old?.places == $0.new?.places }
         } ?? false
         let sameLayout = samePlaces && old?.resolver != nil && changedLayouts.allSatisfy { $0.old == $0.new }
-        if !samePlaces {
+        // The folders, found once for the paths links may name and for the link index.
+        let folders = samePlaces ? nil : SiteFolders(siteNotes)
+        if let folders {
             next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies).made(by: .planPages)
             let files = next.others.map(\.relativePath)
             let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
             next.knownPaths = SiteChecks.knownPaths(
-                notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths, folders: SiteFolders(siteNotes))
+                notes: siteNotes, files: files, pageSize: next.settings.config.pageSize, assets: assetPaths, folders: folders)
         }
         let collisions = next.collisions
         stopwatch.lap(.readNotes, .planPages)
@@ -81,7 +83,8 @@ extension SiteSession {
         } else {
             resolver = LinkResolver(
                 notes: siteNotes, files: next.others.map(\.relativePath),
-                assets: next.assets.map(\.relativePath) + next.theme.assets.map(\.path), knownPaths: next.knownPaths, urls: urls)
+                assets: next.assets.map(\.relativePath) + next.theme.assets.map(\.path), folders: folders, knownPaths: next.knownPaths,
+                urls: urls)
         }
         next.resolver = resolver
         next.layout = layout
@@ -228,7 +231,7 @@ extension SiteSession {
                     for note in [old.records[path]?.note, next.records[path]?.note].compactMap({ $0 }) {
                         for slug in NoteTag.lineages(of: note.tags) { groups.insert(.tag(slug)) }
                         // Its folder lists it, and every folder above counts it.
-                        var folder = SiteFolders.folder(of: note)
+                        var folder = note.folder
                         while let found = plan.index.folders.byURL[folder] ?? old.planIndex?.folders.byURL[folder] {
                             groups.insert(.folder(folder))
                             folder = found.parent
