@@ -131,6 +131,12 @@ public struct Formatting: Hashable, Sendable {
         set { targets = .of(link: link, wikilink: newValue, footnote: footnote) }
     }
 
+    /// Whether a link or a wikilink is set: read without copying either.
+    public var isLink: Bool {
+        guard let targets else { return false }
+        return targets.link != nil || targets.wikilink != nil
+    }
+
     /// The label of the footnote this span refers to.
     public var footnote: String? {
         get { targets?.footnote }

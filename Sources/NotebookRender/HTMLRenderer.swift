@@ -20,6 +20,7 @@ public struct HTMLRenderer: Sendable {
     /// The HTML of `blocks` with what a page around it needs: its headings and highlights.
     public func renderNote(_ blocks: [Block]) -> RenderedNote {
         var writer = HTMLWriter(options: options)
+        writer.marks.blocks.reserveCapacity(blocks.count)
         writer.numberFootnotes(in: blocks)
         writer.blocks(blocks, tight: false)
         writer.footnoteSection()

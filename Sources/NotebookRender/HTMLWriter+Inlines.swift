@@ -111,12 +111,13 @@ extension HTMLWriter {
             highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: highlightID))
         }
         // Most spans are emphasis, strong emphasis or code: their tags are made once.
-        let tags = Self.isEmphasisAtMost(formatting) ? Self.emphasisTags(formatting) : openingTags(formatting, highlightID: highlightID)
+        let emphasisAtMost = Self.isEmphasisAtMost(formatting)
+        let tags = emphasisAtMost ? Self.emphasisTags(formatting) : openingTags(formatting, highlightID: highlightID)
         // A link's and a wikilink's tags are outermost, in that order.
-        let links = Self.isEmphasisAtMost(formatting) ? 0 : openLinks(formatting)
+        let links = emphasisAtMost ? 0 : openLinks(formatting)
         for tag in tags { out += tag.open }
         // As `InlineTags` reads the model: a link's text holds no tags, whether or not it is shown as one.
-        let inLink = formatting.link != nil || formatting.wikilink != nil ? 1 : 0
+        let inLink = !emphasisAtMost && formatting.isLink ? 1 : 0
         linkDepth += inLink
         defer { linkDepth -= inLink }
         if formatting.code {
@@ -188,7 +189,7 @@ extension HTMLWriter {
     /// Whether the formatting sets nothing but emphasis, strong emphasis (either turned on) and
     /// code (footnotes and raw HTML are handled before).
     private static func isEmphasisAtMost(_ formatting: Formatting) -> Bool {
-        formatting.link == nil && formatting.wikilink == nil && formatting.color == nil && formatting.highlight == nil
+        !formatting.isLink && formatting.color == nil && formatting.highlight == nil
             && (formatting.textStyle == nil || formatting.textStyle == .body) && formatting.scale == nil
             && formatting.bold != false && formatting.italic != false && formatting.underline == nil
             && formatting.strikethrough == nil

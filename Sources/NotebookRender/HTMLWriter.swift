@@ -65,16 +65,17 @@ struct HTMLWriter: ~Copyable {
 
     /// The embed a paragraph holds alone (white space aside), if any.
     static func embedAlone(_ inlines: [Inline]) -> WikiLink? {
-        // Checked on every paragraph: an embed alone is one span, with at most a space around it.
-        guard inlines.count <= 3, inlines.contains(where: { if case .span = $0.kind { true } else { false } }) else { return nil }
+        // Checked on every paragraph, so it stops at the first inline that is not white space or
+        // an embed: an embed alone is one span, with at most a space or a line break around it.
+        guard inlines.count <= 3 else { return nil }
         var found: WikiLink? = nil
-        for inline in inlines {
-            switch inline.kind {
+        for index in inlines.indices {
+            switch inlines[index].kind {
             case .span(let formatting, _):
                 guard found == nil, let link = formatting.wikilink, link.isEmbed else { return nil }
                 found = link
-            case .text(let text) where text.allSatisfy(\.isWhitespace):
-                continue
+            case .text(let text):
+                guard isWhiteSpace(text) else { return nil }
             case .softBreak, .lineBreak:
                 continue
             default:
@@ -82,6 +83,15 @@ struct HTMLWriter: ~Copyable {
             }
         }
         return found
+    }
+
+    /// Whether `text` is white space only, read by bytes while they are ASCII.
+    private static func isWhiteSpace(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.allSatisfy(\.isWhitespace) }
+            guard byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) else { return false }
+        }
+        return true
     }
 
     mutating func blocks(_ blocks: [Block], tight: Bool) {

@@ -1,4 +1,5 @@
 import Bytes
+import Glibc
 import NotebookFiles
 import NotebookModel
 
@@ -71,10 +72,15 @@ enum NoteURL {
 
     /// Whether the note at a relative path is a folder's index note, compared as bytes.
     static func isFolderIndex(path: String) -> Bool {
-        let name = "index.md".utf8
-        let bytes = path.utf8
-        guard bytes.count >= name.count, bytes.suffix(name.count).elementsEqual(name) else { return false }
-        return bytes.count == name.count || bytes[bytes.index(bytes.endIndex, offsetBy: -name.count - 1)] == UInt8(ascii: "/")
+        // Over the bytes in place: asked of every note as it is read.
+        path.withBorrowedUTF8 { bytes in
+            let name: StaticString = "index.md"
+            let length = name.utf8CodeUnitCount
+            guard bytes.count >= length, memcmp(bytes.baseAddress! + (bytes.count - length), name.utf8Start, length) == 0 else {
+                return false
+            }
+            return bytes.count == length || bytes[bytes.count - length - 1] == UInt8(ascii: "/")
+        }
     }
 
     private static let reservedFolders = reservedPrefixes.map(Folder.init)

@@ -135,7 +135,9 @@ struct SiteNote: Hashable, Sendable {
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: searchWords)
         var seen = Set<String>()
-        for tag in note.metadata.tags.compactMap(TagName.init) where seen.insert(tag.slug).inserted {
+        facts.tags.reserveCapacity(note.metadata.tags.count)
+        for written in note.metadata.tags {
+            guard let tag = TagName(written), seen.insert(tag.slug).inserted else { continue }
             facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
         let stem = LinkIndex.withoutExtension(relativePath)

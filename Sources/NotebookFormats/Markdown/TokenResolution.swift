@@ -150,7 +150,9 @@ extension CmarkConverter {
     /// one space after it), or nil.
     private static func takeHighlightMark(_ out: inout [Item], after opener: Int) -> Color? {
         guard opener + 1 < out.count, out[opener + 1].token == nil, let inline = out[opener + 1].inline,
-            case .text(let text) = inline.kind, let first = text.first,
+            // Every mark is an emoji of four bytes, the first 0xF0: most highlights are let go
+            // on that byte, without reading a character.
+            case .text(let text) = inline.kind, text.utf8.first == 0xF0, let first = text.first,
             let color = highlightMarks.first(where: { $0.mark == first })?.color
         else { return nil }
         var rest = text.dropFirst()

@@ -268,6 +268,14 @@ struct PagePlan: Sendable {
         box.parts.cards.cards(Array(indices)) { card($0).mustacheValue }
     }
 
+    /// A card as one page only shows it: a note is on one folder's page, so keeping the
+    /// rendering of its pass (``MustacheSharedParts``) would copy and file it for nothing.
+    private static func unshared(_ card: MustacheValue) -> MustacheValue {
+        guard case .fields(var fields) = card else { return card }
+        fields.sharedKey = nil
+        return .fields(fields)
+    }
+
     /// `note` as lists show it, its tags linked to their pages.
     private static func card(of note: SiteNote, tagLinks: [String: String], urls: SiteURLs) -> NoteCard {
         let tags = note.tags.map { TagRef(name: $0.name, url: tagLinks[$0.slug] ?? urls.link("/tags/\($0.slug)/")) }
@@ -402,7 +410,7 @@ struct PagePlan: Sendable {
             Page(path: Self.file(url), content: {
                 let folders = folderLinks(in: url)
                 let list = ListView(
-                    heading: title, introduction: introduction?.html, notes: cards(indices), pagination: pagination, tag: nil,
+                    heading: title, introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
                     folders: folders, hasFolders: !folders.isEmpty, isFolder: true, noteCount: indices.count, wordCount: words,
                     noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
                 return template("list", context(page("\(title) · \(config.title)", description, url), list: list))

@@ -1,3 +1,4 @@
+import Bytes
 import NotebookFiles
 
 /// The folders of a site's notes that have pages: every folder holding a note, at any depth,
@@ -50,11 +51,11 @@ struct SiteFolders: Sendable {
     /// the notes' root; for a folder's index note, that folder.
     static func folder(url: String, relativePath: String) -> String {
         if NoteURL.isFolderIndex(path: relativePath) { return url }
-        // Up to the `/` before the last part, over the bytes.
-        let bytes = url.utf8
-        guard bytes.count > 1, let slash = bytes[..<bytes.index(before: bytes.endIndex)].lastIndex(of: UInt8(ascii: "/")) else {
-            return "/"
+        // Up to the `/` before the last part, over the bytes in place.
+        return url.withBorrowedUTF8 { bytes in
+            var slash = bytes.count - 2
+            while slash > 0, bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+            return slash > 0 ? String(decoding: UnsafeBufferPointer(rebasing: bytes[...slash]), as: UTF8.self) : "/"
         }
-        return String(url[...slash])
     }
 }
