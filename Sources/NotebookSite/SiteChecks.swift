@@ -21,19 +21,23 @@ enum SiteChecks {
         var resolution = LinkResolution(
             resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls), strict: strict)
         resolution.diagnostics += aliasErrors + index.ambiguousAliases()
+        resolution.folders = folders
         return resolution
     }
 
     /// Files of the output that two sources would write, or where one needs a folder: the
     /// site's pages as `PagePlan` lays them out, and `copies`.
-    static func collisions(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy]) -> [Diagnostic] {
-        layout(site, urls: urls, copies: copies).collisions
+    static func collisions(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil) -> [Diagnostic] {
+        layout(site, urls: urls, copies: copies, folders: folders).collisions
     }
 
     /// The plan's index of the site's pages and their collisions (see `collisions`): where the
-    /// pages go, which does not depend on what they show.
-    static func layout(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy]) -> (index: PlanIndex, collisions: [Diagnostic]) {
-        let index = PlanIndex(site.notes, urls: urls)
+    /// pages go, which does not depend on what they show. `folders` are the notes' folders, when
+    /// they were found already.
+    static func layout(
+        _ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil
+    ) -> (index: PlanIndex, collisions: [Diagnostic]) {
+        let index = PlanIndex(site.notes, urls: urls, folders: folders)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
         return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(claims + copies.map(\.claim)))
     }

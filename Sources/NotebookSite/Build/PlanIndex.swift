@@ -32,8 +32,9 @@ struct PlanIndex: Sendable {
     /// Folder URL → how many notes with pages it holds, at any depth.
     let folderCounts: [String: Int]
 
-    init(_ all: [SiteNote], urls: SiteURLs) {
-        let folders = SiteFolders(all)
+    /// The index of `all`; `folders` are their folders (``SiteFolders``), found anew when nil.
+    init(_ all: [SiteNote], urls: SiteURLs, folders: SiteFolders? = nil) {
+        let folders = folders ?? SiteFolders(all)
         var introductions: [String: Int] = [:]
         var folderIntroductions: [String: Int] = [:]
         var kept: [Int] = []
@@ -42,7 +43,7 @@ struct PlanIndex: Sendable {
             let url = all[index].url
             if NoteURL.isTagIntroduction(url) {
                 introductions[PagePlan.introducedTag(url)] = index
-            } else if (url == "/" || folders.byURL[url] != nil) && folderIntroductions[url] == nil {
+            } else if (url == "/" || folders.contains(url)) && folderIntroductions[url] == nil {
                 folderIntroductions[url] = index
             } else {
                 kept.append(index)
@@ -56,11 +57,13 @@ struct PlanIndex: Sendable {
         byPath.reserveCapacity(notes.count)
         for index in notes.indices {
             for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
-            if byPath[notes[index].relativePath] == nil { byPath[notes[index].relativePath] = index }
             let folder = notes[index].folder
-            guard folder != "/", folders.byURL[folder] != nil else { continue }
-            folderMembers[folder, default: []].append(index)
+            if folder != "/" { folderMembers[folder, default: []].append(index) }
         }
+        // Folders without a page (`tags/`) are let go once each, not asked of every note.
+        folderMembers = folderMembers.filter { folders.contains($0.key) }
+        // Backwards, so that the first note of a path is the one kept, each path hashed once.
+        for index in notes.indices.reversed() { byPath[notes[index].relativePath] = index }
         // Each folder's notes counted in it and in every folder above it, folder by folder.
         for (url, members) in folderMembers {
             var up = url

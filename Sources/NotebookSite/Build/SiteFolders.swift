@@ -27,7 +27,7 @@ struct SiteFolders: Sendable {
         for note in notes {
             // Most notes share their folder with the note before: known already, and the folders above it.
             let folder = note.folder
-            if folder == "/" || byURL[folder] != nil { continue }
+            if folder == "/" || byURL.index(forKey: folder) != nil { continue }
             let segments = PathSegments.of(note.relativePath)
             let urlSegments = PathSegments.of(note.url)
             // A folder's index note is at its folder's URL; any other note one level below it.
@@ -36,7 +36,7 @@ struct SiteFolders: Sendable {
             var level = depth
             while level > 0 {
                 let url = "/" + urlSegments.prefix(level).joined(separator: "/") + "/"
-                guard byURL[url] == nil else { break }
+                guard byURL.index(forKey: url) == nil else { break }
                 let parent = level == 1 ? "/" : "/" + urlSegments.prefix(level - 1).joined(separator: "/") + "/"
                 byURL[url] = Folder(
                     url: url, name: String(segments[level - 1]), path: segments.prefix(level).joined(separator: "/"), parent: parent)
@@ -45,6 +45,11 @@ struct SiteFolders: Sendable {
         }
         self.byURL = byURL
         urls = byURL.keys.sorted()
+    }
+
+    /// Whether the folder at `url` has a page (read without copying its names).
+    func contains(_ url: String) -> Bool {
+        byURL.index(forKey: url) != nil
     }
 
     /// The URL of the folder of the note at `url` and `relativePath` (`SiteNote.folder`): `/` for

@@ -14,6 +14,9 @@ struct LinkResolution: Sendable {
     /// For each note, the indices of the notes that link to it, in site order.
     public var backlinks: [[Int]]
     public var diagnostics: [Diagnostic]
+    /// The site's folders with pages, when the resolution found them (`SiteChecks.resolve`): the
+    /// page plan's index needs them too.
+    var folders: SiteFolders?
 
     /// `knownPaths` are the site's own pages and files that root-relative links (`/tags/x/`)
     /// may name besides notes and the files beside them.

@@ -167,7 +167,7 @@ public struct SitePipeline: Sendable {
         guard let theme = loadedTheme, !run.diagnostics.hasErrors else {
             // The collisions are found on a layout of the pages, so that every finding is
             // reported at once. Without errors, on the plan itself, below.
-            run.add(SiteChecks.collisions(site, urls: urls, copies: copies), as: .planPages)
+            run.add(SiteChecks.collisions(site, urls: urls, copies: copies, folders: links.folders), as: .planPages)
             return report
         }
 
@@ -190,7 +190,7 @@ public struct SitePipeline: Sendable {
                 // the files two sources would write, are found by one of the workers meanwhile.
                 return ParallelWork.map(
                     updating: &bodies, workers: options.workers,
-                    alongside: { [site] in SiteChecks.layout(site, urls: urls, copies: copies) }
+                    alongside: { [site, folders = links.folders] in SiteChecks.layout(site, urls: urls, copies: copies, folders: folders) }
                 ) { index, body in
                     let (html, entry) = rendering.render(notes[index], body: body, resolved: resolved[index])
                     entries.buffer[index] = entry

@@ -63,7 +63,7 @@ extension SiteSession {
         // The folders, found once for the paths links may name and for the link index.
         let folders = samePlaces ? nil : SiteFolders(siteNotes)
         if let folders {
-            next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies).made(by: .planPages)
+            next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies, folders: folders).made(by: .planPages)
             let files = next.others.map(\.relativePath)
             let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
             next.knownPaths = SiteChecks.knownPaths(
@@ -247,7 +247,7 @@ extension SiteSession {
             // Only changed notes join or leave lists, or move in them.
             next.lists[.index] = plan.list(of: .index)
             for case .folder(let url) in groups {
-                next.lists[.folder(url)] = plan.index.folders.byURL[url] == nil ? nil : plan.list(of: .folder(url))
+                next.lists[.folder(url)] = !plan.index.folders.contains(url) ? nil : plan.list(of: .folder(url))
             }
             for case .tag(let slug) in groups {
                 next.lists[.tag(slug)] = plan.list(of: .tag(slug)).flatMap { $0.isEmpty ? nil : $0 }
