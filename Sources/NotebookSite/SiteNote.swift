@@ -191,7 +191,11 @@ struct SiteNote: Hashable, Sendable {
         if let summary = note.metadata.summary, !summary.isEmpty { return summary }
         for block in note.blocks {
             if case .paragraph(let inlines) = block.kind {
-                let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 400)
+                let plain = PlainText.of(inlines, softBreak: " ")
+                // ASCII text is cut at 160 bytes: 161 characters besides spaces decide the cut
+                // as the first 400 would. Other text is cut at 160 characters, each of one or
+                // more scalars: its 400 scalars are read.
+                let text = collapseASCII(plain, limit: 161) ?? collapse(plain, limit: 400)
                 if !text.isEmpty { return cut(text, near: 160) }
             }
         }
