@@ -401,9 +401,12 @@ enum OutputMarker {
     static let names: Set<String> = [name, unfinished]
     static let text = "This folder is the output of `notebook build`, which replaces it whole on the next build.\n"
 
-    /// Whether the folder at `folder` carries notebook's output marker.
+    /// Whether the folder at `folder` carries notebook's output marker: a file of that name
+    /// holding the sentence notebook writes, not any file of that name (which would let notebook
+    /// replace a folder it did not make).
     public static func isMarked(_ folder: String) -> Bool {
-        FileSystem.status(folder + "/" + name)?.kind == .file
+        guard let bytes = try? FileSystem.read(folder + "/" + name, limit: 4096) else { return false }
+        return bytes.elementsEqual(text.utf8)
     }
 
     static func isUnfinished(_ folder: String) -> Bool {

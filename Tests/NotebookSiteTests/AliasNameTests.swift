@@ -29,6 +29,18 @@ import Testing
         #expect(try site.output("guides/a/index.html").contains("<a class=\"wikilink\" href=\"/\">start</a>"))
     }
 
+    @Test func twoAliasesOfANoteFromOnePathMakeOneRedirect() throws {
+        // A name and a URL, or two spellings of a name, that lead from the same path.
+        let site = try TemporarySite([
+            "notes/about.md": "---\ntitle: About\naliases: [About Me, /about-me/, about me]\n---\nHi.\n",
+            "notes/index.md": "---\ntitle: Home\naliases: [Start, /start/]\n---\nHome.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && !report.diagnostics.contains { $0.severity == .error }, "\(report.diagnostics)")
+        #expect(try site.output("about-me/index.html").contains("url=/about/\">"))
+        #expect(try site.output("start/index.html").contains("url=/\">"))
+    }
+
     @Test func aURLAliasIsAsBeforeAndANameWithoutASlugHasNoPage() {
         #expect(AliasPath.redirect(of: "/old/post", folder: "/x/", noteURL: "/x/y/") == .success("/old/post/"))
         #expect(AliasPath.redirect(of: "../up", folder: "/x/", noteURL: "/x/y/") == .failure(.leavesTheSite))

@@ -87,6 +87,23 @@ import Testing
         #expect(!top.contains("Level 6.") && top.contains("href=\"/n6/\""))
     }
 
+    @Test func anEmbedOfWhatIsNotAnotherNoteIsALinkToIt() throws {
+        // A file beside the note, a folder's page, a heading of the note itself: each resolves,
+        // and is shown as a working link.
+        let site = try TemporarySite([
+            "notes/a.md": "---\ntitle: A\n---\n## Here\n\n![[doc.pdf]]\n\n![[guides]]\n\n![[#Here]]\n",
+            "notes/doc.pdf": "%PDF-1.4\n",
+            "notes/guides/b.md": "---\ntitle: B\n---\nB.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
+        let page = try site.output("a/index.html")
+        #expect(!page.contains("wikilink-unresolved"))
+        #expect(page.contains("<a class=\"wikilink\" href=\"/doc.pdf\">doc.pdf</a>"), "\(page)")
+        #expect(page.contains("<a class=\"wikilink\" href=\"/guides/\">guides</a>"))
+        #expect(page.contains("<a class=\"wikilink\" href=\"#here\">#Here</a>"))
+    }
+
     @Test func aNoteThatEmbedsManyTimesOverStaysSmall() throws {
         // Each level embeds the next 30 times: 30^4 copies of the last without a limit.
         var files: [String: String] = [:]

@@ -167,6 +167,22 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func aNoteBesideAFolderIntroducesItWhileTheFolderHoldsANote() throws {
+        // `guides.md` is a note's page, then the folder's page while `guides/` holds a note, then
+        // a note's page again: its own page is never lost, and its tag's list follows it.
+        let fixture = try Fixture()
+        var report = try fixture.write("notes/guides.md", "---\ntitle: Guides\ndate: 2026-01-07\ntags: [x]\n---\nBeside.\n")
+        #expect(fixture.page("guides/index.html").contains("Beside.") && fixture.page("tags/x/index.html").contains("Guides"))
+        report = try fixture.write("notes/guides/g.md", "---\ntitle: G\ndate: 2026-01-06\n---\nG.\n")
+        #expect(report.succeeded && fixture.page("guides/index.html").contains("Beside.") && fixture.page("guides/index.html").contains("/guides/g/"))
+        #expect(!fixture.page("tags/x/index.html").contains("Guides"))
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.remove("notes/guides/g.md")
+        #expect(report.succeeded && !report.removed.contains("guides/index.html"), "\(report.removed)")
+        #expect(fixture.page("guides/index.html").contains("Beside.") && fixture.page("tags/x/index.html").contains("Guides"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func respellingATagRebuildsEveryPageOfItsList() throws {
         let fixture = try Fixture(Self.files.merging(["notebook.yml": "title: Session\npageSize: 1\n"], uniquingKeysWith: { $1 }))
         let report = try fixture.write("notes/a.md", "---\ntitle: A\ndate: 2026-01-04\ntags: [X]\n---\nA links to [[B]].\n")

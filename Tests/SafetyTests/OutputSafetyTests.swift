@@ -22,6 +22,16 @@ import Testing
         #expect(try NotebookProcess.run(["build", "site", "-o", "mine"], in: scratch.path).status == 0)
     }
 
+    @Test func aMarkerNotebookDidNotWriteIsNoMarker() throws {
+        // A file named as notebook's marker, without notebook's sentence: the folder is not notebook's.
+        let scratch = try smallSite()
+        try scratch.write("mine/thesis.txt", "years of work\n")
+        try scratch.write("mine/.notebook-output", "x\n")
+        let build = try NotebookProcess.run(["build", "site", "-o", "mine"], in: scratch.path)
+        #expect(build.status == 1 && build.stderr.contains("was not made by notebook"), "\(build.all)")
+        #expect(scratch.read("mine/thesis.txt") == "years of work\n" && !scratch.exists(".mine.notebook-spare"))
+    }
+
     @Test func anEmptyFolderAndNotebooksOwnOutputAreReplaced() throws {
         let scratch = try smallSite()
         try FileManager.default.createDirectory(atPath: scratch.path + "/empty", withIntermediateDirectories: true)

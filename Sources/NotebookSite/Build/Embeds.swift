@@ -90,11 +90,15 @@ struct Embeds {
         defer { budget = left }
         let filled = renderer.fill(note, { _ in nil }) { link, location in
             count += 1
-            guard let url = link.url, let (target, anchor) = target(of: url) else {
+            let written = link.target + (link.heading.map { "#" + $0 } ?? "")
+            guard let url = link.url else {
                 // Broken or a draft: the link's finding is reported with the other links'.
-                let written = link.target + (link.heading.map { "#" + $0 } ?? "")
                 return "<p><a class=\"wikilink wikilink-unresolved\" data-target=\"\(HTMLEscaping.escape(written))\">"
                     + HTMLEscaping.escape(written) + "</a></p>\n"
+            }
+            guard let (target, anchor) = target(of: url) else {
+                // Not another note's page (a file, a folder's page, a heading of this note): a link to it.
+                return "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">" + HTMLEscaping.escape(written) + "</a></p>\n"
             }
             let fallback = "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
                 + HTMLEscaping.escape(notes[target].title) + "</a></p>\n"
@@ -138,12 +142,12 @@ struct Embeds {
     /// The HTML of a rendered note that an anchor names: all of it without one, a heading's
     /// section for a heading's id, the block for a `^id`; nil when the note has no such part.
     static func part(of note: RenderedNote, anchor: String?) -> String? {
+        guard let anchor, !anchor.isEmpty else { return note.html }
         let bytes = Array(note.html.utf8)
         func text(_ range: Range<Int>) -> String? {
             guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return nil }
             return String(decoding: bytes[range], as: UTF8.self)
         }
-        guard let anchor, !anchor.isEmpty else { return note.html }
         if anchor.hasPrefix("^") {
             guard let block = note.marks.identified[String(anchor.dropFirst())].flatMap(text) else { return nil }
             // A list item, shown in a list of its own.

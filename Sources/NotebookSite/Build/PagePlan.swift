@@ -188,7 +188,6 @@ struct PagePlan: Sendable {
                 wordCount: wordCount))
     }
 
-
     /// The tag slug a note at `/tags/NAME/` introduces.
     static func introducedTag(_ url: String) -> String {
         String(url.dropFirst("/tags/".count).dropLast())
@@ -292,7 +291,6 @@ struct PagePlan: Sendable {
         switch group {
         case .index: notes.map(\.relativePath)
         case .tag(let slug): (members[slug] ?? []).map { notes[$0].relativePath }
-        case .folder(let url): (index.folderMembers[url] ?? []).map { notes[$0].relativePath }
         default: nil
         }
     }
@@ -301,7 +299,6 @@ struct PagePlan: Sendable {
     func lists() -> [PageGroup: [String]] {
         var lists: [PageGroup: [String]] = [.index: list(of: .index)!]
         for slug in members.keys { lists[.tag(slug)] = list(of: .tag(slug)) }
-        for url in index.folders.byURL.keys { lists[.folder(url)] = list(of: .folder(url)) }
         return lists
     }
 
@@ -325,10 +322,12 @@ struct PagePlan: Sendable {
     }
 
     /// The pages that redirect to `note` for its aliases: in its page's group, or in the group
-    /// of the page it introduces (a tag's, a folder's, the home page).
+    /// of the page it introduces (a tag's, a folder's, the home page). Two aliases of the note
+    /// that lead from one path (`About Me` and `/about-me/`) make one page.
     private func redirects(to note: SiteNote) -> [Page] {
-        note.metadata.aliases.compactMap { alias in
-            guard case .success(let path) = AliasPath.redirect(of: alias, for: note) else { return nil }
+        var paths = Set<String>()
+        return note.metadata.aliases.compactMap { alias in
+            guard case .success(let path) = AliasPath.redirect(of: alias, for: note), paths.insert(path).inserted else { return nil }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
             return Page(path: Self.file(path), source: .alias(alias, note: note.path), content: template("redirect", redirect))
         }

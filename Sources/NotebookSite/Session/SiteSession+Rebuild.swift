@@ -62,8 +62,12 @@ extension SiteSession {
         let sameLayout = samePlaces && old?.resolver != nil && changedLayouts.allSatisfy { $0.old == $0.new }
         // The folders, found once for the paths links may name and for the link index.
         let folders = samePlaces ? nil : SiteFolders(siteNotes)
+        // The plan's index, laid out for the collisions and kept for the plan.
+        var layoutIndex: PlanIndex? = nil
         if let folders {
-            next.collisions = SiteChecks.collisions(site, urls: urls, copies: copies, folders: folders).made(by: .planPages)
+            let layout = SiteChecks.layout(site, urls: urls, copies: copies, folders: folders)
+            next.collisions = layout.collisions.made(by: .planPages)
+            layoutIndex = layout.index
             let files = next.others.map(\.relativePath)
             let assetPaths = next.assets.map(\.relativePath) + next.theme.assets.map(\.path)
             next.knownPaths = SiteChecks.knownPaths(
@@ -201,11 +205,17 @@ extension SiteSession {
         diagnostics += embedded.diagnostics.made(by: .renderNotes)
         let plan = PagePlan(
             site: site, urls: urls, rendered: embedded.rendered, search: shown.map(\.search),
-            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : nil)
+            backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : layoutIndex)
         next.planIndex = plan.index
-        // Whether a note introduces a folder's page depends on the other notes' places too.
+        // Whether a note introduces a folder's page depends on the other notes' places too: `X.md`
+        // beside `X/` does while `X/` holds a note. A note whose group changes so leaves its old
+        // group's pages and lists and joins its new one's, as a changed note does.
+        var regrouped = Set<String>()
         if old == nil || !samePlaces {
             next.groupOfNote = Dictionary(uniqueKeysWithValues: siteNotes.map { ($0.relativePath, plan.index.group(of: $0)) })
+            if let old {
+                for (path, group) in next.groupOfNote where old.groupOfNote[path].map({ $0 != group }) == true { regrouped.insert(path) }
+            }
         } else {
             for path in changedNotes {
                 next.groupOfNote[path] = next.records[path].flatMap { included($0.note) ? plan.index.group(of: $0.note) : nil }
@@ -219,15 +229,16 @@ extension SiteSession {
         var selection: [PageGroup: Set<Int>] = [:]
         if old == nil { next.lists = plan.lists() }
         if let old {
-            let rerendered = changedNotes.union(affected)
+            let rerendered = changedNotes.union(affected).union(regrouped)
             for index in embeds.embedders(of: Set(rerendered.compactMap { positions[$0] })) {
                 if let group = next.groupOfNote[paths[index]] { groups.insert(group) }
             }
             for path in affected { if let group = next.groupOfNote[path] { groups.insert(group) } }
             for path in rerendered { if let group = old.groupOfNote[path] { groups.insert(group) } }
-            if !changedNotes.isEmpty {
+            for path in regrouped { if let group = next.groupOfNote[path] { groups.insert(group) } }
+            if !changedNotes.isEmpty || !regrouped.isEmpty {
                 groups.formUnion([.index, .search])
-                for path in changedNotes {
+                for path in changedNotes.union(regrouped) {
                     for note in [old.records[path]?.note, next.records[path]?.note].compactMap({ $0 }) {
                         for slug in NoteTag.lineages(of: note.tags) { groups.insert(.tag(slug)) }
                         // Its folder lists it, and every folder above counts it.
@@ -246,9 +257,6 @@ extension SiteSession {
             }
             // Only changed notes join or leave lists, or move in them.
             next.lists[.index] = plan.list(of: .index)
-            for case .folder(let url) in groups {
-                next.lists[.folder(url)] = !plan.index.folders.contains(url) ? nil : plan.list(of: .folder(url))
-            }
             for case .tag(let slug) in groups {
                 next.lists[.tag(slug)] = plan.list(of: .tag(slug)).flatMap { $0.isEmpty ? nil : $0 }
             }
@@ -292,7 +300,9 @@ extension SiteSession {
                     continue
                 }
                 guard let list = next.lists[group] else { continue }
-                if let pages = Self.pagesToWrite(old: old.lists[group], new: list, changed: changedNotes, pageSize: next.settings.config.pageSize) {
+                if let pages = Self.pagesToWrite(
+                    old: old.lists[group], new: list, changed: changedNotes.union(regrouped), pageSize: next.settings.config.pageSize)
+                {
                     selection[group] = pages
                 }
             }
