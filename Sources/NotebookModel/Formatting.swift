@@ -137,6 +137,9 @@ public struct Formatting: Hashable, Sendable {
         return targets.link != nil || targets.wikilink != nil
     }
 
+    /// Whether the wikilink set is an embed (`![[Note]]`): read without copying it.
+    public var isEmbed: Bool { targets?.wikilink?.isEmbed == true }
+
     /// The label of the footnote this span refers to.
     public var footnote: String? {
         get { targets?.footnote }

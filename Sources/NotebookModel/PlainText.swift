@@ -29,7 +29,7 @@ public enum PlainText {
             case .lineBreak: out.append("\n" as Unicode.Scalar)
             case .span(let formatting, let children):
                 // An embed's label is not the note's text: the embedded note's is shown there.
-                if formatting.wikilink?.isEmbed == true { continue }
+                if formatting.isEmbed { continue }
                 parents.append((current, index))
                 (current, index) = (children, 0)
             case .image(let image):

@@ -60,16 +60,16 @@ extension HTMLRenderer {
         var filled = note
         filled.slots = []
         var out = UTF8Builder(capacity: note.html.utf8.count + note.slots.count * 32)
-        // Where each slot was, and how much was written at it, for the marks.
-        var inserted: [(offset: Int, length: Int)] = []
-        inserted.reserveCapacity(note.slots.count)
+        // Where each slot was, and how much was written at it and at the slots before it (what
+        // was written so far past the original bytes), for the marks.
+        var shifts: [(offset: Int, total: Int)] = []
+        shifts.reserveCapacity(note.slots.count)
         var html = note.html
         html.withUTF8 { bytes in
             var start = 0
             for slot in note.slots {
                 out.append(UnsafeBufferPointer(rebasing: bytes[start..<slot.offset]))
                 start = slot.offset
-                let before = out.count
                 switch slot.piece {
                 case .href(let destination):
                     out += HTMLEscaping.escapeURL(url(slot.target) ?? destination)
@@ -84,26 +84,20 @@ extension HTMLRenderer {
                         filled.slots.append(LinkSlot(offset: out.count, piece: slot.piece))
                     }
                 }
-                inserted.append((slot.offset, out.count - before))
+                shifts.append((slot.offset, out.count - slot.offset))
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         filled.html = out.string
-        // What was written before each slot and at it, summed; the slots are in order.
-        var total = 0
-        let before = inserted.map { slot in
-            total += slot.length
-            return (slot.offset, total)
-        }
         filled.marks = note.marks.moved { offset in
-            // The last slot before `offset`, found by halving.
+            // The last slot before `offset`, found by halving; the slots are in order.
             var low = 0
-            var high = before.count
+            var high = shifts.count
             while low < high {
                 let middle = (low + high) / 2
-                if before[middle].0 < offset { low = middle + 1 } else { high = middle }
+                if shifts[middle].offset < offset { low = middle + 1 } else { high = middle }
             }
-            return low == 0 ? offset : offset + before[low - 1].1
+            return low == 0 ? offset : offset + shifts[low - 1].total
         }
         return filled
     }

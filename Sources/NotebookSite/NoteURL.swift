@@ -20,7 +20,7 @@ enum NoteURL {
         if isFolderIndex(segments[segments.count - 1]) {
             segments.removeLast()
             if segments.isEmpty { return "/" }
-            return path(for: segments.joined(separator: "/"), slug: nil).map { $0 }
+            return path(for: segments.joined(separator: "/"), slug: nil)
         }
         var out = UTF8Builder(capacity: relativePath.utf8.count + 2)
         out.append("/")

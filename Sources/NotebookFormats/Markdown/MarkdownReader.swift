@@ -62,17 +62,13 @@ public struct MarkdownReader: Sendable {
         var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }
         var comments: [SourceLocation] = []
         if !scan.comments.isEmpty {
-            var lines = LineTable.Cursor(LineTable(original))
-            func location(_ offset: Int) -> SourceLocation {
-                let (line, column) = lines.location(of: offset)
-                return SourceLocation(line: line + firstLine - 1, column: column)
-            }
-            comments = scan.comments.map(location)
+            // Placed by the converter's own table of the note's lines.
+            comments = scan.comments.map { converter.context.location(originalOffset: $0) }
             if let unclosed = scan.unclosedComment {
                 diagnostics.append(
                     Diagnostic(
                         .warning, "this %% comment is never closed: the rest of the note is hidden, as Obsidian hides it",
-                        path: path, at: location(unclosed), code: "markdown.comment"))
+                        path: path, at: converter.context.location(originalOffset: unclosed), code: "markdown.comment"))
             }
         }
         if notebookSyntax && scan.markers == nil {

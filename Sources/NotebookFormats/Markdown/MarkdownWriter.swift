@@ -217,14 +217,10 @@ public struct MarkdownWriter: Sendable {
             let label = PlainText.of(children, softBreak: " ")
             let bar = context == .tableCell ? "\\|" : "|"
             let inner = label == wikilink.target || label.isEmpty ? target : target + bar + label
-            if wikilink.isEmbed {
-                var rest = formatting
-                rest.wikilink = nil
-                return rest.isPlain ? "![[" + inner + "]]" : annotate(rest, "![[" + inner + "]]")
-            }
+            let written = (wikilink.isEmbed ? "![[" : "[[") + inner + "]]"
             var rest = formatting
             rest.wikilink = nil
-            return rest.isPlain ? "[[\(inner)]]" : annotate(rest, "[[\(inner)]]")
+            return rest.isPlain ? written : annotate(rest, written)
         }
         var rest = formatting
         var inner = inlines(children, context: context)
