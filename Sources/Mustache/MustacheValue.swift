@@ -139,19 +139,21 @@ extension MustacheValue {
 
 /// The fields of an object in the order given (see ``MustacheValue/fields(_:)``).
 public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
-    public var pairs: [(key: String, value: MustacheValue)]
+    /// The fields in order, each a name and its value (unlabelled, as a dictionary literal gives
+    /// them, so that a literal's pairs are kept as they come instead of copied one by one).
+    public var pairs: [(String, MustacheValue)]
     /// Names these fields among the values that many renders show: fields with the same key are
     /// the same, so a section's pass over them is kept by ``MustacheSharedParts``. Nil for fields
     /// of one render only.
     public var sharedKey: String?
 
-    public init(_ pairs: [(key: String, value: MustacheValue)], sharedKey: String? = nil) {
+    public init(_ pairs: [(String, MustacheValue)], sharedKey: String? = nil) {
         self.pairs = pairs
         self.sharedKey = sharedKey
     }
 
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        pairs = elements.map { (key: $0.0, value: $0.1) }
+        pairs = elements
     }
 
     /// The value of the first field named `key`.
@@ -160,8 +162,8 @@ public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
         // Each pair is read in place: a loop over the pairs would copy each key and value.
         let length = key.utf8.count
         return pairs.withUnsafeBufferPointer { pairs in
-            for index in pairs.indices where pairs[index].key.utf8.count == length && pairs[index].key == key {
-                return pairs[index].value
+            for index in pairs.indices where pairs[index].0.utf8.count == length && pairs[index].0 == key {
+                return pairs[index].1
             }
             return nil
         }

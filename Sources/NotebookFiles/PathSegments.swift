@@ -12,6 +12,8 @@ public enum PathSegments {
         let utf8 = path.utf8
         return path.withBorrowedUTF8 { bytes in
             var segments: [Substring] = []
+            // Room for a note's usual depth, instead of growing segment by segment.
+            segments.reserveCapacity(8)
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
                 if index > start {

@@ -141,3 +141,14 @@ public struct FootnoteDefinition: Hashable, Sendable {
         label.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
+
+extension Block {
+    /// A stack for walking `blocks` depth first without recursion, `blocks` on it: with room for
+    /// several levels and a list's items at once, so that pushing seldom makes it grow.
+    public static func walkStack(_ blocks: [Block]) -> [ArraySlice<Block>] {
+        var stack: [ArraySlice<Block>] = []
+        stack.reserveCapacity(16)
+        stack.append(blocks[...])
+        return stack
+    }
+}

@@ -32,19 +32,20 @@ public struct Link: Hashable, Sendable {
     /// newlines ignored), lowercased; nil for a URL without one.
     public static func scheme(of destination: String) -> String? {
         // Over the bytes: a scheme is ASCII, and any other byte ends the search.
-        var scheme: [UInt8] = []
+        // A string, not bytes: a scheme of up to 15 bytes is held in place, with nothing to allocate.
+        var scheme = ""
         var started = false
         for byte in destination.utf8 {
             if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
             if !started && byte <= 0x20 { continue }
             started = true
-            if byte == UInt8(ascii: ":") { return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self) }
+            if byte == UInt8(ascii: ":") { return scheme.isEmpty ? nil : scheme }
             let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
             let isLetter = isUpper || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             guard isLetter || (!scheme.isEmpty && isOther) else { return nil }
-            scheme.append(isUpper ? byte + 32 : byte)
+            scheme.unicodeScalars.append(Unicode.Scalar(isUpper ? byte + 32 : byte))
         }
         return nil
     }

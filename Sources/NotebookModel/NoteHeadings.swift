@@ -25,7 +25,7 @@ extension NoteHeading {
         var ids = HeadingIDs()
         var found: [NoteHeading] = []
         var footnotes: [Block] = []
-        var stack: [ArraySlice<Block>] = [blocks[...]]
+        var stack = Block.walkStack(blocks)
         var inFootnotes = false
         while true {
             guard var top = stack.popLast() else {

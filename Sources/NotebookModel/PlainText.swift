@@ -12,8 +12,17 @@ public enum PlainText {
 
     /// Appends the text of `inlines` to `out`.
     public static func append(_ inlines: [Inline], to out: inout UTF8Builder, softBreak: String = "\n") {
+        var parents: [Parent] = []
+        append(inlines, to: &out, softBreak: softBreak, parents: &parents)
+    }
+
+    /// A level the walk goes back to: its inlines and the index of the next one.
+    typealias Parent = (inlines: [Inline], next: Int)
+
+    /// The same with the walk's stack given (empty, and left empty): a walk over many blocks
+    /// keeps one, instead of making one for each paragraph with a span.
+    static func append(_ inlines: [Inline], to out: inout UTF8Builder, softBreak: String = "\n", parents: inout [Parent]) {
         // Each level is walked by index, reading the inlines in place instead of copying each.
-        var parents: [(inlines: [Inline], next: Int)] = []
         var current = inlines
         var index = 0
         while true {
@@ -50,7 +59,8 @@ public enum PlainText {
     /// ``of(_:)-([Block])`` as UTF-8 bytes, for walks over the text that need no `String`.
     public static func utf8(of blocks: [Block]) -> [UInt8] {
         var out = UTF8Builder()
-        var stack: [ArraySlice<Block>] = [blocks[...]]
+        var stack = Block.walkStack(blocks)
+        var parents: [Parent] = []
         func separate() {
             if !out.isEmpty && !out.endsWithLineFeed { out.append("\n" as Unicode.Scalar) }
         }
@@ -60,7 +70,7 @@ public enum PlainText {
             separate()
             switch block.kind {
             case .paragraph(let inlines), .heading(_, let inlines):
-                append(inlines, to: &out)
+                append(inlines, to: &out, parents: &parents)
             case .list(let list):
                 // Each item is separated like a block: its blocks are, and an empty item is an
                 // empty quote. The first item's on top.
@@ -71,14 +81,14 @@ public enum PlainText {
                 stack.append(children[...])
             case .callout(let callout):
                 stack.append(callout.blocks[...])
-                if !callout.title.isEmpty { append(callout.title, to: &out) }
+                if !callout.title.isEmpty { append(callout.title, to: &out, parents: &parents) }
             case .codeBlock(let code):
                 out.append(code.code)
             case .table(let table):
                 for row in [table.header] + table.rows {
                     for cell in row {
                         separate()
-                        append(cell.content, to: &out)
+                        append(cell.content, to: &out, parents: &parents)
                     }
                 }
             case .thematicBreak:

@@ -41,7 +41,7 @@ struct HTMLWriter: ~Copyable {
     }
 
     mutating func numberFootnotes(in blocks: [Block]) {
-        var stack: [ArraySlice<Block>] = [blocks[...]]
+        var stack = Block.walkStack(blocks)
         while var top = stack.popLast() {
             guard let block = top.popFirst() else { continue }
             stack.append(top)

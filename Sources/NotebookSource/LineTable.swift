@@ -44,7 +44,11 @@ public struct LineTable: Sendable {
             self.starts = starts
             return
         }
-        var starts = [0]
+        // Room for lines of 48 bytes on average, about what prose has, instead of growing
+        // the table one line at a time.
+        var starts: [Int] = []
+        starts.reserveCapacity(bytes.count / 48 + 2)
+        starts.append(0)
         var offset = 0
         while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
             offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1

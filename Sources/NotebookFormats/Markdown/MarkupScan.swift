@@ -36,6 +36,8 @@ struct MarkupScan: Sendable {
         // Comments are found in order, and no token lies inside one.
         let found = finder.found.sorted { $0.offset < $1.offset }
         prepared.reserveCapacity(source.count + found.count * 8)
+        tokens.reserveCapacity(found.count)
+        replacements.reserveCapacity(found.count + finder.comments.count)
         var cursor = 0
         var nextFound = 0
         var nextComment = 0

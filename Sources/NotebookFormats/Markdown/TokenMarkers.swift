@@ -106,6 +106,8 @@ struct TokenMarkers: Sendable {
                 index + 1 < bytes.count && bytes[index] == marker.0 && bytes[index + 1] == marker.1
             }
             var pieces: [Piece] = []
+            // Room for a few tokens and the text around them, instead of growing piece by piece.
+            pieces.reserveCapacity(8)
             var plainStart = 0
             var i = 0
             while i < bytes.count {

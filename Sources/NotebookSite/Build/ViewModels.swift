@@ -237,6 +237,8 @@ extension PageView: MustacheValueConvertible {
 extension NoteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         var fields = card.fields
+        // Room for the five below at once: each append would otherwise grow the pairs.
+        fields.pairs.reserveCapacity(fields.pairs.count + 5)
         fields.append("html", .string(html))
         fields.append("toc", toc.value)
         fields.append("hasToc", .bool(hasToc))
