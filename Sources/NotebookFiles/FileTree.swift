@@ -168,7 +168,7 @@ public struct FileTree: Sendable, Equatable {
             if folderRelative.isEmpty && skip.contains(name) { continue }
             let childRelative = Self.join(folderRelative, name)
             let shown = display(Self.join(relative, childRelative))
-            var childReal = folder + "/" + name
+            var childReal = Self.joined(folder, name)
             var kind = listedKind
             if kind == .link {
                 guard let target = FileSystem.resolve(childReal), let followed = FileSystem.status(target) else {
@@ -249,7 +249,18 @@ public struct FileTree: Sendable, Equatable {
     public static func join(_ base: String, _ name: String) -> String {
         if name.isEmpty { return base }
         if base.isEmpty { return name }
-        return base.hasSuffix("/") ? base + name : base + "/" + name
+        return base.hasSuffix("/") ? base + name : Self.joined(base, name)
+    }
+
+    /// `base + "/" + name`, made at its full size at once (the sum would make `base + "/"`
+    /// first, then grow it).
+    static func joined(_ base: String, _ name: String) -> String {
+        var path = ""
+        path.reserveCapacity(base.utf8.count + 1 + name.utf8.count)
+        path += base
+        path += "/"
+        path += name
+        return path
     }
 
     /// Whether the absolute path `path` is `folder` or inside it.

@@ -30,6 +30,9 @@ struct HTMLWriter: ~Copyable {
     var depth = 0
     static let maximumDepth = 200
 
+    /// The heading elements' names, by level.
+    private static let headingTags = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
     init(options: RenderOptions) {
         self.options = options
         linksTags = options.tagURL != nil
@@ -143,9 +146,17 @@ struct HTMLWriter: ~Copyable {
             let text = PlainText.of(inlines, softBreak: " ")
             let id = headingIDs.id(for: text)
             headings.append(NoteHeading(level: level, text: text, id: id, location: block.location))
-            out += "<h\(level) id=\"\(HTMLEscaping.escape(id))\">"
+            // Piece by piece: an interpolated string would be made first, then copied.
+            let tag = (1...6).contains(level) ? Self.headingTags[level - 1] : "h\(level)"
+            out += "<"
+            out += tag
+            out += " id=\""
+            HTMLEscaping.escape(id, into: &out)
+            out += "\">"
             inlinesHTML(inlines)
-            out += "</h\(level)>\n"
+            out += "</"
+            out += tag
+            out += ">\n"
         case .list(let list):
             self.list(list)
         case .blockQuote(let children):
@@ -257,12 +268,20 @@ struct HTMLWriter: ~Copyable {
     private mutating func row(_ cells: [TableCell], cellTag: String, alignments: [Table.Alignment]) {
         out += "<tr>\n"
         for (index, cell) in cells.enumerated() {
-            out += "<\(cellTag)"
+            // Piece by piece: an interpolated string would be made first, then copied.
+            out += "<"
+            out += cellTag
             let alignment = index < alignments.count ? alignments[index] : .none
-            if alignment != .none { out += " align=\"\(alignment.rawValue)\"" }
+            if alignment != .none {
+                out += " align=\""
+                out += alignment.rawValue
+                out += "\""
+            }
             out += ">"
             inlinesHTML(cell.content)
-            out += "</\(cellTag)>\n"
+            out += "</"
+            out += cellTag
+            out += ">\n"
         }
         out += "</tr>\n"
     }

@@ -468,10 +468,17 @@ struct PagePlan: Sendable {
     /// Every highlighted passage, grouped by color: palette colors in palette order, then others.
     static func highlights(_ notes: [SiteNote], rendered: [RenderedNote], urls: SiteURLs, palette: [String]) -> HighlightsView {
         var groups: [String: [HighlightPassage]] = [:]
-        for (note, html) in zip(notes, rendered) {
+        for (note, html) in zip(notes, rendered) where !html.highlights.isEmpty {
+            let link = urls.link(note.url)
             for highlight in html.highlights {
-                let passage = HighlightPassage(
-                    text: highlight.text, noteTitle: note.title, url: urls.link(note.url) + (highlight.id.map { "#" + $0 } ?? ""))
+                var url = link
+                if let id = highlight.id {
+                    // At its full size at once: `link + "#" + id` would grow it twice.
+                    url.reserveCapacity(link.utf8.count + 1 + id.utf8.count)
+                    url += "#"
+                    url += id
+                }
+                let passage = HighlightPassage(text: highlight.text, noteTitle: note.title, url: url)
                 groups[highlight.color.description, default: []].append(passage)
             }
         }
@@ -518,7 +525,22 @@ struct PagePlan: Sendable {
             let number = { (index: Int) in Int(bytes[index] - UInt8(ascii: "0")) * 10 + Int(bytes[index + 1] - UInt8(ascii: "0")) }
             let month = number(5)
             guard (1...12).contains(month) else { return date }
-            return String(number(8)) + " " + months[month - 1] + " " + String(decoding: bytes[0..<4], as: UTF8.self)
+            // Written at once: the sum of its four parts made a string for each step.
+            let day = number(8), name = months[month - 1]
+            return String(unsafeUninitializedCapacity: 2 + 1 + name.utf8.count + 1 + 4) { out in
+                var count = 0
+                func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
+                }
+                if day >= 10 { put(UInt8(ascii: "0") + UInt8(day / 10)) }
+                put(UInt8(ascii: "0") + UInt8(day % 10))
+                put(UInt8(ascii: " "))
+                for byte in name.utf8 { put(byte) }
+                put(UInt8(ascii: " "))
+                for index in 0..<4 { put(bytes[index]) }
+                return count
+            }
         }
         let parts = date.prefix(10).split(separator: "-")
         guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else { return date }
