@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #ifndef O_PATH
@@ -15,6 +16,7 @@
 #endif
 
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags);
 
 /// Swaps the two paths in one step (RENAME_EXCHANGE): both must exist.
 static inline int notebook_rename_exchange(const char *a, const char *b) {
@@ -106,6 +108,19 @@ static inline int notebook_open_no_links(const char *path, int flags, mode_t mod
 /// The folder at `path`, opened (O_PATH) through no symbolic link, for *at() calls in it.
 static inline int notebook_open_folder_no_links(const char *path) {
     return notebook_open_no_links(path, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+}
+
+/// Reads at `offset` only what is in memory already (preadv2 with RWF_NOWAIT): -1 with EAGAIN
+/// when the read would wait for the disk, -1 with EOPNOTSUPP where the file system or the kernel
+/// cannot say.
+static inline ssize_t notebook_read_in_memory(int fd, void *buffer, size_t count, off_t offset) {
+    struct iovec piece = { buffer, count };
+    return preadv2(fd, &piece, 1, offset, 0x00000008 /* RWF_NOWAIT */);
+}
+
+/// Asks the kernel to start reading the whole file into memory, without waiting for it.
+static inline void notebook_read_ahead(int fd) {
+    (void)posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED);
 }
 
 #endif

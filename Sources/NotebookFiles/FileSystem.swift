@@ -107,6 +107,20 @@ public enum FileSystem {
     /// The bytes of the regular file at `path`, read through no symbolic link (unless `links`
     /// says the user named it); a file larger than `limit` is an error and is not read.
     public static func read(_ path: String, limit: Int = readLimit, links: Links = .none) throws(FileError) -> [UInt8] {
+        // Waiting for the disk is allowed: there is always an answer.
+        try read(path, limit: limit, links: links, waiting: true)!
+    }
+
+    /// ``read(_:limit:links:)`` when the file's bytes are in memory already; nil when reading
+    /// them would wait for the disk, and the kernel has then been asked to start reading the file
+    /// in, so that it is there (or on its way) when read again. A caller with many files reads
+    /// the others meanwhile, instead of waiting for each in turn. Where the file system cannot
+    /// say, the file is read, waiting.
+    public static func readIfInMemory(_ path: String, limit: Int = readLimit, links: Links = .none) throws(FileError) -> [UInt8]? {
+        try read(path, limit: limit, links: links, waiting: false)
+    }
+
+    private static func read(_ path: String, limit: Int, links: Links, waiting: Bool) throws(FileError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NONBLOCK, links: links)
         guard fd >= 0 else { throw openError(path, errno, writing: false) }
         defer { close(fd) }
@@ -118,6 +132,21 @@ public enum FileSystem {
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
+        if !waiting && !bytes.isEmpty {
+            let count = bytes.withUnsafeMutableBytes { raw in notebook_read_in_memory(fd, raw.baseAddress!, raw.count, 0) }
+            if count < 0 {
+                switch errno {
+                case EAGAIN:
+                    notebook_read_ahead(fd)
+                    return nil
+                case EOPNOTSUPP, EINTR: break
+                default: throw FileError(path: path, errno: errno)
+                }
+            } else {
+                // What was in memory; the rest, if any, is read below.
+                offset = count
+            }
+        }
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + offset, raw.count - offset) }
             if count < 0 {

@@ -69,6 +69,18 @@ public struct NoteLoader: Sendable {
         }
     }
 
+    /// ``load(path:from:format:)`` of a site's file when its bytes are in memory already; nil
+    /// when reading them would wait for the disk, and the file is then on its way into memory
+    /// (``FileSystem/readIfInMemory(_:limit:links:)``): load it again later.
+    public func loadIfInMemory(path: String, from source: String, format: Format) -> Loaded? {
+        do {
+            guard let bytes = try FileSystem.readIfInMemory(source) else { return nil }
+            return load(bytes: bytes, path: path, format: format)
+        } catch {
+            return load(path: path, from: source, format: format)
+        }
+    }
+
     /// Reads a note from its bytes.
     public func load(bytes: [UInt8], path: String, format: Format) -> Loaded {
         let (source, decoding) = SourceText.decode(bytes, path: path)

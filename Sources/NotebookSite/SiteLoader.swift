@@ -166,20 +166,47 @@ struct SiteLoader: Sendable {
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
     /// results in the files' order. Only the text of notes with findings is kept (`SourceTexts`
     /// reads others when needed); the rest is freed on the workers.
+    ///
+    /// The notes whose bytes are in memory are read first; one that would wait for the disk is
+    /// asked for and read in a second pass. The disk then reads many at once while the workers
+    /// read the others, instead of one at a time per worker: a site not read for a while (most
+    /// of its notes out of memory) read 0.84 s of 5,000 notes this way, 0.24 s once in memory.
     private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader, rendering: NoteRendering)
         -> [(SiteNote, [Diagnostic], String?)]
     {
-        ParallelWork.map(count: files.count, workers: workers) { index in
-            let (loaded, note) = Self.load(files[index], with: loader, rendering: rendering)
-            return (note, loaded.diagnostics, loaded.diagnostics.isEmpty ? nil : loaded.source)
+        @Sendable func result(_ read: (loaded: NoteLoader.Loaded, note: SiteNote)) -> (SiteNote, [Diagnostic], String?) {
+            (read.note, read.loaded.diagnostics, read.loaded.diagnostics.isEmpty ? nil : read.loaded.source)
         }
+        var results = ParallelWork.map(count: files.count, workers: workers) { index in
+            Self.load(files[index], with: loader, rendering: rendering, waiting: false).map(result)
+        }
+        let waiting = results.indices.filter { results[$0] == nil }
+        if !waiting.isEmpty {
+            let read = ParallelWork.map(count: waiting.count, workers: workers) { index in
+                result(Self.load(files[waiting[index]], with: loader, rendering: rendering))
+            }
+            for (index, result) in zip(waiting, read) { results[index] = result }
+        }
+        return results.map { $0! }
     }
 
     /// Reads one note file and makes its site note, its body rendered and its model let go
     /// (the model stays in what was loaded).
     static func load(_ file: NoteDiscovery.File, with loader: NoteLoader, rendering: NoteRendering) -> (NoteLoader.Loaded, SiteNote) {
+        // Waiting for the disk is allowed: there is always a note.
+        load(file, with: loader, rendering: rendering, waiting: true)!
+    }
+
+    /// The same; without `waiting`, nil when the file's bytes are not in memory (and are then
+    /// on their way: ``NoteLoader/loadIfInMemory(path:from:format:)``).
+    static func load(_ file: NoteDiscovery.File, with loader: NoteLoader, rendering: NoteRendering, waiting: Bool)
+        -> (NoteLoader.Loaded, SiteNote)?
+    {
         let format = NoteLoader.Format(path: file.path) ?? .markdown
-        let loaded = loader.load(path: file.path, from: file.source, format: format)
+        let read = waiting
+            ? loader.load(path: file.path, from: file.source, format: format)
+            : loader.loadIfInMemory(path: file.path, from: file.source, format: format)
+        guard let loaded = read else { return nil }
         // The text is walked once, for its words and the search index's.
         let text = PlainText.utf8(of: loaded.note.blocks)
         var note = SiteNote(
