@@ -143,12 +143,32 @@ public struct FootnoteDefinition: Hashable, Sendable {
 }
 
 extension Block {
+    /// A level of a depth-first walk over blocks without recursion: its blocks, and the index of
+    /// the next one. Read by index, the blocks are not copied one by one as they are walked.
+    public typealias WalkLevel = (blocks: [Block], next: Int)
+
     /// A stack for walking `blocks` depth first without recursion, `blocks` on it: with room for
     /// several levels and a list's items at once, so that pushing seldom makes it grow.
-    public static func walkStack(_ blocks: [Block]) -> [ArraySlice<Block>] {
-        var stack: [ArraySlice<Block>] = []
+    public static func walkStack(_ blocks: [Block]) -> [WalkLevel] {
+        var stack: [WalkLevel] = []
         stack.reserveCapacity(16)
-        stack.append(blocks[...])
+        stack.append((blocks, 0))
         return stack
+    }
+}
+
+extension Array where Element == Block.WalkLevel {
+    /// The next block of the walk, as its level and its index there (`self[level].blocks[index]`),
+    /// the walk moved past it; nil when every level is done (they are then all removed).
+    public mutating func advance() -> (level: Int, index: Int)? {
+        while let top = indices.last {
+            let index = self[top].next
+            if index < self[top].blocks.count {
+                self[top].next = index + 1
+                return (top, index)
+            }
+            removeLast()
+        }
+        return nil
     }
 }

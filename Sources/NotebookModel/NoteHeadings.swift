@@ -28,25 +28,23 @@ extension NoteHeading {
         var stack = Block.walkStack(blocks)
         var inFootnotes = false
         while true {
-            guard var top = stack.popLast() else {
+            guard let (top, index) = stack.advance() else {
                 if inFootnotes || footnotes.isEmpty { break }
                 inFootnotes = true
-                stack.append(footnotes[...])
+                stack.append((footnotes, 0))
                 continue
             }
-            guard let block = top.popFirst() else { continue }
-            stack.append(top)
-            switch block.kind {
+            switch stack[top].blocks[index].kind {
             case .heading(let level, let inlines):
                 let text = PlainText.of(inlines, softBreak: " ")
-                found.append(NoteHeading(level: level, text: text, id: ids.id(for: text), location: block.location))
-            case .blockQuote(let children): stack.append(children[...])
-            case .callout(let callout): stack.append(callout.blocks[...])
+                found.append(NoteHeading(level: level, text: text, id: ids.id(for: text), location: stack[top].blocks[index].location))
+            case .blockQuote(let children): stack.append((children, 0))
+            case .callout(let callout): stack.append((callout.blocks, 0))
             case .list(let list):
                 // The items' blocks in order: the first item's on top.
-                for item in list.items.indices.reversed() { stack.append(list.items[item].blocks[...]) }
+                for item in list.items.indices.reversed() { stack.append((list.items[item].blocks, 0)) }
             case .footnoteDefinition(let definition):
-                if inFootnotes { stack.append(definition.blocks[...]) } else { footnotes.append(block) }
+                if inFootnotes { stack.append((definition.blocks, 0)) } else { footnotes.append(stack[top].blocks[index]) }
             default: break
             }
         }

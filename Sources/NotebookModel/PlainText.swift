@@ -64,23 +64,21 @@ public enum PlainText {
         func separate() {
             if !out.isEmpty && !out.endsWithLineFeed { out.append("\n" as Unicode.Scalar) }
         }
-        while var top = stack.popLast() {
-            guard let block = top.popFirst() else { continue }
-            stack.append(top)
+        while let (top, index) = stack.advance() {
             separate()
-            switch block.kind {
+            switch stack[top].blocks[index].kind {
             case .paragraph(let inlines), .heading(_, let inlines):
                 append(inlines, to: &out, parents: &parents)
             case .list(let list):
                 // Each item is separated like a block: its blocks are, and an empty item is an
                 // empty quote. The first item's on top.
                 for item in list.items.indices.reversed() {
-                    stack.append(list.items[item].blocks.isEmpty ? emptyItem[...] : list.items[item].blocks[...])
+                    stack.append((list.items[item].blocks.isEmpty ? emptyItem : list.items[item].blocks, 0))
                 }
             case .blockQuote(let children):
-                stack.append(children[...])
+                stack.append((children, 0))
             case .callout(let callout):
-                stack.append(callout.blocks[...])
+                stack.append((callout.blocks, 0))
                 if !callout.title.isEmpty { append(callout.title, to: &out, parents: &parents) }
             case .codeBlock(let code):
                 out.append(code.code)
@@ -96,7 +94,7 @@ public enum PlainText {
             case .html(let html):
                 out.append(html)
             case .footnoteDefinition(let definition):
-                stack.append(definition.blocks[...])
+                stack.append((definition.blocks, 0))
             }
         }
         return out.bytes

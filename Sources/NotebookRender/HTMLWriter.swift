@@ -45,22 +45,20 @@ struct HTMLWriter: ~Copyable {
 
     mutating func numberFootnotes(in blocks: [Block]) {
         var stack = Block.walkStack(blocks)
-        while var top = stack.popLast() {
-            guard let block = top.popFirst() else { continue }
-            stack.append(top)
-            switch block.kind {
+        while let (top, index) = stack.advance() {
+            switch stack[top].blocks[index].kind {
             case .footnoteDefinition(let definition):
                 let key = FootnoteDefinition.key(definition.label)
                 if footnoteNumbers[key] == nil {
                     footnotes.append(definition)
                     footnoteNumbers[key] = footnotes.count
                 }
-            case .blockQuote(let children): stack.append(children[...])
-            case .callout(let callout): stack.append(callout.blocks[...])
+            case .blockQuote(let children): stack.append((children, 0))
+            case .callout(let callout): stack.append((callout.blocks, 0))
             case .list(let list):
                 // Each item's blocks as they are, the first item on top: a list of them all would be
                 // made anew for every list.
-                for item in list.items.indices.reversed() { stack.append(list.items[item].blocks[...]) }
+                for item in list.items.indices.reversed() { stack.append((list.items[item].blocks, 0)) }
             default: break
             }
         }
