@@ -11,10 +11,17 @@ public struct ByteBuffer: ~Copyable {
     /// An empty buffer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 0) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
+
+    /// Memory from `malloc`, so that growing is a `realloc`: the allocator extends a block in
+    /// place when it can, instead of a copy each time.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     /// How many bytes so far.
     public var count: Int { used }
@@ -83,10 +90,8 @@ public struct ByteBuffer: ~Copyable {
     @usableFromInline @inline(never)
     mutating func grow(to needed: Int) {
         let grown = max(needed, capacity * 2)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        new.initialize(from: base, count: count)
-        base.deallocate()
-        base = new
+        guard let memory = realloc(base, grown) else { fatalError("out of memory") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
         capacity = grown
     }
 }

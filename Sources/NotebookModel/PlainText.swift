@@ -5,7 +5,8 @@ public enum PlainText {
     ///
     /// The walk keeps its own stack, so content of any depth is safe.
     public static func of(_ inlines: [Inline], softBreak: String = "\n") -> String {
-        var out = UTF8Builder()
+        // Room for a heading or a short paragraph at once.
+        var out = UTF8Builder(capacity: 256)
         append(inlines, to: &out, softBreak: softBreak)
         return out.string
     }
@@ -58,7 +59,8 @@ public enum PlainText {
 
     /// ``of(_:)-([Block])`` as UTF-8 bytes, for walks over the text that need no `String`.
     public static func utf8(of blocks: [Block]) -> [UInt8] {
-        var out = UTF8Builder()
+        // Room for a short note's text at once.
+        var out = UTF8Builder(capacity: 4096)
         var stack = Block.walkStack(blocks)
         var parents: [Parent] = []
         func separate() {

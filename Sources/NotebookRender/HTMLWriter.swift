@@ -3,7 +3,8 @@ import NotebookModel
 /// The state of one rendering: the output, heading ids and footnote numbers.
 struct HTMLWriter: ~Copyable {
     let options: RenderOptions
-    var out = UTF8Builder()
+    /// Room for a note's usual page at once, instead of growing from a few bytes.
+    var out = UTF8Builder(capacity: 4096)
     var headingIDs = HeadingIDs()
     var headings: [NoteHeading] = []
     var highlights: [RenderedHighlight] = []
