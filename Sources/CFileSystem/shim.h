@@ -110,12 +110,13 @@ static inline int notebook_open_folder_no_links(const char *path) {
     return notebook_open_no_links(path, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
 }
 
-/// Reads at `offset` only what is in memory already (preadv2 with RWF_NOWAIT): -1 with EAGAIN
-/// when the read would wait for the disk, -1 with EOPNOTSUPP where the file system or the kernel
-/// cannot say.
-static inline ssize_t notebook_read_in_memory(int fd, void *buffer, size_t count, off_t offset) {
+/// Reads from the file's position only what is in memory already (preadv2 with RWF_NOWAIT), and
+/// moves the position past what it read (offset -1), so that a `read` after a short count goes on
+/// from there: -1 with EAGAIN when nothing is in memory, -1 with EOPNOTSUPP where the file system
+/// or the kernel cannot say.
+static inline ssize_t notebook_read_in_memory(int fd, void *buffer, size_t count) {
     struct iovec piece = { buffer, count };
-    return preadv2(fd, &piece, 1, offset, 0x00000008 /* RWF_NOWAIT */);
+    return preadv2(fd, &piece, 1, -1, 0x00000008 /* RWF_NOWAIT */);
 }
 
 /// Asks the kernel to start reading the whole file into memory, without waiting for it.

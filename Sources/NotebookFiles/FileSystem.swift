@@ -133,7 +133,7 @@ public enum FileSystem {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         if !waiting && !bytes.isEmpty {
-            let count = bytes.withUnsafeMutableBytes { raw in notebook_read_in_memory(fd, raw.baseAddress!, raw.count, 0) }
+            let count = bytes.withUnsafeMutableBytes { raw in notebook_read_in_memory(fd, raw.baseAddress!, raw.count) }
             if count < 0 {
                 switch errno {
                 case EAGAIN:
@@ -143,7 +143,8 @@ public enum FileSystem {
                 default: throw FileError(path: path, errno: errno)
                 }
             } else {
-                // What was in memory; the rest, if any, is read below.
+                // What was in memory (the file's position is past it); the rest, if any, is read
+                // below, waiting.
                 offset = count
             }
         }

@@ -50,9 +50,37 @@ import Testing
         let whole = try FileSystem.read(path)
         Self.evict(path)
         // nil where the kernel dropped it (a disk), the bytes where it could not (tmpfs).
-        if let bytes = try FileSystem.readIfInMemory(path) { #expect(bytes == whole) }
-        #expect(try FileSystem.read(path) == whole)
-        #expect(try FileSystem.readIfInMemory(path) == whole, "read once, it is in memory")
+        if let bytes = try FileSystem.readIfInMemory(path) {
+            let same = bytes == whole
+            #expect(same)
+        }
+        let read = try FileSystem.read(path) == whole
+        #expect(read)
+        let inMemory = try FileSystem.readIfInMemory(path) == whole
+        #expect(inMemory, "read once, it is in memory")
+    }
+
+    @Test func aFilePartlyInMemoryIsReadWhole() throws {
+        // Lines that each say where they are, so that a piece read twice or left out shows.
+        let text = (0..<20_000).map { "Line \($0) of a long note.\n" }.joined()
+        let site = try TemporarySite(["long.md": text])
+        let path = site.path + "/long.md"
+        let whole = try FileSystem.read(path)
+        // Out of memory, then its first 64 KB back in alone (no read-ahead past them).
+        Self.evict(path)
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)
+        var start = [UInt8](repeating: 0, count: 65_536)
+        _ = pread(fd, &start, start.count, 0)
+        close(fd)
+        // Compared apart, so that a failure names no megabyte of bytes.
+        if let bytes = try FileSystem.readIfInMemory(path) {
+            let same = bytes == whole
+            #expect(same, "the bytes of a file partly in memory are the file's, in order")
+        }
+        let again = try FileSystem.read(path) == whole
+        #expect(again)
     }
 
     @Test func aFileThatCannotBeReadIsStillAnError() throws {
