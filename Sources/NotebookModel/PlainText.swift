@@ -11,6 +11,17 @@ public enum PlainText {
         return out.string
     }
 
+    /// Whether `text` is white space only (or empty): read by bytes while they are ASCII, by
+    /// characters from the first byte that is not.
+    @inlinable
+    public static func isWhiteSpace(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.allSatisfy(\.isWhitespace) }
+            guard byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) else { return false }
+        }
+        return true
+    }
+
     /// Appends the text of `inlines` to `out`.
     public static func append(_ inlines: [Inline], to out: inout UTF8Builder, softBreak: String = "\n") {
         var parents: [Parent] = []

@@ -56,8 +56,7 @@ public enum TextStyleHeadings {
         var level: Int? = nil
         var sawText = false
         let agrees = visitText(inlines, style: nil) { text, style in
-            guard text.utf8.contains(where: { !Self.isWhitespace($0) }) || text.contains(where: { !$0.isWhitespace })
-            else { return true }
+            if PlainText.isWhiteSpace(text) { return true }
             sawText = true
             let this = style?.headingLevel
             if this == nil || (level != nil && level != this) { return false }
@@ -65,11 +64,6 @@ public enum TextStyleHeadings {
             return true
         }
         return sawText && agrees ? level : nil
-    }
-
-    /// Whether an ASCII byte is white space; a byte of a longer character is not decided here.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte >= 0x80
     }
 
     /// Visits the text of `inlines` with the style it is in, until `body` returns false; whether

@@ -77,7 +77,7 @@ struct HTMLWriter: ~Copyable {
                 guard found == nil, let link = formatting.wikilink, link.isEmbed else { return nil }
                 found = link
             case .text(let text):
-                guard isWhiteSpace(text) else { return nil }
+                guard PlainText.isWhiteSpace(text) else { return nil }
             case .softBreak, .lineBreak:
                 continue
             default:
@@ -85,15 +85,6 @@ struct HTMLWriter: ~Copyable {
             }
         }
         return found
-    }
-
-    /// Whether `text` is white space only, read by bytes while they are ASCII.
-    private static func isWhiteSpace(_ text: String) -> Bool {
-        for byte in text.utf8 {
-            if byte >= 0x80 { return text.allSatisfy(\.isWhitespace) }
-            guard byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) else { return false }
-        }
-        return true
     }
 
     mutating func blocks(_ blocks: [Block], tight: Bool) {

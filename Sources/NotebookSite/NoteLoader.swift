@@ -77,6 +77,7 @@ public struct NoteLoader: Sendable {
             guard let bytes = try FileSystem.readIfInMemory(source) else { return nil }
             return load(bytes: bytes, path: path, format: format)
         } catch {
+            // Read again the one way, so that the finding is worded as it always is.
             return load(path: path, from: source, format: format)
         }
     }
