@@ -173,7 +173,7 @@ import Testing
         let running = try Running()
         let report = try running.write("templates/footer.mustache", "<footer>a new footer</footer>\n")
         #expect(report["everything"] as? Bool == true)
-        #expect((report["groups"] as? [String])?.count == 13)
+        #expect((report["groups"] as? [String])?.count == 14)
         for page in ["/a/", "/", "/tags/x/", "/highlights/"] {
             #expect(try running.get(page).text.contains("<footer>a new footer</footer>"))
         }

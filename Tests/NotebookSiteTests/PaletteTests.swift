@@ -40,16 +40,49 @@ import Testing
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded && !report.diagnostics.contains { $0.severity == .error }, "\(report.diagnostics)")
+        // The rules are written once, and every page links them instead of carrying them.
+        let css = try site.output("assets/palette.css")
+        #expect(css.contains(".highlight-mint { background-color: rgb(170, 240, 209); }"))
+        #expect(css.contains(".color-mint { color: rgb(170, 240, 209); }"))
+        #expect(css.contains(".highlight-yellow { background-color: #fde68a; }"))
+        #expect(css.contains(".color-yellow { color: #7a5a00; }"))
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark)"))
+        #expect(css[dark.upperBound...].contains(".color-mint { color: rgb(170, 240, 209); }"))
+        #expect(css[dark.upperBound...].contains(".color-yellow { color: #e3b341; }"))
+        #expect(!css[dark.upperBound...].contains(".highlight-"))
+        for path in ["a/index.html", "index.html", "tags/index.html", "highlights/index.html", "404.html"] {
+            let page = try site.output(path)
+            #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/palette.css\">"), "\(path)")
+            #expect(!page.contains("<style>"), "\(path)")
+        }
         let page = try site.output("a/index.html")
-        #expect(page.contains(".highlight-mint { background-color: rgb(170, 240, 209); }"))
-        #expect(page.contains(".color-mint { color: rgb(170, 240, 209); }"))
-        #expect(page.contains(".highlight-yellow { background-color: #fde68a; }"))
-        #expect(page.contains(".color-yellow { color: #7a5a00; }"))
-        let dark = try #require(page.range(of: "@media (prefers-color-scheme: dark)"))
-        #expect(page[dark.upperBound...].contains(".color-mint { color: rgb(170, 240, 209); }"))
-        #expect(page[dark.upperBound...].contains(".color-yellow { color: #e3b341; }"))
         #expect(page.contains("class=\"highlight highlight-mint\""))
         #expect(page.contains("class=\"color-mint\"") || page.contains("color-mint"))
+    }
+
+    @Test func theStyleSheetFollowsTheBaseURLAndLinksToItResolve() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/notes/\n",
+            "notes/a.md": "The [palette](/assets/palette.css) is the site's own.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(try site.output("a/index.html").contains("<link rel=\"stylesheet\" href=\"/notes/assets/palette.css\">"))
+        #expect(try site.output("assets/palette.css").hasPrefix(".highlight-yellow { background-color: #fde68a; }\n"))
+    }
+
+    @Test func aFileOfTheSiteAtThePalettesPathIsAnErrorNamingBoth() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "notes/a.md": "A\n",
+            "assets/palette.css": "body { color: red; }\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(!report.succeeded)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 1, "\(report.diagnostics)")
+        #expect(errors.first?.message.contains("assets/palette.css") == true, "\(errors)")
+        #expect(errors.first?.message.contains("palette") == true, "\(errors)")
     }
 
     @Test func hexHighlightsKeepTheirColorOnTheHighlightsPage() throws {

@@ -299,7 +299,7 @@ import TestSupport
         let fixture = try Fixture()
         let report = try fixture.write("templates/footer.mustache", "<footer>changed</footer>\n")
         #expect(report.everything)
-        #expect(report.groups.count == 13)
+        #expect(report.groups.count == 14)
         #expect(fixture.page("a/index.html").contains("<footer>changed</footer>"))
         #expect(fixture.matchesAFullBuild())
     }

@@ -8,7 +8,8 @@ port, for the length of the run only, and checks that:
 
 - the index, page by page, lists every note of the search index as a note card whose link works;
 - the search box (#search-input) finds each note by a word that occurs only in that note's body;
-- every highlight's computed background is its palette color (the page's head <style>), with
+- every highlight's computed background is its palette color (assets/palette.css, which the
+  page links), with
   readable text, in light mode and in emulated dark mode;
 - no page makes a request outside the site, and none of its requests fails;
 - no page logs a JavaScript error.
@@ -171,12 +172,14 @@ def contrast(a, b):
     return (la + 0.05) / (lb + 0.05)
 
 
-def head_palette(page_html):
+def head_palette(page_html, fetch):
     """{'yellow': '#fde68a', ...} from the `.highlight-NAME { background-color: #... }` rules of
-    the page's head <style>."""
+    the style sheets the page's head links (the build's assets/palette.css) and of its <style>;
+    `fetch(path)` gives a linked sheet's text."""
     head = page_html.split("</head>", 1)[0]
+    sheets = [fetch(href) for href in re.findall(r'<link rel="stylesheet" href="([^"]+)">', head)]
     palette = {}
-    for style in re.findall(r"<style[^>]*>(.*?)</style>", head, re.S):
+    for style in sheets + re.findall(r"<style[^>]*>(.*?)</style>", head, re.S):
         for name, color in re.findall(
                 r"\.highlight-([\w-]+)\s*\{\s*background-color:\s*(#[0-9a-fA-F]{3,6})\s*;?\s*\}", style):
             palette.setdefault(name, color.lower())  # the first rule: later ones override it
@@ -328,8 +331,12 @@ class BrowserTests:
     def check_highlights(self, path, scheme):
         status, page_html = self.server.get(path)
         assert status == 200, f"{path} answers {status}"
-        palette = head_palette(page_html)
-        assert palette, f"{path} has no highlight palette in its head <style>"
+        def fetch(href):
+            status, text = self.server.get(href)
+            assert status == 200, f"{path} links {href}, which answers {status}"
+            return text
+        palette = head_palette(page_html, fetch)
+        assert palette, f"{path} links no highlight palette"
         if "yellow" in palette:
             assert palette["yellow"] == "#fde68a", f"yellow is {palette['yellow']}, not #fde68a"
         self.open(path)

@@ -15,6 +15,8 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
     case sitemap
     case search
     case notFound
+    /// The palette's style sheet, `/assets/palette.css`.
+    case palette
 
     /// Whether this is a note's own group.
     var isNote: Bool {
@@ -33,6 +35,7 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
         case .sitemap: "sitemap"
         case .search: "search"
         case .notFound: "404"
+        case .palette: "palette"
         }
     }
 }

@@ -178,8 +178,8 @@ struct PagePlan: Sendable {
             title: config.title, description: config.description, language: config.language, author: config.author,
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
-            stylesheet: urls.link("/assets/style.css"), script: urls.link("/assets/search.js"),
-            palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
+            stylesheet: urls.link("/assets/style.css"), paletteStylesheet: urls.link(PaletteStylesheet.path),
+            script: urls.link("/assets/search.js"), palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
@@ -217,6 +217,7 @@ struct PagePlan: Sendable {
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
         case .search: [Page(path: "search/index.json", content: .bytes(SearchIndex.json(search + box.parts.folderSearch)))]
+        case .palette: [Page(path: String(PaletteStylesheet.path.dropFirst()), content: .text(PaletteStylesheet.css(config.palette)))]
         }
     }
 
@@ -246,7 +247,7 @@ struct PagePlan: Sendable {
     /// The groups of the site's own pages (the index, the tags' pages, the feed, …), in order.
     var siteGroups: [PageGroup] {
         [.index] + tags.map { .tag($0.slug) } + index.folders.urls.map { .folder($0) }
-            + [.tags, .highlights, .notFound, .feed, .sitemap, .search]
+            + [.tags, .highlights, .notFound, .feed, .sitemap, .search, .palette]
     }
 
     /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.

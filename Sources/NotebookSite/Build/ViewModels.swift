@@ -19,6 +19,8 @@ struct SiteView: Sendable {
     var highlightsPage: String
     var searchIndex: String
     var stylesheet: String
+    /// The palette's rules (`PaletteStylesheet`), one file that every page links.
+    var paletteStylesheet: String
     var script: String
     /// The palette, for the theme's highlight colors.
     var palette: [PaletteView]
@@ -214,7 +216,8 @@ extension SiteView: MustacheValueConvertible {
         .fields([
             "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
             "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
-            "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet), "script": .string(script), "palette": palette.value,
+            "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet),
+            "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "palette": palette.value,
         ])
     }
 }
