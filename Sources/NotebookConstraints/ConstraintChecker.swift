@@ -89,12 +89,13 @@ public struct ConstraintChecker: Sendable {
                 let new = value("strikethrough", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
                 if new != style { f.strikethrough = new; changed = true }
             }
-            if let color = f.highlight, let constraint = d.highlight {
-                let new = value("highlight", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+            // A color is made again only when it is not kept (most are).
+            if let color = f.highlight, let constraint = d.highlight, let text = self.changed("highlight", color.description, constraint, at: at) {
+                let new = text.flatMap { Color($0, palette: [$0]) }
                 if new != color { f.highlight = new; changed = true }
             }
-            if let color = f.color, let constraint = d.color {
-                let new = value("color", color.description, constraint, at: at).flatMap { Color($0, palette: [$0]) }
+            if let color = f.color, let constraint = d.color, let text = self.changed("color", color.description, constraint, at: at) {
+                let new = text.flatMap { Color($0, palette: [$0]) }
                 if new != color { f.color = new; changed = true }
             }
             if let style = f.textStyle, let constraint = d.textStyle {
@@ -116,15 +117,21 @@ public struct ConstraintChecker: Sendable {
 
         /// The value to keep for an attribute (nil removes it), reporting any change.
         mutating func value(_ key: String, _ value: String, _ constraint: ValueConstraint, at: SourceLocation?) -> String? {
+            changed(key, value, constraint, at: at) ?? value
+        }
+
+        /// What replaces an attribute's value that is not allowed (nil inside: nothing, it is
+        /// removed), reported; nil when the value is kept.
+        mutating func changed(_ key: String, _ value: String, _ constraint: ValueConstraint, at: SourceLocation?) -> String?? {
             switch constraint.check(value) {
             case .kept:
-                return value
+                return .none
             case .replaced(let replacement):
                 report("\(key) '\(value)' is not allowed by the formatting definition; replaced by '\(replacement)'", at: at)
-                return replacement
+                return .some(replacement)
             case .removed:
                 report("\(key) '\(value)' is not allowed by the formatting definition; removed", at: at)
-                return nil
+                return .some(nil)
             }
         }
 

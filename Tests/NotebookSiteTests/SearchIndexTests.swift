@@ -18,6 +18,16 @@ import Testing
         let expected = words.filter { seen.insert($0).inserted }.joined(separator: " ")
         #expect(SearchIndex.words(text) == expected)
     }
+
+    /// Lowercasing can make a word longer than it was written (`İ`, two bytes, is `i̇`, three):
+    /// the words then take more room than the text they came from.
+    @Test func wordsLongerLowercasedThanWrittenAreKeptWhole() {
+        let text = (0..<300).map { "İ\($0)" }.joined(separator: " ")
+        let expected = (0..<300).map { "i\u{307}\($0)" }.joined(separator: " ")
+        #expect("İ".lowercased() == "i\u{307}")
+        #expect(SearchIndex.words(text) == expected)
+        #expect(SearchIndex.words("İİİİ") == "i\u{307}i\u{307}i\u{307}i\u{307}")
+    }
 }
 
 @Suite struct SearchIndexStringTests {

@@ -2,7 +2,9 @@ import Glibc
 
 /// Words kept once each, in order of first use, as one space-separated text: a small open
 /// addressing table over the text itself, since a `Set` of words hashes and allocates per word.
-struct DistinctWords {
+/// The table and the text are its own memory, read through pointers: every word reads both, and
+/// arrays would check uniqueness and bounds on each access.
+struct DistinctWords: ~Copyable {
     /// A word in the table: where it starts in `text` plus one (0 for an empty slot), its length
     /// and its hash, kept so that growing never hashes again and most mismatches compare no bytes.
     private struct Slot {
@@ -11,18 +13,43 @@ struct DistinctWords {
         var hash = 0
     }
 
-    /// The words so far, separated by single spaces.
-    private(set) var text: [UInt8] = []
-    private var slots = [Slot](repeating: Slot(), count: 64)
+    /// The words so far, separated by single spaces: the first `length` bytes.
+    private var text: UnsafeMutableBufferPointer<UInt8>
+    private var length = 0
+    private var slots: UnsafeMutableBufferPointer<Slot>
     private var count = 0
+
+    /// Room for the words of about `capacity` bytes of text: as many bytes, and a slot for every
+    /// eight (a note's distinct words are fewer than one in sixteen bytes: the table seldom grows).
+    init(capacity: Int) {
+        text = .allocate(capacity: max(capacity, 16))
+        var size = 64
+        while size < capacity / 8 { size *= 2 }
+        slots = Self.emptySlots(size)
+    }
+
+    /// `count` empty slots: all bits zero, so set in one go.
+    private static func emptySlots(_ count: Int) -> UnsafeMutableBufferPointer<Slot> {
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count)
+        memset(slots.baseAddress!, 0, count * MemoryLayout<Slot>.stride)
+        return slots
+    }
+
+    deinit {
+        text.deallocate()
+        slots.deallocate()
+    }
+
+    /// The words, separated by single spaces.
+    var string: String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[..<length]), as: UTF8.self)
+    }
 
     /// Adds the words of `bytes`, lowercasing its ASCII letters in place: runs of ASCII letters and
     /// digits, and of any non-ASCII characters (lowercased as Unicode says). A word's hash is
     /// worked out as its bytes are read.
     mutating func addWords(lowercasing bytes: UnsafeMutableBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        // Room for every word once (geometric, should it be called again).
-        if text.capacity < text.count + bytes.count { text.reserveCapacity(max(text.count + bytes.count, text.capacity * 2)) }
         let count = bytes.count
         // The table read through a pointer: the loop over a word's bytes checks no bounds.
         Self.fold.withUnsafeBufferPointer { table in
@@ -65,39 +92,48 @@ struct DistinctWords {
     private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: Int) {
         let mask = slots.count - 1
         var index = hash & mask
-        // Most words are met again: the search reads the table and the text in place.
-        let found = slots.withUnsafeBufferPointer { slots in
-            text.withUnsafeBufferPointer { text in
-                while slots[index].start != 0 {
-                    let slot = slots[index]
-                    if slot.hash == hash && slot.length == word.count
-                        && memcmp(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) == 0
-                    {
-                        return true
-                    }
-                    index = (index + 1) & mask
-                }
-                return false
+        // Most words are met again.
+        while slots[index].start != 0 {
+            let slot = slots[index]
+            if slot.hash == hash && slot.length == word.count
+                && memcmp(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) == 0
+            {
+                return
             }
+            index = (index + 1) & mask
         }
-        if found { return }
-        if !text.isEmpty { text.append(0x20) }
-        slots[index] = Slot(start: text.count + 1, length: word.count, hash: hash)
-        text.append(contentsOf: word)
+        let needed = length + 1 + word.count
+        if needed > text.count { growText(to: needed) }
+        if length > 0 {
+            text[length] = 0x20
+            length += 1
+        }
+        slots[index] = Slot(start: length + 1, length: word.count, hash: hash)
+        (text.baseAddress! + length).update(from: word.baseAddress!, count: word.count)
+        length += word.count
         count += 1
-        if count * 2 > slots.count { grow() }
+        if count * 2 > slots.count { growTable() }
+    }
+
+    /// Moves the text into room for at least `needed` bytes (twice as much as it had, at least).
+    private mutating func growText(to needed: Int) {
+        let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(needed, text.count * 2))
+        grown.baseAddress!.update(from: text.baseAddress!, count: length)
+        text.deallocate()
+        text = grown
     }
 
     /// Doubles the table, placing every word again.
-    private mutating func grow() {
+    private mutating func growTable() {
         let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        slots = Self.emptySlots(old.count * 2)
         let mask = slots.count - 1
         for slot in old where slot.start != 0 {
             var index = slot.hash & mask
             while slots[index].start != 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
+        old.deallocate()
     }
 
     /// Each byte as a word holds it: an ASCII letter lowercased, a digit or a byte of a longer

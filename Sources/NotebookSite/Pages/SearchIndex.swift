@@ -76,9 +76,9 @@ enum SearchIndex {
     /// ``words(_:)`` of UTF-8 text, lowercased in place.
     static func words(utf8: consuming [UInt8]) -> String {
         var bytes = utf8
-        var seen = DistinctWords()
+        var seen = DistinctWords(capacity: bytes.count)
         bytes.withUnsafeMutableBufferPointer { seen.addWords(lowercasing: $0) }
-        return String(decoding: seen.text, as: UTF8.self)
+        return seen.string
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
