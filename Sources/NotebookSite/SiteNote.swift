@@ -19,6 +19,9 @@ struct SiteNote: Hashable, Sendable {
         var tags: [NoteTag] = []
         /// The headings of the note's model, with their ids: what links to its headings match.
         var headings: [NoteHeading] = []
+        /// The id of the first heading when the page shows it as its title (`PageHeadings`): the
+        /// page has no element of that id, and links to it lead to the page's top.
+        var titleHeading: String?
         var orderKey = SiteOrder.Key()
         var linkKeys = LinkKeys()
         var blockIDs: [String] = []
@@ -103,6 +106,8 @@ struct SiteNote: Hashable, Sendable {
     public var tags: [NoteTag] { box.facts.tags }
     /// The headings of the note as read (`Note.headings`), kept when its model is let go.
     public var headings: [NoteHeading] { box.facts.headings }
+    /// The id of the heading the page shows as its title, which links to it leave out.
+    var titleHeading: String? { box.facts.titleHeading }
     /// The URL of the folder it is in: `/` for the notes' root; a folder's index note's, that folder.
     var folder: String { box.facts.folder }
     /// Its blocks' identifiers (`^id`, without the `^`), which `[[note#^id]]` names.
@@ -152,6 +157,7 @@ struct SiteNote: Hashable, Sendable {
         facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
         facts.folder = SiteFolders.folder(url: url, relativePath: relativePath)
         facts.headings = note.headings
+        if PageHeadings.repeatsTitle(note.blocks, title: title) { facts.titleHeading = facts.headings.first?.id }
         box = Box(facts, note: note, body: Body())
     }
 

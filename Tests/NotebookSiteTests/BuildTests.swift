@@ -156,14 +156,14 @@ import Testing
                 [gone](/nowhere/) [bad anchor](/b/#missing) [feed](/feed.xml) and a note[^x]
 
                 """,
-            "notes/b.md": "# Part\n\nText.\n",
+            "notes/b.md": "# B\n\n## Part\n\nText.\n",
             "notes/pic.png": "png",
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded)
         let broken = report.diagnostics.filter { $0.code == "link.broken" }
         #expect(broken.map(\.message).sorted() == [
-            "broken link '/b/#missing': 'Part' has no heading 'missing'", "broken link '/nowhere/': no page or file at /nowhere/ on this site",
+            "broken link '/b/#missing': 'B' has no heading 'missing'", "broken link '/nowhere/': no page or file at /nowhere/ on this site",
             "broken footnote [^x]: no footnote [^x] is defined",
         ].sorted())
         #expect(broken.allSatisfy { $0.location?.line == 7 })
@@ -173,5 +173,30 @@ import Testing
         }
         let strict = SitePipeline(options: BuildOptions(strict: true)).build(site.path)
         #expect(!strict.succeeded)
+    }
+
+    /// A note's opening heading that repeats its title is the page's title, not an element of the
+    /// body: links to it, however written, lead to the page's top, not to an id the page lacks.
+    @Test func aLinkToTheHeadingThePageShowsAsItsTitleLeadsToThePagesTop() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "notes/a.md": "[[b#Part]] [[b#Later]] [md](b.md#part) [root](/b/#part) [[c#Part]] [[d#Named]]\n\n![[b#Part]]\n",
+            "notes/b.md": "# Part\n\nText of b.\n\n## Later\n\nMore.\n",
+            // A paragraph comes first: the heading stays in the body, and so does its id.
+            "notes/c.md": "Intro first.\n\n# Part\n\nText.\n",
+            // The title from the front matter, repeated by the opening heading.
+            "notes/d.md": "---\ntitle: Named\n---\n# Named\n\nText.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let page = try site.output("a/index.html")
+        #expect(page.components(separatedBy: "href=\"/b/\"").count - 1 >= 3, "\(page)")
+        for href in ["/b/#later", "/c/#part", "/d/"] { #expect(page.contains("href=\"\(href)\""), "\(href)") }
+        #expect(!page.contains("/b/#part") && !page.contains("/d/#named"))
+        // The embed of that heading's section is the note as its page shows it.
+        #expect(page.contains("Text of b."))
+        let b = try site.output("b/index.html")
+        #expect(!b.contains("id=\"part\"") && b.contains("id=\"later\""))
+        #expect(try site.output("c/index.html").contains("id=\"part\""))
     }
 }

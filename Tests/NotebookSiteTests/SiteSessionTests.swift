@@ -295,6 +295,24 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func aHeadingThatStopsOrStartsBeingThePagesTitleRelinksTheNotesThatLinkToIt() throws {
+        let fixture = try Fixture([
+            "notebook.yml": "title: T\n",
+            "notes/a.md": "---\ntitle: A\n---\nSee [[b#Named]].\n",
+            "notes/b.md": "---\ntitle: Named\n---\n# Named\n\nText.\n",
+        ])
+        #expect(fixture.page("a/index.html").contains("href=\"/b/\""))
+        // A paragraph before it: the heading is in the body now, with its id.
+        var report = try fixture.write("notes/b.md", "---\ntitle: Named\n---\nFirst.\n\n# Named\n\nText.\n")
+        #expect(report.written.contains("a/index.html"), "\(report.written)")
+        #expect(fixture.page("a/index.html").contains("href=\"/b/#named\""))
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/b.md", "---\ntitle: Named\n---\n# Named\n\nText.\n")
+        #expect(report.written.contains("a/index.html"), "\(report.written)")
+        #expect(fixture.page("a/index.html").contains("href=\"/b/\""))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func aTemplateChangeRebuildsEverything() throws {
         let fixture = try Fixture()
         let report = try fixture.write("templates/footer.mustache", "<footer>changed</footer>\n")

@@ -6,11 +6,7 @@ import NotebookModel
 enum PageHeadings {
     static func adjust(_ blocks: [Block], title: String) -> [Block] {
         var blocks = blocks
-        if let first = blocks.first, case .heading(_, let inlines) = first.kind,
-            SiteNote.trimmed(PlainText.of(inlines, softBreak: " ")).lowercased() == title.lowercased()
-        {
-            blocks.removeFirst()
-        }
+        if repeatsTitle(blocks, title: title) { blocks.removeFirst() }
         let levels = blocks.compactMap { block -> Int? in
             if case .heading(let level, _) = block.kind { return level }
             return nil
@@ -23,6 +19,13 @@ enum PageHeadings {
             shifted.kind = .heading(level: min(level + shift, 6), inlines)
             return shifted
         }
+    }
+
+    /// Whether the first block is a heading that repeats `title`: the page shows it as its
+    /// title, so a link to that heading leads to the page's top.
+    static func repeatsTitle(_ blocks: [Block], title: String) -> Bool {
+        guard let first = blocks.first, case .heading(_, let inlines) = first.kind else { return false }
+        return SiteNote.trimmed(PlainText.of(inlines, softBreak: " ")).lowercased() == title.lowercased()
     }
 }
 

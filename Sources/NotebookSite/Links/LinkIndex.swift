@@ -266,7 +266,8 @@ struct LinkIndex: Sendable {
         if let match = headings.first(where: { $0.text.lowercased() == wanted || $0.id == wanted })
             ?? headings.first(where: { $0.id == Slug.make(heading) })
         {
-            return .success(match.id)
+            // The heading the page shows as its title is its top: no element has its id.
+            return .success(match.id == notes[index].titleHeading ? nil : match.id)
         }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
         return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'"))

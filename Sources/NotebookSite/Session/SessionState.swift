@@ -107,7 +107,7 @@ struct NoteLayout: Equatable, Sendable {
     var title: String
     var linkKeys: SiteNote.LinkKeys
     /// The headings' texts and ids, and the blocks' identifiers, which `[[note#heading]]` and
-    /// `[[note#^id]]` name.
+    /// `[[note#^id]]` name; last, the heading the page shows as its title, which links leave out.
     var headings: [String]
 
     struct Places: Equatable, Sendable {
@@ -125,6 +125,6 @@ struct NoteLayout: Equatable, Sendable {
             tags: note.tags.flatMap { [$0.name, $0.slug] })
         title = note.title
         linkKeys = note.linkKeys
-        headings = note.headings.flatMap { [$0.text, $0.id] } + note.blockIDs.map { "^" + $0 }
+        headings = note.headings.flatMap { [$0.text, $0.id] } + note.blockIDs.map { "^" + $0 } + [note.titleHeading.map { "#" + $0 } ?? ""]
     }
 }
