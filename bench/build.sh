@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # notebook build beside Hugo on the same generated Markdown, in the same run: the two alternate,
-# RUNS times each, and the medians of wall time and peak memory are printed with their ratios.
+# RUNS times each, and the medians of wall time and peak memory are printed with their ratios, and
+# the fastest and slowest run of each (the spread the median sits in).
 #
 # Cases (5,000 notes unless said):
 #   fresh   into a new folder on the disk, as CI builds: every run writes a folder of its own
@@ -59,6 +60,11 @@ medians() {
   printf '%s %s' "$(cut -d' ' -f1 "$1" | median)" "$(cut -d' ' -f2 "$1" | median | awk '{printf "%.0f", $1 / 1024}')"
 }
 
+# prints "fastest–slowest" of the wall times of a .times file: the spread the median sits in
+spread() {
+  cut -d' ' -f1 "$1" | sort -n | awk 'NR == 1 {low = $1} {high = $1} END {printf "%.3f–%.3f", low, high}'
+}
+
 report() { # case notes with-hugo
   local name=$1 notes=$2 with_hugo=$3 nt nm ht hm
   read -r nt nm <<<"$(medians "$disk/notebook.times")"
@@ -68,7 +74,9 @@ report() { # case notes with-hugo
     printf '   hugo %6.3f s %5d MB   time ratio %.3f  memory ratio %.2f' "$ht" "$hm" \
       "$(awk "BEGIN {print $nt / $ht}")" "$(awk "BEGIN {print $nm / $hm}")"
   fi
-  printf '\n'
+  printf '   (runs: notebook %s s' "$(spread "$disk/notebook.times")"
+  if [ "$with_hugo" = yes ]; then printf ', hugo %s s' "$(spread "$disk/hugo.times")"; fi
+  printf ')\n'
   echo "$nt" > "$disk/$name.seconds"
   rm -f "$disk"/notebook.times "$disk"/hugo.times
 }
