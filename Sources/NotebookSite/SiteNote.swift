@@ -17,11 +17,11 @@ struct SiteNote: Hashable, Sendable {
         let wordCount: Int
         let searchWords: String
         var tags: [NoteTag] = []
-        /// The headings of the note's model, with their ids: what links to its headings match.
+        /// The headings of the note's page, with their ids: what links to its headings match.
         var headings: [NoteHeading] = []
-        /// The id of the first heading when the page shows it as its title (`PageHeadings`): the
-        /// page has no element of that id, and links to it lead to the page's top.
-        var titleHeading: String?
+        /// The first heading when the page shows it as its title (`PageHeadings`), not among
+        /// `headings`: the page has no element of its id, and links to it lead to the page's top.
+        var titleHeading: NoteHeading?
         var orderKey = SiteOrder.Key()
         var linkKeys = LinkKeys()
         var blockIDs: [String] = []
@@ -104,10 +104,11 @@ struct SiteNote: Hashable, Sendable {
     public var searchWords: String { box.facts.searchWords }
     /// The note's tags without repeats, in their order, each with its slug.
     public var tags: [NoteTag] { box.facts.tags }
-    /// The headings of the note as read (`Note.headings`), kept when its model is let go.
+    /// The headings of the note's page with their ids (`Note.headings`, but for a heading the page
+    /// shows as its title), kept when its model is let go.
     public var headings: [NoteHeading] { box.facts.headings }
-    /// The id of the heading the page shows as its title, which links to it leave out.
-    var titleHeading: String? { box.facts.titleHeading }
+    /// The heading the page shows as its title, if any: links to it lead to the page's top.
+    var titleHeading: NoteHeading? { box.facts.titleHeading }
     /// The URL of the folder it is in: `/` for the notes' root; a folder's index note's, that folder.
     var folder: String { box.facts.folder }
     /// Its blocks' identifiers (`^id`, without the `^`), which `[[note#^id]]` names.
@@ -156,8 +157,14 @@ struct SiteNote: Hashable, Sendable {
         }
         facts.orderKey = SiteOrder.Key(date: note.metadata.date, title: title, path: relativePath)
         facts.folder = SiteFolders.folder(url: url, relativePath: relativePath)
-        facts.headings = note.headings
-        if PageHeadings.repeatsTitle(note.blocks, title: title) { facts.titleHeading = facts.headings.first?.id }
+        if PageHeadings.repeatsTitle(note.blocks, title: title) {
+            // The page leaves it out and numbers the other headings' ids without it (a later
+            // heading of the same text is `#pancakes` there, not `#pancakes-1`): links name the page's.
+            facts.titleHeading = NoteHeading.list(Array(note.blocks.prefix(1))).first
+            facts.headings = NoteHeading.list(Array(note.blocks.dropFirst()))
+        } else {
+            facts.headings = note.headings
+        }
         box = Box(facts, note: note, body: Body())
     }
 

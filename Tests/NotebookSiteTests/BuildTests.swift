@@ -199,4 +199,45 @@ import Testing
         #expect(!b.contains("id=\"part\"") && b.contains("id=\"later\""))
         #expect(try site.output("c/index.html").contains("id=\"part\""))
     }
+
+    /// The page numbers its headings' ids without the one it shows as its title: links name the
+    /// ids the page has, so a later heading of the same text is `#pancakes`, not `#pancakes-1`.
+    @Test func linksNameTheHeadingIdsThePageHas() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "notes/pancakes.md": "# Pancakes\n\nIntro.\n\n## Pancakes\n\nNested.\n",
+            "notes/w.md": "---\ntitle: Waffles\n---\n# Waffles\n\n## Waffles!\n\nCrisp.\n",
+            "notes/l.md": "[a](/pancakes/#pancakes) [[Pancakes#Pancakes]] [[Waffles#Waffles!]] [k](/w/#waffles)\n\n[gone](pancakes.md#pancakes-1)\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.map(\.message) == ["broken link 'pancakes.md#pancakes-1': 'Pancakes' has no heading 'pancakes-1'"], "\(report.diagnostics)")
+        #expect(broken.first?.location?.line == 3)
+        let page = try site.output("l/index.html")
+        for href in ["/pancakes/#pancakes", "/pancakes/", "/w/#waffles"] { #expect(page.contains("href=\"\(href)\""), "\(href)") }
+        #expect(page.components(separatedBy: "href=\"/w/#waffles\"").count - 1 == 2)
+        #expect(try site.output("pancakes/index.html").contains("<h2 id=\"pancakes\">"))
+        #expect(try site.output("w/index.html").contains("<h2 id=\"waffles\">"))
+    }
+
+    /// A relative link to a folder's page that a note introduces checks its heading as a link to
+    /// the note does, and leads to the page's top for the heading the page shows as its title.
+    @Test func relativeLinksToAFoldersPageCheckItsIntroductionsHeadings() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "notes/cooking.md": "# Cooking\n\nAbout cooking.\n\n## Tools\n",
+            "notes/cooking/pasta.md": "Pasta.\n",
+            "notes/travel/index.md": "---\ntitle: Travel Index\n---\n# Travel Index\n\nTrips.\n",
+            "notes/travel/trip.md": "Trip.\n",
+            "notes/l2.md": "[c](./cooking/#cooking) [tools](./cooking#tools) [t](./travel/#travel-index)\n\n[nope](./travel#nope)\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.map(\.message) == ["broken link './travel#nope': 'Travel Index' has no heading 'nope'"], "\(report.diagnostics)")
+        let page = try site.output("l2/index.html")
+        for href in ["/cooking/", "/cooking/#tools", "/travel/"] { #expect(page.contains("href=\"\(href)\""), "\(href)") }
+        #expect(!page.contains("#cooking\"") && !page.contains("#travel-index\""))
+    }
 }

@@ -104,6 +104,27 @@ import Testing
         #expect(page.contains("<a class=\"wikilink\" href=\"#here\">#Here</a>"))
     }
 
+    /// The heading a page shows as its title: embedded from its own note it is a link, as any of
+    /// its headings is (not a cycle); from another note, the note as its page shows it, and a link
+    /// when that shows nothing.
+    @Test func anEmbedOfTheHeadingAPageShowsAsItsTitle() throws {
+        let site = try TemporarySite([
+            "notes/embeds.md": "# Embeds\n\nTop.\n\n![[#Embeds]]\n\n![[Embeds#Embeds]]\n",
+            "notes/only.md": "# Only\n",
+            "notes/host.md": "---\ntitle: Host\n---\n![[Only#Only]]\n\n![[Embeds#Embeds]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
+        let own = try site.output("embeds/index.html")
+        #expect(own.contains("<a class=\"wikilink\" href=\"/embeds/\">#Embeds</a>"), "\(own)")
+        #expect(own.contains("<a class=\"wikilink\" href=\"/embeds/\">Embeds#Embeds</a>"))
+        #expect(!own.contains("<figure"))
+        let host = try site.output("host/index.html")
+        #expect(host.contains("<a class=\"wikilink\" href=\"/only/\">Only</a>"), "\(host)")
+        #expect(host.components(separatedBy: "<figure").count - 1 == 1)
+        #expect(host.contains("<p>Top.</p>"))
+    }
+
     @Test func aNoteThatEmbedsManyTimesOverStaysSmall() throws {
         // Each level embeds the next 30 times: 30^4 copies of the last without a limit.
         var files: [String: String] = [:]

@@ -102,6 +102,10 @@ struct Embeds {
             }
             let fallback = "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
                 + HTMLEscaping.escape(notes[target].title) + "</a></p>\n"
+            // A heading of this note itself, the one its page shows as its title too: a link to it.
+            if target == index && link.heading != nil {
+                return "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">" + HTMLEscaping.escape(written) + "</a></p>\n"
+            }
             if path.contains(target) {
                 let cycle = (path.drop { $0 != target } + [target]).map { notes[$0].relativePath }.joined(separator: " → ")
                 found.append(
@@ -128,7 +132,8 @@ struct Embeds {
             var inner: [Diagnostic] = []
             let content = complete(target, within: path, budget: &left, diagnostics: &inner)
             found += inner
-            guard let part = Self.part(of: content, anchor: anchor) else { return fallback }
+            // A note, or a part of one, with nothing to show is a link to it.
+            guard let part = Self.part(of: content, anchor: anchor), part.contains(where: { !$0.isWhitespace }) else { return fallback }
             let prefix = "e\(count)-"
             return "<figure class=\"embed\" data-embed=\"\(HTMLEscaping.escape(link.target))\">\n<div class=\"embed-content\">\n"
                 + Self.prefixingIDs(part, with: prefix)

@@ -227,11 +227,16 @@ struct LinkIndex: Sendable {
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
         if files.contains(joined) { return .success(.file(joined)) }
-        // `../` up to the notes' root: the home page.
-        if joined.isEmpty { return .success(.sitePath("/" + (fragment.map { "#" + $0 } ?? ""))) }
-        // `./features`, `../guides/`: a folder's page.
-        if let url = foldersByPath[joined.lowercased()] { return .success(.sitePath(url + (fragment.map { "#" + $0 } ?? ""))) }
-        return .failure(BrokenLink(reason: "no file or folder at '\(joined)'"))
+        // `../` up to the notes' root: the home page; `./features`, `../guides/`: a folder's page.
+        guard let url = joined.isEmpty ? "/" : foldersByPath[joined.lowercased()] else {
+            return .failure(BrokenLink(reason: "no file or folder at '\(joined)'"))
+        }
+        // A page a note introduces (`index.md`, or `guides.md` beside `guides/`) is that note's:
+        // its heading is checked, as a link from the root to it would be.
+        if let index = byURL.first(url) {
+            return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
+        }
+        return .success(.sitePath(url + (fragment.map { "#" + $0 } ?? "")))
     }
 
     /// What a root-relative link (`/tags/travel/`, `/cooking/pancakes/#tips`) leads to: a note
@@ -263,12 +268,16 @@ struct LinkIndex: Sendable {
         }
         let wanted = heading.lowercased()
         let headings = notes[index].headings
-        if let match = headings.first(where: { $0.text.lowercased() == wanted || $0.id == wanted })
-            ?? headings.first(where: { $0.id == Slug.make(heading) })
-        {
-            // The heading the page shows as its title is its top: no element has its id.
-            return .success(match.id == notes[index].titleHeading ? nil : match.id)
+        let slug = Slug.make(heading)
+        let named = { (heading: NoteHeading) in heading.text.lowercased() == wanted || heading.id == wanted }
+        // The heading the page shows as its title is the page's top: no element has its id. By its
+        // text it is the note's first heading; an id in a URL names an element of the page first.
+        let title = notes[index].titleHeading
+        if let title, !byID, title.text.lowercased() == wanted { return .success(nil) }
+        if let match = headings.first(where: named) ?? headings.first(where: { $0.id == slug }) {
+            return .success(match.id)
         }
+        if let title, named(title) || title.id == slug { return .success(nil) }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
         return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'"))
     }

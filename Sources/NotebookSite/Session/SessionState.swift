@@ -125,6 +125,6 @@ struct NoteLayout: Equatable, Sendable {
             tags: note.tags.flatMap { [$0.name, $0.slug] })
         title = note.title
         linkKeys = note.linkKeys
-        headings = note.headings.flatMap { [$0.text, $0.id] } + note.blockIDs.map { "^" + $0 } + [note.titleHeading.map { "#" + $0 } ?? ""]
+        headings = note.headings.flatMap { [$0.text, $0.id] } + note.blockIDs.map { "^" + $0 } + [note.titleHeading.map { "#" + $0.text + "#" + $0.id } ?? ""]
     }
 }
