@@ -208,6 +208,9 @@ import Testing
             "notes/pancakes.md": "# Pancakes\n\nIntro.\n\n## Pancakes\n\nNested.\n",
             "notes/w.md": "---\ntitle: Waffles\n---\n# Waffles\n\n## Waffles!\n\nCrisp.\n",
             "notes/l.md": "[a](/pancakes/#pancakes) [[Pancakes#Pancakes]] [[Waffles#Waffles!]] [k](/w/#waffles)\n\n[gone](pancakes.md#pancakes-1)\n",
+            // Obsidian writes a Markdown link's fragment as the heading's text: by text, the title's.
+            "notes/Sunday Pancakes.md": "# Sunday Pancakes\n\nIntro.\n\n## Batter\n\n## Sunday Pancakes\n",
+            "notes/o.md": "[[Sunday Pancakes#Sunday Pancakes]] [md](Sunday%20Pancakes.md#Sunday%20Pancakes) [md2](<Sunday Pancakes.md#Sunday Pancakes>) [id](Sunday%20Pancakes.md#sunday-pancakes)\n",
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded)
@@ -219,6 +222,9 @@ import Testing
         #expect(page.components(separatedBy: "href=\"/w/#waffles\"").count - 1 == 2)
         #expect(try site.output("pancakes/index.html").contains("<h2 id=\"pancakes\">"))
         #expect(try site.output("w/index.html").contains("<h2 id=\"waffles\">"))
+        let obsidian = try site.output("o/index.html")
+        #expect(obsidian.components(separatedBy: "href=\"/sunday-pancakes/\"").count - 1 == 3, "\(obsidian)")
+        #expect(obsidian.components(separatedBy: "href=\"/sunday-pancakes/#sunday-pancakes\"").count - 1 == 1)
     }
 
     /// A relative link to a folder's page that a note introduces checks its heading as a link to

@@ -270,14 +270,16 @@ struct LinkIndex: Sendable {
         let headings = notes[index].headings
         let slug = Slug.make(heading)
         let named = { (heading: NoteHeading) in heading.text.lowercased() == wanted || heading.id == wanted }
-        // The heading the page shows as its title is the page's top: no element has its id. By its
-        // text it is the note's first heading; an id in a URL names an element of the page first.
+        // A heading's text names the note's first heading of that text, and the page shows its
+        // first heading as its title when it repeats it: that one is the page's top (no element has
+        // its id). An id in a URL names the page's element of that id before any text.
         let title = notes[index].titleHeading
-        if let title, !byID, title.text.lowercased() == wanted { return .success(nil) }
+        if byID, let match = headings.first(where: { $0.id == wanted }) { return .success(match.id) }
+        if let title, title.text.lowercased() == wanted { return .success(nil) }
         if let match = headings.first(where: named) ?? headings.first(where: { $0.id == slug }) {
             return .success(match.id)
         }
-        if let title, named(title) || title.id == slug { return .success(nil) }
+        if let title, title.id == wanted || title.id == slug { return .success(nil) }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
         return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'"))
     }
