@@ -41,15 +41,15 @@ import Testing
         #expect(page.contains("<figcaption><a class=\"embed-source\" href=\"/deep/source/\">Source</a></figcaption>"))
         // Its links resolve from the embedded note; its ids are its own.
         #expect(page.contains("<a href=\"/deep/sibling/\">a sibling</a>"))
-        #expect(page.contains("<a class=\"wikilink\" href=\"#e1-second-part\">my section</a>"))
-        #expect(page.contains("<h2 id=\"e1-second-part\">") && page.contains("href=\"#e1-fn1\" id=\"e1-fnref1\""))
+        #expect(page.contains("<a class=\"wikilink\" href=\"#e1_second-part\">my section</a>"))
+        #expect(page.contains("<h2 id=\"e1_second-part\">") && page.contains("href=\"#e1_fn1\" id=\"e1_fnref1\""))
         // A section runs to the next heading of its level; a block is the block alone.
-        let second = try #require(page.range(of: "<h2 id=\"e2-second-part\">"))
+        let second = try #require(page.range(of: "<h2 id=\"e2_second-part\">"))
         let rest = page[second.lowerBound...]
         #expect(rest.contains("Deeper text.") && !rest.prefix(while: { _ in true }).isEmpty)
         let sectionEnd = try #require(rest.range(of: "</figure>"))
         #expect(!rest[..<sectionEnd.lowerBound].contains("Third part"))
-        #expect(page.contains("<div class=\"embed-content\">\n<p id=\"e3-^quote\">Text of the second part.</p>\n</div>"))
+        #expect(page.contains("<div class=\"embed-content\">\n<p id=\"e3_^quote\">Text of the second part.</p>\n</div>"))
     }
 
     @Test func theHostCountsItsOwnWordsAndItsContentsListItsOwnHeadings() throws {
@@ -57,7 +57,7 @@ import Testing
         #expect(SitePipeline().build(site.path).succeeded)
         let page = try site.output("host/index.html")
         #expect(page.contains("<p class=\"meta\"><time datetime=\"2026-01-02\">2 January 2026</time> · 3 words</p>"))
-        #expect(!page.contains("href=\"#second-part\"") && !page.contains("href=\"#e1-second-part\">Second part"))
+        #expect(!page.contains("href=\"#second-part\"") && !page.contains("href=\"#e1_second-part\">Second part"))
         // The feed carries the page as shown.
         #expect(try site.output("feed.xml").contains("Text of the second part."))
         let search = try site.output("search/index.json")
@@ -123,6 +123,19 @@ import Testing
         #expect(host.contains("<a class=\"wikilink\" href=\"/only/\">Only</a>"), "\(host)")
         #expect(host.components(separatedBy: "<figure").count - 1 == 1)
         #expect(host.contains("<p>Top.</p>"))
+    }
+
+    /// Embedded ids never clash with the host's, whatever the host's headings say.
+    @Test func embeddedIdsAreNoneOfTheHostsOwn() throws {
+        let site = try TemporarySite([
+            "notes/clash.md": "---\ntitle: Clash\n---\n## E1 Waffles\n\n## E1 Fn1\n\nRef[^1].\n\n![[Waffles]]\n\n[^1]: Host's.\n",
+            "notes/waffles.md": "---\ntitle: Waffles\n---\nIntro.\n\n## Waffles\n\nCrisp[^1].\n\n[^1]: Embedded.\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let page = try site.output("clash/index.html")
+        let ids = page.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(ids.contains("e1-waffles") && ids.contains("e1_waffles") && ids.contains("e1_fn1"), "\(ids)")
     }
 
     @Test func aNoteThatEmbedsManyTimesOverStaysSmall() throws {

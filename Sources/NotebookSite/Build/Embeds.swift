@@ -134,7 +134,9 @@ struct Embeds {
             found += inner
             // A note, or a part of one, with nothing to show is a link to it.
             guard let part = Self.part(of: content, anchor: anchor), part.contains(where: { !$0.isWhitespace }) else { return fallback }
-            let prefix = "e\(count)-"
+            // `_` is in no slug, nor in the renderer's own ids: a prefixed id is none of the host's
+            // (with `-`, the host's heading "E1 Waffles" was the embedded "Waffles").
+            let prefix = "e\(count)_"
             return "<figure class=\"embed\" data-embed=\"\(HTMLEscaping.escape(link.target))\">\n<div class=\"embed-content\">\n"
                 + Self.prefixingIDs(part, with: prefix)
                 + "</div>\n<figcaption><a class=\"embed-source\" href=\"\(HTMLEscaping.escapeURL(url))\">"
