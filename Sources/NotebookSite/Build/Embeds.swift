@@ -88,6 +88,10 @@ struct Embeds {
         var found: [Diagnostic] = []
         var left = budget
         defer { budget = left }
+        /// A paragraph that links `url`, showing `text`.
+        func linkTo(_ url: String, _ text: String) -> String {
+            "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">" + HTMLEscaping.escape(text) + "</a></p>\n"
+        }
         let filled = renderer.fill(note, { _ in nil }) { link, location in
             count += 1
             let written = link.target + (link.heading.map { "#" + $0 } ?? "")
@@ -98,14 +102,11 @@ struct Embeds {
             }
             guard let (target, anchor) = target(of: url) else {
                 // Not another note's page (a file, a folder's page, a heading of this note): a link to it.
-                return "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">" + HTMLEscaping.escape(written) + "</a></p>\n"
+                return linkTo(url, written)
             }
-            let fallback = "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
-                + HTMLEscaping.escape(notes[target].title) + "</a></p>\n"
             // A heading of this note itself, the one its page shows as its title too: a link to it.
-            if target == index && link.heading != nil {
-                return "<p><a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">" + HTMLEscaping.escape(written) + "</a></p>\n"
-            }
+            if target == index && link.heading != nil { return linkTo(url, written) }
+            let fallback = linkTo(url, notes[target].title)
             if path.contains(target) {
                 let cycle = (path.drop { $0 != target } + [target]).map { notes[$0].relativePath }.joined(separator: " → ")
                 found.append(

@@ -22,10 +22,11 @@ struct NoteRendering: Sendable {
         self.urls = urls
     }
 
-    /// The body of `note` (of model `blocks`) as its page shows it, its links left open.
+    /// The body of `note` (of model `blocks`, the note's own) as its page shows it, its links left
+    /// open: without the heading the note found repeats its title (`SiteNote.titleHeading`).
     func body(of note: SiteNote, blocks: [Block]) -> SiteNote.Body {
         SiteNote.Body(
-            rendered: renderer.renderNote(PageHeadings.adjust(blocks, title: note.title)), links: LinkResolution.found(in: blocks))
+            rendered: renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil)), links: LinkResolution.found(in: blocks))
     }
 
     /// The note's body (`body`, as `body(of:blocks:)` made it) as its page shows it, its links

@@ -4,9 +4,11 @@ import NotebookModel
 /// left out (the page shows the title as its `h1`), and the rest move down so that the highest
 /// is an `h2`, keeping headings in order.
 enum PageHeadings {
-    static func adjust(_ blocks: [Block], title: String) -> [Block] {
+    /// `blocks` as the page shows them: without the first when it repeats the title
+    /// (`showsTitle`, which ``repeatsTitle(_:title:)`` decides), the headings moved down.
+    static func adjust(_ blocks: [Block], showsTitle: Bool) -> [Block] {
         var blocks = blocks
-        if repeatsTitle(blocks, title: title) { blocks.removeFirst() }
+        if showsTitle { blocks.removeFirst() }
         let levels = blocks.compactMap { block -> Int? in
             if case .heading(let level, _) = block.kind { return level }
             return nil
