@@ -31,6 +31,9 @@ struct PlanIndex: Sendable {
     let subfolders: [String: [String]]
     /// Folder URL → how many notes with pages it holds, at any depth.
     let folderCounts: [String: Int]
+    /// The indices of the notes with pages in the byte order of their URLs: the order their
+    /// pages are written in, so that a folder's pages are made one after another.
+    let writingOrder: [Int]
 
     /// The index of `all`; `folders` are their folders (``SiteFolders``), found anew when nil.
     init(_ all: [SiteNote], urls: SiteURLs, folders: SiteFolders? = nil) {
@@ -113,6 +116,8 @@ struct PlanIndex: Sendable {
         self.tagLinks = tagLinks
         self.byPath = byPath
         self.members = members
+        let urlsByIndex = notes.map(\.url)
+        writingOrder = urlsByIndex.indices.sorted { urlsByIndex[$0].utf8.lexicographicallyPrecedes(urlsByIndex[$1].utf8) }
     }
 
     /// The group of `note`'s page: its own, its tag's or folder's when it introduces one

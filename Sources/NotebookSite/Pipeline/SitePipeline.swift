@@ -266,8 +266,9 @@ public struct SitePipeline: Sendable {
         let written = Atomic<Int>(0)
         // The site's own groups first: each is one piece of work (the index, a tag's pages, the
         // highlights) and far longer than a note's page, and a long piece last would leave the
-        // other workers idle at the end. Then each note's pages, then the copies: a piece is
-        // known by its number alone, with no list of the pieces made on this thread first.
+        // other workers idle at the end. Then each note's pages, in the order of their URLs, then
+        // the copies: a piece is known by its number alone, with no list of the pieces made on
+        // this thread first.
         let siteGroups = plan.siteGroups
         let notes = plan.noteCount
         let outcomes = ParallelWork.map(count: siteGroups.count + notes + copies.count, workers: options.workers) { index -> Diagnostic? in

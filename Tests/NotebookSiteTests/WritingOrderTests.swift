@@ -1,0 +1,22 @@
+import Testing
+
+@testable import NotebookSite
+
+/// The notes' pages are written folder by folder, whatever order the site lists them in.
+@Suite struct WritingOrderTests {
+    @Test func notesPagesAreWrittenInTheOrderOfTheirURLs() throws {
+        // Newest first, the site's order goes back and forth between the two folders.
+        let site = try TemporarySite([
+            "notes/b/one.md": "---\ndate: 2026-01-06\n---\nb1\n",
+            "notes/a/one.md": "---\ndate: 2026-01-05\n---\na1\n",
+            "notes/b/two.md": "---\ndate: 2026-01-04\n---\nb2\n",
+            "notes/a/two.md": "---\ndate: 2026-01-03\n---\na2\n",
+            "notes/top.md": "---\ndate: 2026-01-02\n---\ntop\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(loaded.notes.map(\.url) == ["/b/one/", "/a/one/", "/b/two/", "/a/two/", "/top/"])
+        let plan = PagePlan(layoutOf: loaded, urls: SiteURLs(baseURL: "/"))
+        let written = (0..<plan.noteCount).flatMap { plan.pages(ofNoteAt: $0).map(\.path) }
+        #expect(written == ["a/one/index.html", "a/two/index.html", "b/one/index.html", "b/two/index.html", "top/index.html"])
+    }
+}
