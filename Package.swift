@@ -22,6 +22,8 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CFileSystem"),
+        // JavaScriptCore's C API as notebook uses it; the library is opened at run time (see shim.h).
+        .systemLibrary(name: "CJavaScriptCore"),
         .target(name: "CCmarkTables"),
         .target(name: "CCmarkArena"),
         .systemLibrary(
@@ -30,6 +32,8 @@ let package = Package(
         .target(name: "Parallel"),
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
+        .target(name: "ScriptEngine", dependencies: ["CJavaScriptCore"]),
+        .target(name: "NotebookScripts", dependencies: ["ScriptEngine", "NotebookModel", "NotebookFiles"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
@@ -55,6 +59,9 @@ let package = Package(
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "Bytes", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
+        .testTarget(
+            name: "ScriptEngineTests", dependencies: ["ScriptEngine", "NotebookScripts", "NotebookModel", "NotebookRender"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "NotebookFormatsTests",
             dependencies: [

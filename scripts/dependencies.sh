@@ -16,15 +16,21 @@ notebook_missing_packages() {
   echo "${missing[@]:-}"
 }
 
-notebook_install_dependencies() {
-  local missing
-  missing=$(notebook_missing_packages)
-  [ -z "$missing" ] && return 0
-  # shellcheck disable=SC2086
-  notebook_apt_install $missing
+notebook_install_dependencies() { notebook_install_missing notebook_missing_packages; }
+
+# What swift test needs beyond the build: JavaScriptCore with Debian's highlight.js, for the
+# ScriptEngine target's tests (JavaScriptCore is opened at run time: no -dev package, notebook
+# declares what it calls).
+notebook_missing_test_packages() {
+  local missing=()
+  ls /usr/lib/*/libjavascriptcoregtk-4.1.so.0 >/dev/null 2>&1 || missing+=(libjavascriptcoregtk-4.1-0)
+  [ -f /usr/share/javascript/highlight.js/highlight.min.js ] || missing+=(libjs-highlight.js)
+  echo "${missing[@]:-}"
 }
 
-# What scripts/test needs beyond the build: tidy for Tests/browser/validate_html.sh, and Chromium,
+notebook_install_test_dependencies() { notebook_install_missing notebook_missing_test_packages; }
+
+# What scripts/test needs beyond swift test: tidy for Tests/browser/validate_html.sh, and Chromium,
 # its WebDriver and a venv-capable /usr/bin/python3 for Tests/browser/test_site.py.
 notebook_missing_site_test_packages() {
   local missing=()
@@ -36,9 +42,12 @@ notebook_missing_site_test_packages() {
   echo "${missing[@]:-}"
 }
 
-notebook_install_site_test_dependencies() {
+notebook_install_site_test_dependencies() { notebook_install_missing notebook_missing_site_test_packages; }
+
+# Installs the packages that the function named $1 says are missing, if any.
+notebook_install_missing() {
   local missing
-  missing=$(notebook_missing_site_test_packages)
+  missing=$("$1")
   [ -z "$missing" ] && return 0
   # shellcheck disable=SC2086
   notebook_apt_install $missing

@@ -90,10 +90,14 @@ public struct CodeBlock: Hashable, Sendable {
     /// The first word of the info string, if any.
     public var language: String?
     public var code: String
+    /// The code as a build highlighted it: its text, escaped, in `span` elements with classes,
+    /// checked before it was kept (see NotebookScripts); nil to show it plain. No format keeps it.
+    public var highlighted: String?
 
-    public init(language: String? = nil, code: String) {
+    public init(language: String? = nil, code: String, highlighted: String? = nil) {
         self.language = language
         self.code = code
+        self.highlighted = highlighted
     }
 }
 

@@ -161,10 +161,14 @@ struct HTMLWriter: ~Copyable {
             cr()
             out += "<pre><code"
             if let language = code.language, !language.isEmpty {
-                out += " class=\"language-\(HTMLEscaping.escape(language))\""
+                out += " class=\"language-\(HTMLEscaping.escape(language))\(code.highlighted == nil ? "" : " hljs")\""
             }
             out += ">"
-            HTMLEscaping.escape(code.code, into: &out)
+            if let highlighted = code.highlighted {
+                out += highlighted
+            } else {
+                HTMLEscaping.escape(code.code, into: &out)
+            }
             out += "</code></pre>\n"
         case .table(let table):
             self.table(table)

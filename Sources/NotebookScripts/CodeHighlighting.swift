@@ -1,0 +1,28 @@
+import NotebookModel
+import ScriptEngine
+
+/// Highlights a note's fenced code that names a language, as a step of loading it.
+public enum CodeHighlighting {
+    /// Highlights every code block of `note` with a language `highlighter` knows; a block the
+    /// script fails on stays plain, and is a warning at the block.
+    public static func apply(to note: inout Note, with highlighter: CodeHighlighter) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let path = note.path
+        Block.rewriteCodeBlocks(in: &note.blocks) { code, at in
+            guard let language = code.language, code.highlighted == nil else { return nil }
+            do throws(ScriptError) {
+                guard let html = try highlighter.highlight(code.code, language: language) else { return nil }
+                var highlighted = code
+                highlighted.highlighted = html
+                return highlighted
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "this \(language) block is shown plain: highlight.js \(error.message)", path: path, at: at,
+                        code: "highlight.script"))
+                return nil
+            }
+        }
+        return diagnostics
+    }
+}

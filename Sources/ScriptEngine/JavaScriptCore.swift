@@ -1,0 +1,65 @@
+import CJavaScriptCore
+import Glibc
+
+/// The functions of WebKit's JavaScriptCore that ``ScriptContext`` calls, found in the library
+/// when a script is first run: a command that runs none never loads it.
+struct JavaScriptCore: @unchecked Sendable {
+    // Pointers to functions of a library that is never closed: shared by every thread.
+    let groupCreate: JSContextGroupCreateFunction
+    let groupRelease: JSContextGroupReleaseFunction
+    let setTimeLimit: JSContextGroupSetExecutionTimeLimitFunction
+    let contextCreate: JSGlobalContextCreateInGroupFunction
+    let contextRelease: JSGlobalContextReleaseFunction
+    let globalObject: JSContextGetGlobalObjectFunction
+    let stringCreate: JSStringCreateWithCharactersFunction
+    let stringRelease: JSStringReleaseFunction
+    let stringLength: JSStringGetLengthFunction
+    let stringCharacters: JSStringGetCharactersPtrFunction
+    let evaluate: JSEvaluateScriptFunction
+    let toStringCopy: JSValueToStringCopyFunction
+    let makeString: JSValueMakeStringFunction
+    let isObject: JSValueIsObjectFunction
+    let getProperty: JSObjectGetPropertyFunction
+    let callFunction: JSObjectCallAsFunctionFunction
+    let protect: JSValueProtectFunction
+    let unprotect: JSValueUnprotectFunction
+
+    /// The library's file name, as Debian's `libjavascriptcoregtk-4.1-0` installs it.
+    static let libraryName = "libjavascriptcoregtk-4.1.so.0"
+
+    /// The library, opened once for the process; why not when it cannot be.
+    static let shared: Result<JavaScriptCore, ScriptError> = load(libraryName)
+
+    private static func load(_ name: String) -> Result<JavaScriptCore, ScriptError> {
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? name
+            return .failure(.unavailable("JavaScriptCore cannot be loaded (\(reason)); install libjavascriptcoregtk-4.1-0"))
+        }
+        return Result { () throws(ScriptError) in try JavaScriptCore(handle, name: name) }
+    }
+
+    private init(_ handle: UnsafeMutableRawPointer, name: String) throws(ScriptError) {
+        func find<F>(_ symbol: String) throws(ScriptError) -> F {
+            guard let pointer = dlsym(handle, symbol) else { throw .unavailable("JavaScriptCore (\(name)) has no \(symbol)") }
+            return unsafeBitCast(pointer, to: F.self)
+        }
+        groupCreate = try find("JSContextGroupCreate")
+        groupRelease = try find("JSContextGroupRelease")
+        setTimeLimit = try find("JSContextGroupSetExecutionTimeLimit")
+        contextCreate = try find("JSGlobalContextCreateInGroup")
+        contextRelease = try find("JSGlobalContextRelease")
+        globalObject = try find("JSContextGetGlobalObject")
+        stringCreate = try find("JSStringCreateWithCharacters")
+        stringRelease = try find("JSStringRelease")
+        stringLength = try find("JSStringGetLength")
+        stringCharacters = try find("JSStringGetCharactersPtr")
+        evaluate = try find("JSEvaluateScript")
+        toStringCopy = try find("JSValueToStringCopy")
+        makeString = try find("JSValueMakeString")
+        isObject = try find("JSValueIsObject")
+        getProperty = try find("JSObjectGetProperty")
+        callFunction = try find("JSObjectCallAsFunction")
+        protect = try find("JSValueProtect")
+        unprotect = try find("JSValueUnprotect")
+    }
+}

@@ -1,0 +1,102 @@
+import CJavaScriptCore
+
+/// A JavaScript context of its own in WebKit's JavaScriptCore: scripts evaluated in it define
+/// functions that ``call(_:_:)`` runs on text. Every evaluation and call is stopped after the
+/// context's time limit, and the context stays usable. One thread at a time.
+public final class ScriptContext {
+    private let api: JavaScriptCore
+    private let group: OpaquePointer
+    private let context: OpaquePointer
+    /// Set by the engine's callback when it stops a script.
+    private let stop = Stop()
+    /// The global functions called so far, kept from the collector.
+    private var functions: [String: OpaquePointer] = [:]
+    /// How long, in seconds, one evaluation or call may run.
+    public let timeLimit: Double
+
+    private final class Stop {
+        var stopped = false
+    }
+
+    /// A new context whose scripts may each run `timeLimit` seconds.
+    public init(timeLimit: Double) throws(ScriptError) {
+        api = try JavaScriptCore.shared.get()
+        guard let group = api.groupCreate() else { throw .unavailable("JavaScriptCore made no context") }
+        guard let context = api.contextCreate(group, nil) else {
+            api.groupRelease(group)
+            throw .unavailable("JavaScriptCore made no context")
+        }
+        (self.group, self.context, self.timeLimit) = (group, context, timeLimit)
+        api.setTimeLimit(group, timeLimit, { _, stop in
+            stop.map { Unmanaged<Stop>.fromOpaque($0).takeUnretainedValue().stopped = true }
+            return true
+        }, Unmanaged.passUnretained(stop).toOpaque())
+    }
+
+    deinit {
+        for function in functions.values { api.unprotect(context, function) }
+        api.contextRelease(context)
+        api.groupRelease(group)
+    }
+
+    /// Runs `source` at the top level (its value is dropped); `name` names it in messages.
+    public func evaluate(_ source: String, name: String) throws(ScriptError) {
+        let script = makeText(source)
+        let url = makeText(name)
+        defer {
+            api.stringRelease(script)
+            api.stringRelease(url)
+        }
+        _ = try running { exception in api.evaluate(context, script, nil, url, 1, exception) }
+    }
+
+    /// The global function `name` called with `arguments`; what it returns, as text.
+    public func call(_ name: String, _ arguments: [String]) throws(ScriptError) -> String {
+        let function = try globalFunction(name)
+        let texts = arguments.map(makeText)
+        defer { texts.forEach { api.stringRelease($0) } }
+        let values = texts.map { api.makeString(context, $0) }
+        let result = try values.withUnsafeBufferPointer { values throws(ScriptError) in
+            try running { exception in api.callFunction(context, function, nil, values.count, values.baseAddress, exception) }
+        }
+        return try text(of: result)
+    }
+
+    private func globalFunction(_ name: String) throws(ScriptError) -> OpaquePointer {
+        if let known = functions[name] { return known }
+        let key = makeText(name)
+        defer { api.stringRelease(key) }
+        let value = try running { exception in api.getProperty(context, api.globalObject(context), key, exception) }
+        guard api.isObject(context, value) else { throw .unavailable("the script defines no function \(name)") }
+        api.protect(context, value)
+        functions[name] = value
+        return value
+    }
+
+    /// What `body` returns, or the exception it left, or the stop.
+    private func running(_ body: (UnsafeMutablePointer<OpaquePointer?>) -> OpaquePointer?) throws(ScriptError) -> OpaquePointer {
+        stop.stopped = false
+        var exception: OpaquePointer?
+        let result = body(&exception)
+        if stop.stopped { throw .timedOut(timeLimit) }
+        if let exception { throw .threw((try? text(of: exception)) ?? "an exception") }
+        guard let result else { throw .threw("no result") }
+        return result
+    }
+
+    private func text(of value: OpaquePointer) throws(ScriptError) -> String {
+        var exception: OpaquePointer?
+        guard let text = api.toStringCopy(context, value, &exception), exception == nil else {
+            throw .threw("a value that is not text")
+        }
+        defer { api.stringRelease(text) }
+        let count = api.stringLength(text)
+        guard count > 0, let characters = api.stringCharacters(text) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF16.self)
+    }
+
+    private func makeText(_ string: String) -> OpaquePointer? {
+        let units = Array(string.utf16)
+        return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
+    }
+}

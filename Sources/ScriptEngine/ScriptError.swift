@@ -1,0 +1,21 @@
+/// Why a script gave no result.
+public enum ScriptError: Error, Equatable, Sendable {
+    /// The engine or a script cannot be had: the library or the file is missing or broken.
+    case unavailable(String)
+    /// The script threw; the message is what it threw, as text.
+    case threw(String)
+    /// The script ran longer than its context's time limit, in seconds, and was stopped.
+    case timedOut(Double)
+    /// What the script gave is not what it may give (see its caller's check).
+    case rejected(String)
+
+    /// What happened, as a diagnostic says it after the script's name.
+    public var message: String {
+        switch self {
+        case .unavailable(let reason): reason
+        case .threw(let message): "threw \(message)"
+        case .timedOut(let limit): "ran longer than \(limit) s and was stopped"
+        case .rejected(let what): "gave \(what)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import NotebookModel
+import NotebookRender
+import Testing
+
+@testable import NotebookScripts
+
+/// A note's fenced code is highlighted where it is, and a block the script fails on stays plain
+/// with a warning at its line, the next block highlighted all the same.
+@Suite struct CodeHighlightingTests {
+    static let spinning = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/spinning-highlight.js").path
+
+    static func note(_ codes: [String], language: String = "toy") -> Note {
+        let blocks = codes.enumerated().map { index, code in
+            Block(.codeBlock(CodeBlock(language: language, code: code)), at: SourceLocation(line: 3 * index + 1, column: 1))
+        }
+        // One of them inside a list, where code blocks are found too.
+        return Note(path: "notes/code.md", blocks: [Block(.list(List(isOrdered: false, items: [ListItem(blocks: blocks)])))])
+    }
+
+    @Test func highlightsCodeAtAnyDepthAndRendersIt() throws {
+        var note = Self.note(["let"], language: "swift")
+        let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter())
+        #expect(diagnostics.isEmpty)
+        let html = HTMLRenderer().render(note.blocks)
+        #expect(html.contains("<pre><code class=\"language-swift hljs\"><span class=\"hljs-keyword\">let</span></code></pre>"), "\(html)")
+    }
+
+    @Test func aScriptThatNeverReturnsIsStoppedAndTheNextBlockIsHighlighted() throws {
+        var note = Self.note(["spin", "next", "throw", "img", "last"])
+        let start = Date()
+        let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter(script: Self.spinning, timeLimit: 0.3))
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(diagnostics.map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" } == [
+            "notes/code.md:1: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "notes/code.md:7: this toy block is shown plain: highlight.js threw Error: cannot read throw",
+            "notes/code.md:10: this toy block is shown plain: highlight.js gave markup other than its spans",
+        ])
+        let html = HTMLRenderer().render(note.blocks)
+        #expect(html.contains("<code class=\"language-toy\">spin</code>"))
+        #expect(html.contains("<code class=\"language-toy hljs\"><span class=\"hljs-keyword\">next</span></code>"))
+        #expect(html.contains("<code class=\"language-toy\">img</code>") && !html.contains("<img"))
+        #expect(html.contains("<span class=\"hljs-keyword\">last</span>"))
+    }
+}
