@@ -4,7 +4,7 @@ import Testing
 
 /// The notes' pages are written folder by folder, whatever order the site lists them in.
 @Suite struct WritingOrderTests {
-    @Test func notesPagesAreWrittenInTheOrderOfTheirURLs() throws {
+    @Test func notesPagesAreWrittenFolderByFolder() throws {
         // Newest first, the site's order goes back and forth between the two folders.
         let site = try TemporarySite([
             "notes/b/one.md": "---\ndate: 2026-01-06\n---\nb1\n",
@@ -17,6 +17,6 @@ import Testing
         #expect(loaded.notes.map(\.url) == ["/b/one/", "/a/one/", "/b/two/", "/a/two/", "/top/"])
         let plan = PagePlan(layoutOf: loaded, urls: SiteURLs(baseURL: "/"))
         let written = (0..<plan.noteCount).flatMap { plan.pages(ofNoteAt: $0).map(\.path) }
-        #expect(written == ["a/one/index.html", "a/two/index.html", "b/one/index.html", "b/two/index.html", "top/index.html"])
+        #expect(written == ["top/index.html", "a/one/index.html", "a/two/index.html", "b/one/index.html", "b/two/index.html"])
     }
 }

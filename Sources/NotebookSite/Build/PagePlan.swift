@@ -253,7 +253,7 @@ struct PagePlan: Sendable {
     /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.
     var noteCount: Int { notes.count }
 
-    /// The pages of the `position`th note with pages in the order of their URLs (``PlanIndex/writingOrder``):
+    /// The pages of the `position`th note with pages folder by folder (``PlanIndex/writingOrder``):
     /// those of the group `.note(path)` of its path. Written in that order, a folder's pages are
     /// made one after another, which the file system does in less time than in the site's order.
     func pages(ofNoteAt position: Int) -> [Page] {

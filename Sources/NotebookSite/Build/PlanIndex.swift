@@ -31,8 +31,9 @@ struct PlanIndex: Sendable {
     let subfolders: [String: [String]]
     /// Folder URL → how many notes with pages it holds, at any depth.
     let folderCounts: [String: Int]
-    /// The indices of the notes with pages in the byte order of their URLs: the order their
-    /// pages are written in, so that a folder's pages are made one after another.
+    /// The indices of the notes with pages folder by folder (the folders in the byte order of
+    /// their URLs, each folder's notes in order): the order their pages are written in, so that
+    /// a folder's pages are made one after another.
     let writingOrder: [Int]
 
     /// The index of `all`; `folders` are their folders (``SiteFolders``), found anew when nil.
@@ -60,11 +61,11 @@ struct PlanIndex: Sendable {
         byPath.reserveCapacity(notes.count)
         for index in notes.indices {
             for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
-            let folder = notes[index].folder
-            if folder != "/" { folderMembers[folder, default: []].append(index) }
+            folderMembers[notes[index].folder, default: []].append(index)
         }
-        // Folders without a page (`tags/`) are let go once each, not asked of every note.
-        folderMembers = folderMembers.filter { folders.contains($0.key) }
+        writingOrder = folderMembers.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { folderMembers[$0]! }
+        // The notes' root and folders without a page (`tags/`) are let go once each, not asked of every note.
+        folderMembers = folderMembers.filter { $0.key != "/" && folders.contains($0.key) }
         // Backwards, so that the first note of a path is the one kept, each path hashed once.
         for index in notes.indices.reversed() { byPath[notes[index].relativePath] = index }
         // Each folder's notes counted in it and in every folder above it, folder by folder.
@@ -116,8 +117,6 @@ struct PlanIndex: Sendable {
         self.tagLinks = tagLinks
         self.byPath = byPath
         self.members = members
-        let urlsByIndex = notes.map(\.url)
-        writingOrder = urlsByIndex.indices.sorted { urlsByIndex[$0].utf8.lexicographicallyPrecedes(urlsByIndex[$1].utf8) }
     }
 
     /// The group of `note`'s page: its own, its tag's or folder's when it introduces one

@@ -266,7 +266,7 @@ public struct SitePipeline: Sendable {
         let written = Atomic<Int>(0)
         // The site's own groups first: each is one piece of work (the index, a tag's pages, the
         // highlights) and far longer than a note's page, and a long piece last would leave the
-        // other workers idle at the end. Then each note's pages, in the order of their URLs, then
+        // other workers idle at the end. Then each note's pages, folder by folder, then
         // the copies: a piece is known by its number alone, with no list of the pieces made on
         // this thread first.
         let siteGroups = plan.siteGroups
