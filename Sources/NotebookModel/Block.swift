@@ -90,13 +90,21 @@ public struct CodeBlock: Hashable, Sendable {
     /// The first word of the info string, if any.
     public var language: String?
     public var code: String
+    /// A title shown above the code (```` ```swift title="Package.swift" ````).
+    public var title: String?
+    /// The lines to mark, numbered from 1 (```` ```js {1,3-5} ````), in order, apart.
+    public var markedLines: [ClosedRange<Int>]
     /// The code as a build highlighted it: its text, escaped, in `span` elements with classes,
     /// checked before it was kept (see NotebookScripts); nil to show it plain. No format keeps it.
     public var highlighted: String?
 
-    public init(language: String? = nil, code: String, highlighted: String? = nil) {
+    public init(
+        language: String? = nil, code: String, title: String? = nil, markedLines: [ClosedRange<Int>] = [], highlighted: String? = nil
+    ) {
         self.language = language
         self.code = code
+        self.title = title
+        self.markedLines = markedLines
         self.highlighted = highlighted
     }
 }

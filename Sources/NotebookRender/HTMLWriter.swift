@@ -159,17 +159,25 @@ struct HTMLWriter: ~Copyable {
             self.callout(callout)
         case .codeBlock(let code):
             cr()
+            if let title = code.title {
+                out += "<figure class=\"code-block\"><figcaption>"
+                HTMLEscaping.escape(title, into: &out)
+                out += "</figcaption>"
+            }
             out += "<pre><code"
             if let language = code.language, !language.isEmpty {
                 out += " class=\"language-\(HTMLEscaping.escape(language))\(code.highlighted == nil ? "" : " hljs")\""
             }
             out += ">"
-            if let highlighted = code.highlighted {
+            if code.markedLines.isEmpty, let highlighted = code.highlighted {
                 out += highlighted
-            } else {
+            } else if code.markedLines.isEmpty {
                 HTMLEscaping.escape(code.code, into: &out)
+            } else {
+                out += MarkedLines.wrap(code.highlighted ?? HTMLEscaping.escape(code.code), marked: code.markedLines)
             }
-            out += "</code></pre>\n"
+            out += "</code></pre>"
+            out += code.title == nil ? "\n" : "</figure>\n"
         case .table(let table):
             self.table(table)
         case .thematicBreak:

@@ -379,6 +379,38 @@ class BrowserTests:
         self.set_scheme("light")
         print(f"  {total} highlights in {scheme} mode have their palette color, text at 4.5:1 or more")
 
+    def test_code_block(self, scheme):
+        """The release checklist's titled block: its title and its marked line are shown, each
+        with text at 4.5:1 or more against what is behind it, the mark visible on the code."""
+        self.open("/work/release-checklist/")
+        self.set_scheme(scheme)
+        found = self.driver.execute_script("""
+            function behind(el) {
+              for (; el; el = el.parentElement) {
+                var color = getComputedStyle(el).backgroundColor;
+                if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') return color;
+              }
+              return getComputedStyle(document.documentElement).backgroundColor;
+            }
+            var caption = document.querySelector('figure.code-block figcaption');
+            var marked = document.querySelector('figure.code-block .marked-line');
+            var pre = document.querySelector('figure.code-block pre');
+            if (!caption || !marked || !pre) return null;
+            return {caption: caption.textContent, captionColor: getComputedStyle(caption).color,
+                    captionBehind: behind(caption), marked: marked.textContent,
+                    markedColor: getComputedStyle(marked).color, markedBehind: behind(marked),
+                    preBehind: behind(pre), markedHeight: marked.getBoundingClientRect().height};""")
+        self.set_scheme("light")
+        assert found, "no titled code block with a marked line on /work/release-checklist/"
+        assert found["caption"] == "Tag the release", found
+        assert found["marked"].startswith("git tag -s v4.2.0"), found
+        assert found["markedHeight"] > 0, found
+        assert found["markedBehind"] != found["preBehind"], f"the marked line is not set apart ({scheme}): {found}"
+        for part in ["caption", "marked"]:
+            ratio = contrast(parse_rgb(found[part + "Color"]), parse_rgb(found[part + "Behind"]))
+            assert ratio >= 4.5, f"{part} ({scheme}): {found[part + 'Color']} on {found[part + 'Behind']} is {ratio:.2f}:1"
+        print(f"  the code block's title and marked line read at 4.5:1 or more in {scheme} mode")
+
     def test_no_outside_requests(self):
         """Every page of the site, loaded in the browser, asks only 127.0.0.1:PORT for anything,
         and no request fails (the browser's own /favicon.ico aside)."""
@@ -436,6 +468,8 @@ class BrowserTests:
         self.run("search finds a note by a word of its body", self.test_search_finds_notes)
         self.run("highlight colors, light mode", lambda: self.test_highlight_colors("light"))
         self.run("highlight colors, dark mode", lambda: self.test_highlight_colors("dark"))
+        self.run("code block title and marked line, light mode", lambda: self.test_code_block("light"))
+        self.run("code block title and marked line, dark mode", lambda: self.test_code_block("dark"))
         self.run("no request outside the site", self.test_no_outside_requests)
         self.run("no JavaScript errors", self.test_no_javascript_errors)
         self.run("screenshots", self.take_screenshots)

@@ -77,6 +77,9 @@ struct BodyEncoder {
                 if runs.count == before { warn("an empty heading is left out: a run cannot be empty", at: at) }
             case .codeBlock(let code):
                 let intent = leaf(.codeBlock(language: code.language))
+                if code.title != nil || !code.markedLines.isEmpty {
+                    warn("a code block's title and marked lines are left out: the format keeps only its language", at: at)
+                }
                 if code.code.isEmpty {
                     warn("an empty code block is left out: a run cannot be empty", at: at)
                 } else {

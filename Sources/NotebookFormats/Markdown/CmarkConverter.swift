@@ -315,9 +315,12 @@ struct CmarkConverter {
             let level = Int(cmark_node_get_heading_level(node))
             return block(.heading(level: level, resolveTokens(inlines, depth: childDepth).inlines))
         case CMARK_NODE_CODE_BLOCK:
-            let info = restored(cmark_node_get_fence_info(node))
-            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-            return block(.codeBlock(CodeBlock(language: language, code: restored(cmark_node_get_literal(node)))))
+            let info = CodeFenceInfo(parsing: restored(cmark_node_get_fence_info(node)))
+            return block(
+                .codeBlock(
+                    CodeBlock(
+                        language: info.language, code: restored(cmark_node_get_literal(node)), title: info.title,
+                        markedLines: info.markedLines)))
         case CMARK_NODE_HTML_BLOCK:
             return block(.html(restored(cmark_node_get_literal(node))))
         case CMARK_NODE_THEMATIC_BREAK:

@@ -93,11 +93,14 @@ public struct MarkdownWriter: Sendable {
         case .list(let list):
             return self.list(list, alternate: false)
         case .codeBlock(let code):
-            let fence = String(repeating: "`", count: max(3, longestRun(of: "`", in: code.code) + 1))
+            let info = CodeFenceInfo(language: code.language, title: code.title, markedLines: code.markedLines).markdown
+            // A backtick fence's info string cannot hold a backtick: a tilde fence then.
+            let mark: Character = info.contains("`") ? "~" : "`"
+            let fence = String(repeating: mark, count: max(3, longestRun(of: mark, in: code.code) + 1))
             var body = code.code
             if body.hasSuffix("\n") { body.removeLast() }
             let lines = code.code.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            return [fence + (code.language ?? "")] + lines + [fence]
+            return [fence + info] + lines + [fence]
         case .table(let table):
             return self.table(table)
         case .thematicBreak:

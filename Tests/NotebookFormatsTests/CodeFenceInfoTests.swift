@@ -1,0 +1,64 @@
+import NotebookModel
+import NotebookRender
+import Testing
+
+@testable import NotebookFormats
+
+/// A fence's info string gives the code's language, a title and lines to mark; the page shows
+/// them, Markdown keeps them, and JSON says it cannot.
+@Suite struct CodeFenceInfoTests {
+    static func code(_ markdown: String) throws -> CodeBlock {
+        let read = MarkdownReader().read(markdown, path: "code.md")
+        guard case .codeBlock(let code)? = read.note.blocks.first?.kind else { throw Missing() }
+        return code
+    }
+
+    struct Missing: Error {}
+
+    @Test func readsTheLanguageATitleAndMarkedLines() throws {
+        let code = try Self.code("```swift title=\"Package.swift\" {1,3-5}\nlet a = 1\n```\n")
+        #expect(code.language == "swift" && code.title == "Package.swift" && code.markedLines == [1...1, 3...5])
+        #expect(CodeFenceInfo(parsing: "js {5, 1-2,2-3} other=1 title='a \"b\"'") == CodeFenceInfo(language: "js", title: "a \"b\"", markedLines: [1...3, 5...5]))
+        // An attribute first names no language; braces that are not line numbers mark nothing.
+        #expect(CodeFenceInfo(parsing: "title=\"T\"") == CodeFenceInfo(title: "T"))
+        #expect(CodeFenceInfo(parsing: "go {hl_lines=[1]}") == CodeFenceInfo(language: "go"))
+        #expect(CodeFenceInfo(parsing: "go {0,2}").markedLines.isEmpty)
+        #expect(CodeFenceInfo(parsing: "go {3-1}").markedLines.isEmpty)
+        #expect(CodeFenceInfo(parsing: "go {1-99999999}").markedLines.isEmpty)
+        #expect(CodeFenceInfo(parsing: "go title=\"unclosed").title == nil)
+    }
+
+    @Test func thePageShowsTheTitleAndMarksLinesOutsideTheHighlightingSpans() throws {
+        let plain = HTMLRenderer().render([Block(.codeBlock(try Self.code("```swift title=\"<Package>.swift\" {1,3}\nlet a\nlet b\nlet c\n```\n")))])
+        #expect(plain == """
+            <figure class="code-block"><figcaption>&lt;Package&gt;.swift</figcaption><pre><code class="language-swift"><span class="marked-line">let a</span>
+            let b
+            <span class="marked-line">let c</span>
+            </code></pre></figure>
+
+            """)
+        // A comment over two lines, the second marked: its span is closed before the mark ends
+        // and opened again inside it.
+        var code = CodeBlock(language: "c", code: "/* a\nb */\nx\n", markedLines: [2...2])
+        code.highlighted = "<span class=\"hljs-comment\">/* a\nb */</span>\nx\n"
+        #expect(HTMLRenderer().render([Block(.codeBlock(code))]) == """
+            <pre><code class="language-c hljs"><span class="hljs-comment">/* a</span>
+            <span class="marked-line"><span class="hljs-comment">b */</span></span>
+            x
+            </code></pre>
+
+            """)
+    }
+
+    @Test func markdownKeepsThemAndJSONSaysItCannot() throws {
+        for title in ["Package.swift", "a \"quoted\" \\ title", "it's `code`"] {
+            let note = Note(path: "code.md", blocks: [Block(.codeBlock(CodeBlock(language: "swift", code: "let a\n", title: title, markedLines: [1...1])))])
+            let markdown = MarkdownWriter().write(note)
+            let back = try Self.code(markdown)
+            #expect(back.title == title && back.markedLines == [1...1] && back.language == "swift" && back.code == "let a\n", "\(markdown)")
+        }
+        let note = Note(path: "code.md", blocks: [Block(.codeBlock(CodeBlock(language: "swift", code: "let a\n", title: "T")), at: SourceLocation(line: 4, column: 1))])
+        let warnings = AttributedJSONWriter().write(note).warnings
+        #expect(warnings.map { "\($0.location?.line ?? 0): \($0.message)" } == ["4: a code block's title and marked lines are left out: the format keeps only its language"])
+    }
+}
