@@ -159,7 +159,8 @@ struct HTMLWriter: ~Copyable {
             self.callout(callout)
         case .codeBlock(let code):
             cr()
-            if let title = code.title {
+            let title = code.title.flatMap { $0.isEmpty ? nil : $0 }
+            if let title {
                 out += "<figure class=\"code-block\"><figcaption>"
                 HTMLEscaping.escape(title, into: &out)
                 out += "</figcaption>"
@@ -177,7 +178,7 @@ struct HTMLWriter: ~Copyable {
                 out += MarkedLines.wrap(code.highlighted ?? HTMLEscaping.escape(code.code), marked: code.markedLines)
             }
             out += "</code></pre>"
-            out += code.title == nil ? "\n" : "</figure>\n"
+            out += title == nil ? "\n" : "</figure>\n"
         case .table(let table):
             self.table(table)
         case .thematicBreak:

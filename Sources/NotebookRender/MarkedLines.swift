@@ -2,43 +2,55 @@
 /// its highlighting, which are closed before the mark's end and opened again after it.
 enum MarkedLines {
     /// `html` (escaped code, highlighted or not: text and balanced `span` elements) with the
-    /// lines in `marked` (numbered from 1) wrapped.
+    /// lines in `marked` (numbered from 1, sorted and apart) wrapped; an empty line is not.
+    /// Read byte by byte: a `>` followed by a combining mark is one `Character`, not two.
     static func wrap(_ html: String, marked: [ClosedRange<Int>]) -> String {
-        guard !marked.isEmpty else { return html }
-        func isMarked(_ line: Int) -> Bool { marked.contains { $0.contains(line) } }
-        var out = ""
-        out.reserveCapacity(html.utf8.count + 64)
-        var open: [Substring] = []
+        guard !marked.isEmpty, !html.isEmpty else { return html }
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        let openMark = Array("<span class=\"marked-line\">".utf8)
+        let close = Array("</span>".utf8)
+        var open: [ArraySlice<UInt8>] = []
+        // The next range that can hold a line: lines only go forward.
+        var range = 0
+        func isMarked(_ line: Int) -> Bool {
+            while range < marked.count && marked[range].upperBound < line { range += 1 }
+            return range < marked.count && marked[range].contains(line)
+        }
         var line = 1
-        if isMarked(line) { out += "<span class=\"marked-line\">" }
-        var index = html.startIndex
-        while index < html.endIndex {
-            let character = html[index]
-            if character == "<" {
-                let end = html[index...].firstIndex(of: ">").map { html.index(after: $0) } ?? html.endIndex
-                let tag = html[index..<end]
-                if tag.hasPrefix("</") { _ = open.popLast() } else { open.append(tag) }
+        var here = isMarked(line) && bytes.first != UInt8(ascii: "\n")
+        if here { out += openMark }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                let end = bytes[index...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
+                let tag = bytes[index..<end]
+                if tag.starts(with: "</".utf8) { _ = open.popLast() } else { open.append(tag) }
                 out += tag
                 index = end
                 continue
             }
-            index = html.index(after: index)
-            guard character == "\n" else {
-                out.append(character)
+            index += 1
+            guard byte == UInt8(ascii: "\n") else {
+                out.append(byte)
                 continue
             }
-            let last = index == html.endIndex
-            let (here, next) = (isMarked(line), !last && isMarked(line + 1))
-            if here || next { out += String(repeating: "</span>", count: open.count) }
-            if here { out += "</span>" }
-            out += "\n"
-            if next { out += "<span class=\"marked-line\">" }
-            if here || next { out += open.joined() }
             line += 1
+            // The next line is marked when it has text: it is not empty and not the end.
+            let next = index < bytes.count && bytes[index] != UInt8(ascii: "\n") && isMarked(line)
+            if here || next { for _ in open { out += close } }
+            if here { out += close }
+            out.append(byte)
+            if next { out += openMark }
+            if here || next { for tag in open { out += tag } }
+            here = next
         }
-        if index == html.endIndex, !html.hasSuffix("\n"), isMarked(line) {
-            out += String(repeating: "</span>", count: open.count) + "</span>"
+        if here {
+            for _ in open { out += close }
+            out += close
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,9 +1,11 @@
 import NotebookModel
 
 /// What a fence's info string says of its code: the language (its first word), a title
-/// (`title="Package.swift"` or `title='…'`, a backslash escaping the next character once
-/// CommonMark has taken its own level out) and lines to mark (`{1,3-5}`). Other words are let
-/// go, as other tools' attributes.
+/// (`title="Package.swift"` or `title='…'`) and lines to mark (`{1,3-5}`, also right after the
+/// language: `js{1,3}`). Inside a title, `\"` (or `\'`) is the quote and `\\` a backslash, once
+/// CommonMark has taken its own level of backslashes out; any other backslash is itself. A brace
+/// group that is not a list of lines is a word like any other; other words are let go, as other
+/// tools' attributes.
 struct CodeFenceInfo: Equatable {
     var language: String?
     var title: String?
@@ -18,34 +20,49 @@ struct CodeFenceInfo: Equatable {
         self.markedLines = markedLines
     }
 
-    /// The parts of `info`; a first word that is an attribute (`title=…`, `{…}`) names no language.
+    /// The parts of `info`; a first word that is an attribute (`title=…`, `{1}`) names no language.
     init(parsing info: String) {
         var rest = Substring(info)
         var first = true
         while let start = rest.firstIndex(where: { $0 != " " && $0 != "\t" }) {
             rest = rest[start...]
+            defer { first = false }
             if rest.hasPrefix("title="), let (title, after) = Self.quoted(rest.dropFirst(6)) {
-                if self.title == nil { self.title = title }
+                if self.title == nil, !title.isEmpty { self.title = title }
                 rest = after
-            } else if rest.hasPrefix("{"), let close = rest.firstIndex(of: "}") {
-                if markedLines.isEmpty { markedLines = Self.lines(rest[rest.index(after: rest.startIndex)..<close]) }
-                rest = rest[rest.index(after: close)...]
-            } else {
-                let end = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? rest.endIndex
-                if first && !rest[..<end].contains("=") { language = String(rest[..<end]) }
-                rest = rest[end...]
+                continue
             }
-            first = false
+            if rest.hasPrefix("{"), let close = rest.firstIndex(of: "}"),
+                let lines = Self.lines(rest[rest.index(after: rest.startIndex)..<close])
+            {
+                if markedLines.isEmpty { markedLines = lines }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            let end = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? rest.endIndex
+            var word = rest[..<end]
+            rest = rest[end...]
+            guard first, !word.contains("=") else { continue }
+            // `js{1,3}`: the language, then its marks.
+            if word.hasSuffix("}"), let open = word.firstIndex(of: "{"), open > word.startIndex,
+                let lines = Self.lines(word[word.index(after: open)..<word.index(before: word.endIndex)])
+            {
+                markedLines = lines
+                word = word[..<open]
+            }
+            language = String(word)
         }
     }
 
-    /// The info string that reads back as these parts, as Markdown writes it: CommonMark takes
-    /// one level of backslashes out of an info string, so the title's are doubled.
+    /// The info string that reads back as these parts, as Markdown writes it. A language that
+    /// would not read back as itself (a space, an attribute, a line break in it) keeps only what
+    /// reads back.
     var markdown: String {
-        var words = language.map { [$0] } ?? []
+        var words: [String] = []
+        if let language, let kept = Self.readableLanguage(language) { words.append(Self.escapedForCommonMark(kept)) }
         if let title {
-            let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            words.append("title=\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\") + "\"")
+            let quoted = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            words.append("title=\"" + Self.escapedForCommonMark(quoted) + "\"")
         }
         if !markedLines.isEmpty {
             words.append("{" + markedLines.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",") + "}")
@@ -53,8 +70,21 @@ struct CodeFenceInfo: Equatable {
         return words.joined(separator: " ")
     }
 
-    /// A quoted text at the start of `text` (`"…"` or `'…'`, with `\` escaping the next
-    /// character), and what follows it; nil when it is not closed.
+    /// The part of `language` that an info string reads back as the language; nil for none.
+    private static func readableLanguage(_ language: String) -> String? {
+        let word = language.prefix { !$0.isWhitespace && !$0.isNewline }
+        guard !word.isEmpty, CodeFenceInfo(parsing: String(word)) == CodeFenceInfo(language: String(word)) else { return nil }
+        return String(word)
+    }
+
+    /// `text` as CommonMark reads it back from an info string: every backslash doubled and every
+    /// `&` written `&amp;`, since it takes one level of backslashes out and reads references.
+    private static func escapedForCommonMark(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "&", with: "&amp;")
+    }
+
+    /// A quoted text at the start of `text` (`"…"` or `'…'`), and what follows it; nil when it
+    /// is not closed.
     private static func quoted(_ text: Substring) -> (String, Substring)? {
         guard let quote = text.first, quote == "\"" || quote == "'" else { return nil }
         var value = ""
@@ -62,30 +92,35 @@ struct CodeFenceInfo: Equatable {
         while index < text.endIndex {
             let character = text[index]
             if character == quote { return (value, text[text.index(after: index)...]) }
-            if character == "\\", text.index(after: index) < text.endIndex {
-                index = text.index(after: index)
+            let next = text.index(after: index)
+            if character == "\\", next < text.endIndex, text[next] == quote || text[next] == "\\" {
+                value.append(text[next])
+                index = text.index(after: next)
+                continue
             }
-            value.append(text[index])
-            index = text.index(after: index)
+            value.append(character)
+            index = next
         }
         return nil
     }
 
-    /// The lines `1,3-5` names, sorted and merged; none when any part is not a number or a range.
-    private static func lines(_ list: Substring) -> [ClosedRange<Int>] {
+    /// The lines `1,3-5` names, sorted and merged; nil when any part is not a number or a range.
+    private static func lines(_ list: Substring) -> [ClosedRange<Int>]? {
         var ranges: [ClosedRange<Int>] = []
         for part in list.split(separator: ",") {
             let bounds = part.trimmingBlanks.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count),
                 let low = Int(bounds[0].trimmingBlanks), let high = Int(bounds[bounds.count - 1].trimmingBlanks),
+                bounds.allSatisfy({ $0.trimmingBlanks.allSatisfy(\.isASCII) && $0.trimmingBlanks.allSatisfy(\.isNumber) }),
                 1 <= low, low <= high, high <= lineLimit
-            else { return [] }
+            else { return nil }
             ranges.append(low...high)
         }
+        guard !ranges.isEmpty else { return nil }
         var merged: [ClosedRange<Int>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                merged[merged.count - 1] = last.lowerBound...Swift.max(last.upperBound, range.upperBound)
             } else {
                 merged.append(range)
             }
