@@ -170,12 +170,13 @@ struct HTMLWriter: ~Copyable {
                 out += " class=\"language-\(HTMLEscaping.escape(language))\(code.highlighted == nil ? "" : " hljs")\""
             }
             out += ">"
-            if code.markedLines.isEmpty, let highlighted = code.highlighted {
-                out += highlighted
+            if let highlighted = code.highlighted {
+                out += MarkedLines.wrap(highlighted, marked: code.markedLines)
             } else if code.markedLines.isEmpty {
+                // Escaped straight into the page: most blocks, with no text made on the way.
                 HTMLEscaping.escape(code.code, into: &out)
             } else {
-                out += MarkedLines.wrap(code.highlighted ?? HTMLEscaping.escape(code.code), marked: code.markedLines)
+                out += MarkedLines.wrap(HTMLEscaping.escape(code.code), marked: code.markedLines)
             }
             out += "</code></pre>"
             out += title == nil ? "\n" : "</figure>\n"
