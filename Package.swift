@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
         .target(name: "ScriptEngine", dependencies: ["CJavaScriptCore"]),
-        .target(name: "NotebookScripts", dependencies: ["ScriptEngine", "NotebookModel", "NotebookFiles"]),
+        .target(name: "NotebookScripts", dependencies: ["ScriptEngine", "NotebookModel", "NotebookFiles", "Parallel"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
@@ -45,7 +45,7 @@ let package = Package(
             name: "NotebookSite",
             dependencies: [
                 "Bytes", "Parallel", "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender",
-                "Mustache",
+                "Mustache", "NotebookScripts", "ScriptEngine",
             ]),
         .target(
             name: "NotebookCLI",

@@ -12,23 +12,16 @@ notebook_missing_packages() {
   [ -f /usr/include/yaml.h ] || missing+=(libyaml-dev)
   [ -f /usr/include/microhttpd.h ] || missing+=(libmicrohttpd-dev)
   [ -f /usr/include/jemalloc/jemalloc.h ] || missing+=(libjemalloc-dev)
+  # What builds run: JavaScriptCore and Debian's highlight.js, to highlight fenced code (the
+  # library is opened when code is first highlighted: no -dev package, notebook declares what it
+  # calls).
+  ls /usr/lib/*/libjavascriptcoregtk-4.1.so.0 >/dev/null 2>&1 || missing+=(libjavascriptcoregtk-4.1-0)
+  [ -f /usr/share/javascript/highlight.js/highlight.min.js ] || missing+=(libjs-highlight.js)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
   echo "${missing[@]:-}"
 }
 
 notebook_install_dependencies() { notebook_install_missing notebook_missing_packages; }
-
-# What swift test needs beyond the build: JavaScriptCore with Debian's highlight.js, for the
-# ScriptEngine target's tests (JavaScriptCore is opened at run time: no -dev package, notebook
-# declares what it calls).
-notebook_missing_test_packages() {
-  local missing=()
-  ls /usr/lib/*/libjavascriptcoregtk-4.1.so.0 >/dev/null 2>&1 || missing+=(libjavascriptcoregtk-4.1-0)
-  [ -f /usr/share/javascript/highlight.js/highlight.min.js ] || missing+=(libjs-highlight.js)
-  echo "${missing[@]:-}"
-}
-
-notebook_install_test_dependencies() { notebook_install_missing notebook_missing_test_packages; }
 
 # What scripts/test needs beyond swift test: tidy for Tests/browser/validate_html.sh, and Chromium,
 # its WebDriver and a venv-capable /usr/bin/python3 for Tests/browser/test_site.py.

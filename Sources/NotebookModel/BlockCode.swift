@@ -36,3 +36,22 @@ extension Block {
         return changed
     }
 }
+
+extension Block {
+    /// Calls `body` with every code block of `blocks`, at any depth, in order, with where it is
+    /// (or the nearest place that says so).
+    public static func forEachCodeBlock(in blocks: [Block], near: SourceLocation? = nil, _ body: (CodeBlock, SourceLocation?) -> Void) {
+        for block in blocks {
+            let at = block.location ?? near
+            switch block.kind {
+            case .codeBlock(let code): body(code, at)
+            case .blockQuote(let children): forEachCodeBlock(in: children, near: at, body)
+            case .callout(let callout): forEachCodeBlock(in: callout.blocks, near: at, body)
+            case .list(let list):
+                for item in list.items { forEachCodeBlock(in: item.blocks, near: item.location ?? at, body) }
+            case .footnoteDefinition(let definition): forEachCodeBlock(in: definition.blocks, near: at, body)
+            case .paragraph, .heading, .table, .thematicBreak, .html: break
+            }
+        }
+    }
+}

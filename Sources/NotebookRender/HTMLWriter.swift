@@ -165,20 +165,11 @@ struct HTMLWriter: ~Copyable {
                 HTMLEscaping.escape(title, into: &out)
                 out += "</figcaption>"
             }
-            out += "<pre><code"
-            if let language = code.language, !language.isEmpty {
-                out += " class=\"language-\(HTMLEscaping.escape(language))\(code.highlighted == nil ? "" : " hljs")\""
-            }
-            out += ">"
-            if let highlighted = code.highlighted {
-                out += MarkedLines.wrap(highlighted, marked: code.markedLines)
-            } else if code.markedLines.isEmpty {
-                // Escaped straight into the page: most blocks, with no text made on the way.
-                HTMLEscaping.escape(code.code, into: &out)
+            if options.deferCode, code.highlighted == nil, code.language.map({ !$0.isEmpty }) == true {
+                slots.append(LinkSlot(offset: out.count, piece: .code(code)))
             } else {
-                out += MarkedLines.wrap(HTMLEscaping.escape(code.code), marked: code.markedLines)
+                Self.codeElement(code, highlighted: code.highlighted, into: &out)
             }
-            out += "</code></pre>"
             out += title == nil ? "\n" : "</figure>\n"
         case .table(let table):
             self.table(table)
@@ -195,6 +186,25 @@ struct HTMLWriter: ~Copyable {
         case .footnoteDefinition:
             break  // written at the end, in `footnoteSection()`
         }
+    }
+
+    /// A code block's `pre` element: the code `highlighted` (HTML that ``HTMLRenderer`` users
+    /// have checked) or escaped, its marked lines wrapped, classed by its language.
+    static func codeElement(_ code: CodeBlock, highlighted: String?, into out: inout UTF8Builder) {
+        out += "<pre><code"
+        if let language = code.language, !language.isEmpty {
+            out += " class=\"language-\(HTMLEscaping.escape(language))\(highlighted == nil ? "" : " hljs")\""
+        }
+        out += ">"
+        if let highlighted {
+            out += MarkedLines.wrap(highlighted, marked: code.markedLines)
+        } else if code.markedLines.isEmpty {
+            // Escaped straight into the page: most blocks, with no text made on the way.
+            HTMLEscaping.escape(code.code, into: &out)
+        } else {
+            out += MarkedLines.wrap(HTMLEscaping.escape(code.code), marked: code.markedLines)
+        }
+        out += "</code></pre>"
     }
 
     private mutating func list(_ list: List) {

@@ -22,6 +22,9 @@ public struct LinkSlot: Hashable, Sendable {
         /// `![[Note]]` alone in a paragraph: the whole element, made once the site has the
         /// embedded note's page (``HTMLRenderer/fill(_:_:embed:)``); where it is written.
         case embed(WikiLink, at: SourceLocation?)
+        /// A code block's `pre` element, with ``RenderOptions/deferCode``: written once its
+        /// highlighted HTML is known, or plain.
+        case code(CodeBlock)
     }
 
     /// What a site resolves to fill the slot.
@@ -31,12 +34,19 @@ public struct LinkSlot: Hashable, Sendable {
         case wikilink(WikiLink)
     }
 
-    public var target: Target {
+    /// Whether the slot holds a code block.
+    public var isCode: Bool {
+        if case .code = piece { true } else { false }
+    }
+
+    /// What a site resolves to fill the slot; nil for code, which leads nowhere.
+    public var target: Target? {
         switch piece {
         case .href(let destination): .link(destination)
         case .wikilinkOpening(let wikilink): .wikilink(wikilink)
         case .image(let source, let embed, _): .image(source, embed: embed)
         case .embed(let wikilink, _): .wikilink(wikilink)
+        case .code: nil
         }
     }
 }
@@ -50,11 +60,14 @@ public struct ShownImage: Hashable, Sendable {
 
 extension HTMLRenderer {
     /// `note` with its slots filled: each with the URL `url` gives its target, else with the
-    /// target as written, exactly as rendering the resolved note would write it. An embed's slot
-    /// takes the element `embed` makes for it; without one (or when it gives none) it stays a
-    /// slot of the filled note. The note's marks move with what is written before them.
+    /// target as written, exactly as rendering the resolved note would write it; without `url`,
+    /// links, wikilinks and images stay slots of the filled note. An embed's slot takes the
+    /// element `embed` makes for it; without one (or when it gives none) it stays a slot. A code
+    /// block is written with the highlighted HTML `code` gives for it (plain when it gives none),
+    /// and stays a slot without `code`. The note's marks move with what is written before them.
     public func fill(
-        _ note: RenderedNote, _ url: (LinkSlot.Target) -> String?, embed: ((WikiLink, SourceLocation?) -> String?)? = nil
+        _ note: RenderedNote, _ url: ((LinkSlot.Target) -> String?)?, embed: ((WikiLink, SourceLocation?) -> String?)? = nil,
+        code: ((CodeBlock) -> String?)? = nil
     ) -> RenderedNote {
         guard !note.slots.isEmpty else { return note }
         var filled = note
@@ -71,12 +84,18 @@ extension HTMLRenderer {
                 out.append(UnsafeBufferPointer(rebasing: bytes[start..<slot.offset]))
                 start = slot.offset
                 switch slot.piece {
-                case .href(let destination):
-                    out += HTMLEscaping.escapeURL(url(slot.target) ?? destination)
-                case .wikilinkOpening(let wikilink):
-                    out += HTMLWriter.wikilinkOpening(wikilink, url: url(slot.target), options: options)
-                case .image(let source, _, let shown):
-                    out += HTMLWriter.imageElement(source: url(slot.target) ?? source, shown, options: options)
+                case .href, .wikilinkOpening, .image:
+                    if let url {
+                        out += link(slot.piece, url: url, options: options)
+                    } else {
+                        filled.slots.append(LinkSlot(offset: out.count, piece: slot.piece))
+                    }
+                case .code(let block):
+                    if let code {
+                        HTMLWriter.codeElement(block, highlighted: code(block), into: &out)
+                    } else {
+                        filled.slots.append(LinkSlot(offset: out.count, piece: slot.piece))
+                    }
                 case .embed(let wikilink, let location):
                     if let element = embed?(wikilink, location) {
                         out += element
@@ -100,5 +119,16 @@ extension HTMLRenderer {
             return low == 0 ? offset : offset + shifts[low - 1].total
         }
         return filled
+    }
+
+    /// The HTML of a link, wikilink or image slot whose target leads where `url` says.
+    private func link(_ piece: LinkSlot.Piece, url: (LinkSlot.Target) -> String?, options: RenderOptions) -> String {
+        switch piece {
+        case .href(let destination): HTMLEscaping.escapeURL(url(.link(destination)) ?? destination)
+        case .wikilinkOpening(let wikilink): HTMLWriter.wikilinkOpening(wikilink, url: url(.wikilink(wikilink)), options: options)
+        case .image(let source, let embed, let shown):
+            HTMLWriter.imageElement(source: url(.image(source, embed: embed)) ?? source, shown, options: options)
+        case .embed, .code: ""
+        }
     }
 }

@@ -17,6 +17,10 @@ public struct RenderOptions: Sendable {
     /// one, which every policy allows. An image is left whole, since an embed's name is found
     /// whatever it holds.
     public var deferLinks: Bool
+    /// Whether each code block that names a language and is not highlighted yet is left as a
+    /// ``LinkSlot`` (``LinkSlot/Piece/code(_:)``), for a site to fill with its highlighted HTML
+    /// once it has it (``HTMLRenderer/fill(_:_:embed:code:)``).
+    public var deferCode: Bool
     /// The URL of a tag's page by its slug, to link the tags in the text (`#travel`); nil leaves
     /// them as text.
     public var tagURL: (@Sendable (String) -> String)?
@@ -24,8 +28,9 @@ public struct RenderOptions: Sendable {
     public init(
         unsafeHTML: Bool = false, links: LinkPolicy = .standard,
         wikilinkURL: @escaping @Sendable (WikiLink) -> String? = { _ in nil }, anchorHighlights: Bool = false,
-        deferLinks: Bool = false, tagURL: (@Sendable (String) -> String)? = nil
+        deferLinks: Bool = false, deferCode: Bool = false, tagURL: (@Sendable (String) -> String)? = nil
     ) {
+        self.deferCode = deferCode
         self.tagURL = tagURL
         self.deferLinks = deferLinks
         self.unsafeHTML = unsafeHTML

@@ -16,13 +16,15 @@ public enum CodeHighlighting {
                 highlighted.highlighted = html
                 return highlighted
             } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "this \(language) block is shown plain: highlight.js \(error.message)", path: path, at: at,
-                        code: "highlight.script"))
+                diagnostics.append(warning(language: language, error, path: path, at: at))
                 return nil
             }
         }
         return diagnostics
+    }
+
+    /// The warning for a block of `language` that the script failed on, at `at` in `path`.
+    static func warning(language: String, _ error: ScriptError, path: String, at: SourceLocation?) -> Diagnostic {
+        Diagnostic(.warning, "this \(language) block is shown plain: highlight.js \(error.message)", path: path, at: at, code: "highlight.script")
     }
 }

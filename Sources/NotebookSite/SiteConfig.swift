@@ -22,6 +22,8 @@ struct SiteConfig: Hashable, Sendable {
     public var unsafeHTML: Bool
     /// How many notes an index or tag page lists.
     public var pageSize: Int
+    /// Whether fenced code that names a language is highlighted at build time.
+    public var highlight = true
 
     public init(
         title: String = "Notebook", baseURL: String = "/", theme: String = "default", language: String = "en",

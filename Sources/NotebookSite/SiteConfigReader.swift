@@ -6,7 +6,7 @@ import NotebookModel
 enum SiteConfigReader {
     static let keys = [
         "title", "baseURL", "theme", "language", "author", "description", "palette", "formatting", "unsafeHTML",
-        "pageSize",
+        "pageSize", "highlight",
     ]
 
     /// The settings in `text`, falling back to the default of any key that is wrong.
@@ -59,11 +59,12 @@ enum SiteConfigReader {
             case "formatting":
                 config.formatting = string() ?? config.formatting
                 config.formattingLocation = value.location
-            case "unsafeHTML":
+            case "unsafeHTML", "highlight":
+                let key = entry.key.string ?? ""
                 if let flag = value.bool {
-                    config.unsafeHTML = flag
+                    if key == "unsafeHTML" { config.unsafeHTML = flag } else { config.highlight = flag }
                 } else {
-                    report(.error, "'unsafeHTML' must be true or false, found \(value.kindDescription)", at: value.location)
+                    report(.error, "'\(key)' must be true or false, found \(value.kindDescription)", at: value.location)
                 }
             case "pageSize":
                 if let size = value.int, size > 0 {

@@ -3,8 +3,10 @@ import NotebookConstraints
 import NotebookFiles
 import NotebookFormats
 import NotebookModel
+import NotebookScripts
 import NotebookSource
 import Parallel
+import ScriptEngine
 
 /// A site read from its folder: settings, constraint definition, and every note, checked.
 struct LoadedSite: Sendable {
@@ -142,8 +144,10 @@ struct SiteLoader: Sendable {
         let config = settings.config
         let files = contents.notes
         let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
-        let rendering = NoteRendering(config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL))
+        let rendering = NoteRendering(
+            config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL), highlighter: CodeHighlighter())
         let loaded = loadAll(files, with: loader, rendering: rendering)
+        let highlights = rendering.finishCode()
 
         var notes: [SiteNote] = []
         notes.reserveCapacity(loaded.count)
@@ -153,6 +157,8 @@ struct SiteLoader: Sendable {
             if note.isDraft && !includeDrafts { continue }
             notes.append(note)
         }
+        rendering.fillCode(&notes, with: highlights)
+        diagnostics += Self.findings(of: highlights, settings: settings)
         // The URLs are checked (in the files' order) on a thread of their own while the workers sort.
         let unsorted = notes
         let urlFindings = Background { Self.checkURLs(unsorted) }
@@ -161,6 +167,17 @@ struct SiteLoader: Sendable {
         return LoadedSite(
             tree: site, config: config, definition: settings.definition, notes: notes, diagnostics: diagnostics,
             sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: settings.hasConfig)
+    }
+
+    /// The warnings of highlighting a site's code: one at each block the script failed on, or one
+    /// for the whole site when no script could run.
+    static func findings(of highlights: CodeHighlights, settings: Settings) -> [Diagnostic] {
+        guard let unavailable = highlights.unavailable else { return highlights.diagnostics.made(by: .readNotes) }
+        return [
+            Diagnostic(
+                .warning, "fenced code is shown plain: \(unavailable.message) (or set highlight: false)", path: settings.configPath,
+                code: "highlight.unavailable", step: BuildStep.readNotes.rawValue)
+        ]
     }
 
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);

@@ -11,6 +11,9 @@ port, for the length of the run only, and checks that:
 - every highlight's computed background is its palette color (assets/palette.css, which the
   page links), with
   readable text, in light mode and in emulated dark mode;
+- the release checklist's titled code block shows its title and marked line readably, and, with
+  JavaScript turned off, its highlighted tokens (a Swift keyword, literal and comment, an sh
+  string) have colours of their own at 4.5:1 or more, in both modes;
 - no page makes a request outside the site, and none of its requests fails;
 - no page logs a JavaScript error.
 
@@ -411,6 +414,40 @@ class BrowserTests:
             assert ratio >= 4.5, f"{part} ({scheme}): {found[part + 'Color']} on {found[part + 'Behind']} is {ratio:.2f}:1"
         print(f"  the code block's title and marked line read at 4.5:1 or more in {scheme} mode")
 
+    def test_code_tokens(self, scheme):
+        """With JavaScript off, the release checklist's Swift code shows highlight.js's tokens in
+        colours of their own: a keyword, a literal, a comment and the sh block's string each differ
+        from the code's plain text and read at 4.5:1 or more against the block, in both modes.
+        Styles are read through DevTools (DOM and CSS), as no script of any kind runs."""
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            self.open("/work/release-checklist/")
+            cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            cdp("DOM.enable", {})
+            cdp("CSS.enable", {})
+            root = cdp("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+
+            def style(selector):
+                node = cdp("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+                assert node, f"no {selector} on /work/release-checklist/"
+                computed = cdp("CSS.getComputedStyleForNode", {"nodeId": node})["computedStyle"]
+                return {entry["name"]: entry["value"] for entry in computed}
+
+            pre = style("pre:has(code.language-swift)")
+            plain = parse_rgb(pre["color"])
+            behind = parse_rgb(pre["background-color"])
+            for selector in ["code.language-swift .hljs-keyword", "code.language-swift .hljs-literal",
+                             "code.language-swift .hljs-comment", "code.language-sh .hljs-string"]:
+                color = parse_rgb(style(selector)["color"])
+                assert color != plain, f"{selector} ({scheme}) has the plain text's colour {pre['color']}"
+                ratio = contrast(color, behind)
+                assert ratio >= 4.5, f"{selector} ({scheme}): {color} on {behind} is {ratio:.2f}:1"
+        finally:
+            cdp("Emulation.setScriptExecutionDisabled", {"value": False})
+            cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+        print(f"  with JavaScript off, code tokens have colours of their own at 4.5:1 or more in {scheme} mode")
+
     def test_no_outside_requests(self):
         """Every page of the site, loaded in the browser, asks only 127.0.0.1:PORT for anything,
         and no request fails (the browser's own /favicon.ico aside)."""
@@ -470,6 +507,8 @@ class BrowserTests:
         self.run("highlight colors, dark mode", lambda: self.test_highlight_colors("dark"))
         self.run("code block title and marked line, light mode", lambda: self.test_code_block("light"))
         self.run("code block title and marked line, dark mode", lambda: self.test_code_block("dark"))
+        self.run("highlighted code with JavaScript off, light mode", lambda: self.test_code_tokens("light"))
+        self.run("highlighted code with JavaScript off, dark mode", lambda: self.test_code_tokens("dark"))
         self.run("no request outside the site", self.test_no_outside_requests)
         self.run("no JavaScript errors", self.test_no_javascript_errors)
         self.run("screenshots", self.take_screenshots)

@@ -22,6 +22,12 @@ struct CodeFenceInfo: Equatable {
 
     /// The parts of `info`; a first word that is an attribute (`title=…`, `{1}`) names no language.
     init(parsing info: String) {
+        // Nearly every info string is one plain word, the language: read over its bytes alone
+        // (the walk below goes by characters).
+        if !info.isEmpty, info.utf8.allSatisfy(Self.isPlainWordByte) {
+            language = info
+            return
+        }
         var rest = Substring(info)
         var first = true
         while let start = rest.firstIndex(where: { $0 != " " && $0 != "\t" }) {
@@ -52,6 +58,12 @@ struct CodeFenceInfo: Equatable {
             }
             language = String(word)
         }
+    }
+
+    /// Whether `byte` can be part of a word that is only a language: no space, tab, brace, `=`,
+    /// and ASCII (a longer character may be a space of another kind).
+    private static func isPlainWordByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "{") && byte != UInt8(ascii: "}") && byte != UInt8(ascii: "=")
     }
 
     /// The info string that reads back as these parts, as Markdown writes it. A language that

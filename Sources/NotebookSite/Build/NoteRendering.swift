@@ -1,6 +1,7 @@
 import NotebookConstraints
 import NotebookModel
 import NotebookRender
+import NotebookScripts
 
 /// How a site renders each note's body for its page and its search entry; what a full build
 /// and a preview's rebuild share.
@@ -10,23 +11,44 @@ import NotebookRender
 struct NoteRendering: Sendable {
     let renderer: HTMLRenderer
     let urls: SiteURLs
+    /// Where the bodies' fenced code goes to be highlighted (with `highlight` on and a
+    /// highlighter given); its blocks stay slots until ``fillCode(_:with:)``.
+    let code: CodeHighlightQueue?
 
     /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights, the
-    /// text's tags linked to their pages.
-    init(config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs) {
+    /// text's tags linked to their pages, and its code highlighted by `highlighter` unless
+    /// `highlight` is off.
+    init(config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs, highlighter: CodeHighlighter? = nil) {
         let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
+        code = config.highlight ? highlighter.map(CodeHighlightQueue.init) : nil
         renderer = HTMLRenderer(
             options: RenderOptions(
-                unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true,
+                unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true, deferCode: code != nil,
                 tagURL: { slug in urls.link("/tags/\(slug)/") }))
         self.urls = urls
     }
 
     /// The body of `note` (of model `blocks`, the note's own) as its page shows it, its links left
-    /// open: without the heading the note found repeats its title (`SiteNote.titleHeading`).
+    /// open: without the heading the note found repeats its title (`SiteNote.titleHeading`). Its
+    /// code goes to be highlighted, and stays open too.
     func body(of note: SiteNote, blocks: [Block]) -> SiteNote.Body {
-        SiteNote.Body(
+        code?.submit(blocks, path: note.path)
+        return SiteNote.Body(
             rendered: renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil)), links: LinkResolution.found(in: blocks))
+    }
+
+    /// Waits for the code handed over so far to be highlighted.
+    func finishCode() -> CodeHighlights {
+        code?.finish() ?? CodeHighlights()
+    }
+
+    /// `notes` with their code filled in, highlighted as `highlights` says (plain where it has
+    /// nothing); their links still open.
+    func fillCode(_ notes: inout [SiteNote], with highlights: CodeHighlights) {
+        guard code != nil else { return }
+        for index in notes.indices where notes[index].body.rendered.slots.contains(where: \.isCode) {
+            notes[index].body.rendered = renderer.fill(notes[index].body.rendered, nil, code: highlights.html(for:))
+        }
     }
 
     /// The note's body (`body`, as `body(of:blocks:)` made it) as its page shows it, its links

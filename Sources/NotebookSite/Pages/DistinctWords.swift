@@ -95,9 +95,7 @@ struct DistinctWords: ~Copyable {
         // Most words are met again.
         while slots[index].start != 0 {
             let slot = slots[index]
-            if slot.hash == hash && slot.length == word.count
-                && memcmp(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) == 0
-            {
+            if slot.hash == hash && slot.length == word.count && Self.same(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) {
                 return
             }
             index = (index + 1) & mask
@@ -113,6 +111,22 @@ struct DistinctWords: ~Copyable {
         length += word.count
         count += 1
         if count * 2 > slots.count { growTable() }
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same: eight at a time, in place (most
+    /// words are short, and a call to `memcmp` for each costs more than comparing them).
+    private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            let left = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+            guard left == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) else { return false }
+            index += 8
+        }
+        while index < count {
+            guard a[index] == b[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Moves the text into room for at least `needed` bytes (twice as much as it had, at least).

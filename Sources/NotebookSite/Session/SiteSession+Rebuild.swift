@@ -153,7 +153,7 @@ extension SiteSession {
             if positions[path] != nil { affected.insert(path) }
         }
 
-        var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics
+        var diagnostics = next.settings.diagnostics + next.discoveryDiagnostics + codeUnavailable(next.settings)
         for path in next.sortedPaths { if let record = next.records[path] { diagnostics += record.diagnostics } }
         diagnostics += next.placeDiagnostics + resolver.index.ambiguousAliases().made(by: .resolveLinks) + collisions
             + next.assetDiagnostics

@@ -2,6 +2,7 @@ import Foundation
 import NotebookFiles
 import NotebookModel
 import NotebookRender
+import NotebookScripts
 import Parallel
 
 /// What one build of a session did.
@@ -53,6 +54,8 @@ public struct SiteSession: Sendable {
     var pendingEverything = true
     /// Times the steps of the current build.
     var stopwatch = PipelineRun()
+    /// Highlights the notes' code, in one script context for the whole session.
+    let highlighter = CodeHighlighter()
 
     /// A session for the site in `directory`, building into `options.output` (`SITE/public` when
     /// nil), or with `inMemory` into `pages`, writing nothing.
@@ -204,13 +207,30 @@ public struct SiteSession: Sendable {
     private func read(_ files: [NoteDiscovery.File], settings: SiteLoader.Settings) -> [NoteRecord] {
         let loader = NoteLoader(definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict)
         let rendering = NoteRendering(
-            config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL))
-        return ParallelWork.map(count: files.count, workers: options.workers) { index in
-            let (loaded, note) = SiteLoader.load(files[index], with: loader, rendering: rendering)
+            config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL),
+            highlighter: highlighter)
+        let read = ParallelWork.map(count: files.count, workers: options.workers) { index in
+            SiteLoader.load(files[index], with: loader, rendering: rendering)
+        }
+        var notes = read.map(\.1)
+        let highlights = rendering.finishCode()
+        rendering.fillCode(&notes, with: highlights)
+        // A block the script failed on is a finding of its note; that no script runs is the site's.
+        let failed = Dictionary(grouping: highlights.diagnostics, by: \.path)
+        return zip(read, notes).map { read, note in
+            let diagnostics = read.0.diagnostics + (failed[note.path] ?? [])
             return NoteRecord(
-                note: note, diagnostics: loaded.diagnostics.made(by: .readNotes), source: loaded.diagnostics.isEmpty ? nil : loaded.source,
+                note: note, diagnostics: diagnostics.made(by: .readNotes), source: diagnostics.isEmpty ? nil : read.0.source,
                 references: note.body.links.compactMap { if case .link(let reference, _) = $0 { reference } else { nil } })
         }
+    }
+
+    /// The warning that no code could be highlighted, once the session's script failed to run.
+    func codeUnavailable(_ settings: SiteLoader.Settings) -> [Diagnostic] {
+        guard settings.config.highlight, let unavailable = highlighter.unavailable else { return [] }
+        var highlights = CodeHighlights()
+        highlights.unavailable = unavailable
+        return SiteLoader.findings(of: highlights, settings: settings)
     }
 
     /// `path` without `.` segments and empty ones (`site/./theme/` → `site/theme`), as a watcher

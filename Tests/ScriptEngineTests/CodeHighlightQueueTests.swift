@@ -1,0 +1,71 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookScripts
+
+/// Code handed over from many notes is highlighted on the queue's thread, each different block
+/// once, and a block the script fails on is a warning at every place it is written.
+@Suite struct CodeHighlightQueueTests {
+    static func blocks(_ codes: [String], language: String = "toy", firstLine: Int = 1) -> [Block] {
+        let blocks = codes.enumerated().map { index, code in
+            Block(.codeBlock(CodeBlock(language: language, code: code)), at: SourceLocation(line: firstLine + 3 * index, column: 1))
+        }
+        // Inside a quote, where code blocks are found too.
+        return [Block(.blockQuote(blocks), at: SourceLocation(line: firstLine, column: 1))]
+    }
+
+    @Test func highlightsEveryBlockHandedOverFromManyThreads() {
+        let queue = CodeHighlightQueue(highlighter: CodeHighlighter())
+        // More than one batch's worth, from eight threads at once, each block twice.
+        let count = CodeHighlightQueue.batch * 3 + 5
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in stride(from: thread, to: count * 2, by: 8) {
+                queue.submit(Self.blocks(["let x\(index % count) = 1"], language: "swift"), path: "notes/\(index).md")
+            }
+        }
+        let highlights = queue.finish()
+        #expect(highlights.diagnostics.isEmpty && highlights.unavailable == nil)
+        for index in 0..<count {
+            let html = highlights.html(for: CodeBlock(language: "swift", code: "let x\(index) = 1"))
+            #expect(html == "<span class=\"hljs-keyword\">let</span> x\(index) = <span class=\"hljs-number\">1</span>")
+        }
+        #expect(highlights.html(for: CodeBlock(language: "swift", code: "never handed over")) == nil)
+        #expect(highlights.html(for: CodeBlock(language: "python", code: "let x0 = 1")) == nil)
+    }
+
+    @Test func aBlockTheScriptFailsOnIsAWarningWhereverItIsWritten() {
+        let queue = CodeHighlightQueue(highlighter: CodeHighlighter(script: CodeHighlightingTests.spinning, timeLimit: 0.3))
+        let start = Date()
+        queue.submit(Self.blocks(["spin", "next"]), path: "notes/b.md")
+        queue.submit(Self.blocks(["throw", "spin"], firstLine: 10), path: "notes/a.md")
+        queue.submit([Block(.codeBlock(CodeBlock(language: nil, code: "spin")))], path: "notes/c.md")
+        let highlights = queue.finish()
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(highlights.diagnostics.map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" } == [
+            "notes/a.md:10: this toy block is shown plain: highlight.js threw Error: cannot read throw",
+            "notes/a.md:13: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "notes/b.md:1: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+        ])
+        #expect(highlights.html(for: CodeBlock(language: "toy", code: "next")) == "<span class=\"hljs-keyword\">next</span>")
+        #expect(highlights.html(for: CodeBlock(language: "toy", code: "spin")) == nil)
+    }
+
+    @Test func aMissingScriptIsSaidOnceAndNoBlockIsAWarning() {
+        let queue = CodeHighlightQueue(highlighter: CodeHighlighter(script: "/nonexistent/highlight.js"))
+        queue.submit(Self.blocks(["a", "b"]), path: "notes/a.md")
+        let highlights = queue.finish()
+        #expect(highlights.unavailable == .unavailable("/nonexistent/highlight.js cannot be read; install libjs-highlight.js"))
+        #expect(highlights.diagnostics.isEmpty)
+        #expect(highlights.html(for: CodeBlock(language: "toy", code: "a")) == nil)
+    }
+
+    @Test func aQueueGivenNoCodeRunsNoScript() {
+        let highlighter = CodeHighlighter(script: "/nonexistent/highlight.js")
+        let queue = CodeHighlightQueue(highlighter: highlighter)
+        queue.submit([Block(.paragraph([.text("no code", at: nil)]))], path: "notes/a.md")
+        let highlights = queue.finish()
+        // The script was never asked for: had it been, it would be missing.
+        #expect(highlights.unavailable == nil && highlighter.unavailable == nil)
+    }
+}
