@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
         .target(name: "ScriptEngine", dependencies: ["CJavaScriptCore"]),
-        .target(name: "NotebookScripts", dependencies: ["ScriptEngine", "NotebookModel", "NotebookFiles", "Parallel"]),
+        .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookFiles", "Parallel"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),
@@ -51,7 +51,7 @@ let package = Package(
             name: "NotebookCLI",
             dependencies: [
                 "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite",
-                "NotebookServer",
+                "NotebookServer", "NotebookScripts",
             ]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI", "CMalloc"]),
         .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats", "NotebookFiles"]),

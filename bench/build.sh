@@ -8,8 +8,12 @@
 #   over    over the previous output on the disk (notebook also has its spare beside it)
 #   tmpfs   over the previous output on tmpfs (/dev/shm)
 #   20k     20,000 notes into a new folder on the disk, and its ratio to 5,000 notes fresh
-# notebook keeps no cache between builds, so every run starts from the sources alone (plus the
-# previous output and its spare in the "over" cases), after a `sync` that is not measured.
+#   cached  over the previous output on tmpfs, with the highlighted code of the run before in
+#           notebook's cache (every other case starts each run with an empty cache, as CI does)
+# Every run starts from the sources alone (plus the previous output and its spare in the "over"
+# cases), after a `sync` that is not measured; notebook highlights the corpus's Swift code, and its
+# cache of highlighted code ($XDG_CACHE_HOME/notebook) is a new, empty folder for every run but
+# the "cached" ones.
 # Folders a fresh run wrote are removed only after every case: creating files right after a
 # large removal is slow on ext4 without a journal, as this machine's is (its inode allocator
 # passes over inodes freed less than 60 seconds ago, or 360 while their inode table block is
@@ -40,10 +44,22 @@ disk=$(mktemp -d "${BENCH_DISK:-/var/tmp}/notebook-bench.XXXXXX")
 memory=$(mktemp -d /dev/shm/notebook-bench.XXXXXX)
 trap 'rm -rf "$disk" "$memory"' EXIT
 
+# notebook with an empty cache of highlighted code (a folder of its own on tmpfs), or with the
+# folder $cached when set; `measure notebook …` runs it the same way.
+notebook() {
+  local cache=${cached:-$(mktemp -d "$memory/cache.XXXXXX")}
+  env XDG_CACHE_HOME="$cache" "$bin" "$@"
+}
+
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 measure() { # name command… → appends "seconds kilobytes" to $disk/name.times
   local name=$1; shift
+  # notebook gets its cache folder (see notebook()), made before the clock starts.
+  if [ "$1" = notebook ]; then
+    shift
+    set -- env XDG_CACHE_HOME="${cached:-$(mktemp -d "$memory/cache.XXXXXX")}" "$bin" "$@"
+  fi
   # What the run before wrote goes to the disk first, unmeasured: otherwise the kernel writes it
   # back during this run, and each run's time depends on what ran before it.
   sync
@@ -85,15 +101,17 @@ generate() { # notes folder
   [ -d "$2/site" ] || python3 ../shared/bench/gen_corpus.py "$2/site" --notes "$1" --hugo "$2/hugo" >/dev/null
 }
 
-over() { # case notes folder: over the previous output in folder
-  local name=$1 notes=$2 place=$3
+over() { # case notes folder [cached]: over the previous output in folder
+  local name=$1 notes=$2 place=$3 cached=""
+  if [ "${4:-}" = cached ]; then cached=$(mktemp -d "$memory/cache.XXXXXX"); fi
   generate "$notes" "$place"
-  # Unmeasured builds first, so that both have a previous output (notebook also its spare).
-  "$bin" build "$place/site" -o "$place/out" >/dev/null 2>&1
-  "$bin" build "$place/site" -o "$place/out" >/dev/null 2>&1
+  # Unmeasured builds first, so that both have a previous output (notebook also its spare, and in
+  # the cached case the cache its entries).
+  notebook build "$place/site" -o "$place/out" >/dev/null 2>&1
+  notebook build "$place/site" -o "$place/out" >/dev/null 2>&1
   hugo --buildFuture --quiet --source "$place/hugo" >/dev/null 2>&1
   for _ in $(seq "$runs"); do
-    measure notebook "$bin" build "$place/site" -o "$place/out"
+    measure notebook notebook build "$place/site" -o "$place/out"
     measure hugo hugo --buildFuture --quiet --source "$place/hugo"
   done
   report "$name" "$notes" yes
@@ -105,7 +123,7 @@ fresh() { # notes… : into new folders, the sizes' runs alternating; Hugo too u
   for run in $(seq "$runs"); do
     for notes in "$@"; do
       local place="$disk/corpus-$notes"
-      measure "notebook-$notes" "$bin" build "$place/site" -o "$place/fresh-$run"
+      measure "notebook-$notes" notebook build "$place/site" -o "$place/fresh-$run"
       if [ "$notes" = 5000 ] || [ "$quick" != --quick ]; then
         measure "hugo-$notes" hugo --buildFuture --quiet --source "$place/hugo" --destination "$place/hugo-fresh-$run"
       fi
@@ -130,6 +148,7 @@ settle() { # waits until SETTLE seconds have passed since the script began
 echo "notebook build vs hugo $(hugo version | cut -d' ' -f2), $(nproc) cores, disk $(df "$disk" | tail -1 | awk '{print $1}'), medians of $runs runs"
 over over 5000 "$disk/corpus-5000"
 over tmpfs 5000 "$memory/corpus-5000"
+over cached 5000 "$memory/corpus-5000" cached
 generate 20000 "$disk/corpus-20000"
 settle
 fresh 5000 20000

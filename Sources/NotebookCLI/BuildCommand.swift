@@ -1,5 +1,6 @@
 import Foundation
 import NotebookModel
+import NotebookScripts
 import NotebookSite
 
 /// `notebook build`: the whole site into an output folder.
@@ -38,7 +39,7 @@ enum BuildCommand: Command {
         let options = BuildOptions(
             output: parsed.options["-o"] ?? parsed.options["--output"], strict: parsed.flags.contains("--strict"),
             includeDrafts: parsed.flags.contains("--drafts"), baseURL: parsed.options["--base-url"],
-            force: parsed.flags.contains("--force"))
+            force: parsed.flags.contains("--force"), cacheFolder: HighlightCache.folder())
         let start = ContinuousClock.now
         let showsProgress = terminal.stderrIsTerminal && format == .text
         let report = SitePipeline(options: options).build(directory) { step in

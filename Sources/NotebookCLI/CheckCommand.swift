@@ -1,5 +1,6 @@
 import Foundation
 import NotebookModel
+import NotebookScripts
 import NotebookSite
 
 /// `notebook check`: reads every note of a site and reports every finding.
@@ -26,7 +27,8 @@ enum CheckCommand: Command {
         let parsed = try parse(arguments)
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
         let directory = try parsed.siteFolder(command: name)
-        let options = BuildOptions(strict: parsed.flags.contains("--strict"), includeDrafts: parsed.flags.contains("--drafts"))
+        let options = BuildOptions(
+            strict: parsed.flags.contains("--strict"), includeDrafts: parsed.flags.contains("--drafts"), cacheFolder: HighlightCache.folder())
         let showsProgress = terminal.stderrIsTerminal && format == .text
         let report = SitePipeline(options: options).check(directory) { step in
             if showsProgress { FileHandle.standardError.write(Data("\u{1B}[2K\r\(step.title)…".utf8)) }

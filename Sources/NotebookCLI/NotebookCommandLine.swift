@@ -1,7 +1,9 @@
+import NotebookModel
+
 /// The `notebook` command line: finds the subcommand and runs it.
 public enum NotebookCommandLine {
     /// The version `notebook --version` prints.
-    public static let version = "0.1.0"
+    public static let version = NotebookVersion.current
 
     static let commands: [any Command.Type] = [
         BuildCommand.self, CheckCommand.self, ConvertCommand.self, NewCommand.self, RenderCommand.self, ServeCommand.self,

@@ -1,6 +1,7 @@
 import Foundation
 import NotebookModel
 import NotebookRender
+import NotebookScripts
 import NotebookServer
 import NotebookSite
 import Synchronization
@@ -37,7 +38,7 @@ public final class Preview: Sendable {
         server = try StaticServer(host: host, port: port, allowedHosts: allowedHosts)
         let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         url = "http://\(urlHost):\(server.port)/"
-        let session = SiteSession(directory: site, options: BuildOptions(includeDrafts: drafts, baseURL: url), inMemory: true)
+        let session = SiteSession(directory: site, options: BuildOptions(includeDrafts: drafts, baseURL: url, cacheFolder: HighlightCache.folder()), inMemory: true)
         state = Mutex(State(session: session))
         self.site = site
         self.quietPeriod = quietPeriod

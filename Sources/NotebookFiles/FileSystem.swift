@@ -21,6 +21,8 @@ public enum FileSystem {
         public var size: Int
         public var device: UInt64
         public var inode: UInt64
+        /// When it was last changed, in nanoseconds since 1970.
+        public var modified: Int
     }
 
     /// The status of `path`; nil when nothing is there.
@@ -34,7 +36,9 @@ public enum FileSystem {
         case S_IFLNK: kind = .link
         default: kind = .other
         }
-        return Status(kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return Status(
+            kind: kind, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            modified: Int(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtim.tv_nsec))
     }
 
     /// Whether the process may read the file at `path`.

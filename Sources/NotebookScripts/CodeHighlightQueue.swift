@@ -38,10 +38,13 @@ public final class CodeHighlightQueue: Sendable {
 
     private let shared = Shared()
     private let highlighter: CodeHighlighter
+    private let cache: HighlightCache?
 
-    /// A queue whose thread, started when the first block comes, runs `highlighter`.
-    public init(highlighter: CodeHighlighter) {
+    /// A queue whose thread, started when the first block comes, runs `highlighter` on the blocks
+    /// that `cache` holds nothing for, and keeps what it makes there.
+    public init(highlighter: CodeHighlighter, cache: HighlightCache? = nil) {
         self.highlighter = highlighter
+        self.cache = cache
     }
 
     /// How many blocks wait before the thread is woken for them: woken for each, the thread took
@@ -49,7 +52,7 @@ public final class CodeHighlightQueue: Sendable {
     static let batch = 64
 
     /// The thread's work: the blocks as they come, until the queue is closed and empty.
-    private static func run(_ shared: Shared, _ highlighter: CodeHighlighter) -> [Key: Result<String?, ScriptError>] {
+    private static func run(_ shared: Shared, _ highlighter: CodeHighlighter, _ cache: HighlightCache?) -> [Key: Result<String?, ScriptError>] {
         var results: [Key: Result<String?, ScriptError>] = [:]
         while true {
             // A batch once enough blocks wait, the rest once the queue is closed.
@@ -58,14 +61,30 @@ public final class CodeHighlightQueue: Sendable {
                 defer { state.pending.removeAll(keepingCapacity: true) }
                 return (state.pending, state.closed)
             }
-            for key in batch {
-                results[key] = Result { () throws(ScriptError) -> String? in try highlighter.highlight(key.code, language: key.language) }
-            }
+            for key in batch { results[key] = highlight(key, with: highlighter, cache: cache) }
             if batch.isEmpty {
-                if closed { return results }
+                if closed {
+                    cache?.save()
+                    return results
+                }
                 shared.wake.wait()
             }
         }
+    }
+
+    /// What `cache` holds for `key`, or what the script makes of it, kept in `cache` (what it failed
+    /// on is not kept, nor what no script could look at).
+    private static func highlight(_ key: Key, with highlighter: CodeHighlighter, cache: HighlightCache?) -> Result<String?, ScriptError> {
+        switch cache?.entry(language: key.language, code: key.code) {
+        case .highlighted(let html)?: return .success(html)
+        case .plain?: return .success(nil)
+        case nil: break
+        }
+        let result = Result { () throws(ScriptError) -> String? in try highlighter.highlight(key.code, language: key.language) }
+        if let cache, case .success(let html) = result, highlighter.unavailable == nil, HighlightedHTML.isLanguageName(key.language) {
+            cache.keep(html.map(HighlightCache.Entry.highlighted) ?? .plain, language: key.language, code: key.code)
+        }
+        return result
     }
 
     /// Hands over every code block of `blocks` that names a language, from the note at `path`.
@@ -86,7 +105,7 @@ public final class CodeHighlightQueue: Sendable {
         }
         guard added else { return }
         shared.work.withLock { work in
-            if work == nil { work = Background { [shared, highlighter] in Self.run(shared, highlighter) } }
+            if work == nil { work = Background { [shared, highlighter, cache] in Self.run(shared, highlighter, cache) } }
         }
         if due { shared.wake.signal() }
     }

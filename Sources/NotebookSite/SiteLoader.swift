@@ -39,8 +39,14 @@ struct SiteLoader: Sendable {
     public var includeDrafts: Bool
     /// How many notes are read at once.
     public var workers: Int
+    /// The folder of the cache of highlighted code; nil for none.
+    public var cacheFolder: String?
 
-    public init(strict: Bool = false, includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        strict: Bool = false, includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        cacheFolder: String? = nil
+    ) {
+        self.cacheFolder = cacheFolder
         self.strict = strict
         self.includeDrafts = includeDrafts
         self.workers = max(1, workers)
@@ -145,7 +151,8 @@ struct SiteLoader: Sendable {
         let files = contents.notes
         let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
         let rendering = NoteRendering(
-            config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL), highlighter: CodeHighlighter())
+            config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL), highlighter: CodeHighlighter(),
+            cache: cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) })
         let loaded = loadAll(files, with: loader, rendering: rendering)
         let highlights = rendering.finishCode()
 

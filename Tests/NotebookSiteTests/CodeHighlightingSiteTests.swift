@@ -52,6 +52,22 @@ import Testing
         #expect(json.contains("<code class=\"language-swift hljs\"><span class=\"hljs-keyword\">let</span> fromJSON = <span class=\"hljs-number\">1</span>"), "\(json)")
     }
 
+    @Test func aSecondBuildTakesTheCodeFromTheCacheAndWritesTheSamePages() throws {
+        let site = try TemporarySite(["notes/code.md": Self.markdown, "notes/json.json": Self.json])
+        let cache = site.path + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func build(_ output: String) throws -> String {
+            let report = SitePipeline(options: BuildOptions(output: site.path + "/" + output, cacheFolder: cache)).build(site.path)
+            #expect(report.succeeded, "\(report.diagnostics)")
+            return try String(contentsOfFile: site.path + "/" + output + "/code/index.html", encoding: .utf8)
+        }
+        let first = try build("first")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(files.count == 1 && files[0].hasPrefix("highlight-") && files[0].hasSuffix(".cache"), "\(files)")
+        let second = try build("second")
+        #expect(second == first && second.contains("language-swift hljs"))
+    }
+
     @Test func highlightFalseLeavesCodePlain() throws {
         let site = try TemporarySite(["notebook.yml": "highlight: false\n", "notes/code.md": Self.markdown])
         let report = SitePipeline().build(site.path)

@@ -16,11 +16,14 @@ struct NoteRendering: Sendable {
     let code: CodeHighlightQueue?
 
     /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights, the
-    /// text's tags linked to their pages, and its code highlighted by `highlighter` unless
-    /// `highlight` is off.
-    init(config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs, highlighter: CodeHighlighter? = nil) {
+    /// text's tags linked to their pages, and its code highlighted by `highlighter` (or taken
+    /// from `cache`) unless `highlight` is off.
+    init(
+        config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs, highlighter: CodeHighlighter? = nil,
+        cache: HighlightCache? = nil
+    ) {
         let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
-        code = config.highlight ? highlighter.map(CodeHighlightQueue.init) : nil
+        code = config.highlight ? highlighter.map { CodeHighlightQueue(highlighter: $0, cache: cache) } : nil
         renderer = HTMLRenderer(
             options: RenderOptions(
                 unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true, deferCode: code != nil,

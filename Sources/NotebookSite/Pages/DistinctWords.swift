@@ -1,3 +1,4 @@
+import Bytes
 import Glibc
 
 /// Words kept once each, in order of first use, as one space-separated text: a small open

@@ -3,6 +3,7 @@ import Mustache
 import NotebookFiles
 import NotebookModel
 import NotebookRender
+import NotebookScripts
 import Parallel
 import Synchronization
 
@@ -18,11 +19,15 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// How many notes are read and pages written at once.
     public var workers: Int
+    /// Where highlighted code is kept between builds (``HighlightCache``; the commands pass
+    /// ``HighlightCache/folder(environment:)``); nil, the default, keeps none.
+    public var cacheFolder: String?
 
     public init(
         output: String? = nil, strict: Bool = false, includeDrafts: Bool = false, baseURL: String? = nil, force: Bool = false,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, cacheFolder: String? = nil
     ) {
+        self.cacheFolder = cacheFolder
         self.force = force
         self.output = output
         self.strict = strict
@@ -144,7 +149,8 @@ public struct SitePipeline: Sendable {
         run.add(contents.diagnostics + assetDiagnostics)
 
         run.begin(.readNotes)
-        let loader = SiteLoader(strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers)
+        let loader = SiteLoader(
+            strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers, cacheFolder: options.cacheFolder)
         var site = loader.read(contents, in: tree, settings: settings)
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
         run.add(site.diagnostics)

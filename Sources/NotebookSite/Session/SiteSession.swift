@@ -54,8 +54,10 @@ public struct SiteSession: Sendable {
     var pendingEverything = true
     /// Times the steps of the current build.
     var stopwatch = PipelineRun()
-    /// Highlights the notes' code, in one script context for the whole session.
+    /// Highlights the notes' code, in one script context for the whole session, and keeps what it
+    /// made between sessions.
     let highlighter = CodeHighlighter()
+    let cache: HighlightCache?
 
     /// A session for the site in `directory`, building into `options.output` (`SITE/public` when
     /// nil), or with `inMemory` into `pages`, writing nothing.
@@ -65,6 +67,7 @@ public struct SiteSession: Sendable {
         self.options = options
         self.output = options.output ?? tree.display("public")
         self.inMemory = inMemory
+        cache = options.cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) }
     }
 
     /// For a session in memory, the last good build's pages (and feed, sitemap, search index) by
@@ -208,7 +211,7 @@ public struct SiteSession: Sendable {
         let loader = NoteLoader(definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict)
         let rendering = NoteRendering(
             config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL),
-            highlighter: highlighter)
+            highlighter: highlighter, cache: cache)
         let read = ParallelWork.map(count: files.count, workers: options.workers) { index in
             SiteLoader.load(files[index], with: loader, rendering: rendering)
         }

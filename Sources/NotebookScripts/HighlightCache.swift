@@ -1,0 +1,186 @@
+import Bytes
+import Foundation
+import NotebookFiles
+import NotebookModel
+import Synchronization
+
+/// What highlight.js made of code, kept between builds in one file under the user's cache folder
+/// (`$XDG_CACHE_HOME/notebook`, else `~/.cache/notebook`), so that a second build, or a preview's
+/// rebuild, does not run the script again.
+///
+/// The file is named by notebook's version and the script's identity (its path, size and time of
+/// change: a new package of it is another file); an entry by its language and code. An entry is
+/// used only if it passes the check fresh output passes (``HighlightedHTML``), for its own code.
+/// The file holds at most ``limit`` bytes: the entries a build used first, then the others. It is
+/// written whole beside itself and renamed over the old one, so that two builds at once never mix
+/// their writes (the later one's stays).
+public final class HighlightCache: Sendable {
+    /// What the cache says of a block.
+    public enum Entry: Equatable, Sendable {
+        /// Its checked spans.
+        case highlighted(String)
+        /// The script does not know its language: it stays plain.
+        case plain
+    }
+
+    /// The file.
+    public let path: String
+    /// The most bytes the file holds.
+    public let limit: Int
+
+    private struct Stored {
+        var language: String
+        var entry: Entry
+    }
+
+    private struct State {
+        var loaded = false
+        var entries: [UInt64: Stored] = [:]
+        /// Entries found or added since loading, in order, and whether any was added.
+        var used: [UInt64] = []
+        var usedSet: Set<UInt64> = []
+        var added = false
+    }
+
+    private let state = Mutex(State())
+
+    /// The header every cache file starts with.
+    static let magic = Array("notebook highlight cache 1\n".utf8)
+
+    /// A cache in `folder` for the script at `script`; nil when the script cannot be read (no cache
+    /// is needed where nothing can be highlighted).
+    public init?(folder: String, script: String, limit: Int = 32 << 20) {
+        guard let status = FileSystem.status(script, followingLinks: true), status.kind == .file else { return nil }
+        var key = FNV1a.hash(NotebookVersion.current)
+        for part in ["\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
+        path = folder + "/highlight-" + String(key, radix: 16) + ".cache"
+        self.limit = limit
+    }
+
+    /// The cache folder of the environment `environment`: `$XDG_CACHE_HOME/notebook` when that is
+    /// an absolute path, else `$HOME/.cache/notebook`; nil without either.
+    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/notebook" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/notebook" }
+        return nil
+    }
+
+    /// The key of a block: its language and its code.
+    static func key(language: String, code: String) -> UInt64 {
+        FNV1a.hash(code, from: FNV1a.hash("\0", from: FNV1a.hash(language)))
+    }
+
+    /// What the cache holds for `code` in `language`, checked; nil when it holds nothing usable.
+    public func entry(language: String, code: String) -> Entry? {
+        let key = Self.key(language: language, code: code)
+        let stored = state.withLock { state -> Stored? in
+            if !state.loaded { load(into: &state) }
+            guard let stored = state.entries[key], stored.language == language else { return nil }
+            if state.usedSet.insert(key).inserted { state.used.append(key) }
+            return stored
+        }
+        guard let stored else { return nil }
+        if case .highlighted(let html) = stored.entry, !HighlightedHTML.isValid(html, of: code) { return nil }
+        return stored.entry
+    }
+
+    /// Keeps `entry` for `code` in `language`.
+    public func keep(_ entry: Entry, language: String, code: String) {
+        let key = Self.key(language: language, code: code)
+        state.withLock { state in
+            if !state.loaded { load(into: &state) }
+            state.entries[key] = Stored(language: language, entry: entry)
+            if state.usedSet.insert(key).inserted { state.used.append(key) }
+            state.added = true
+        }
+    }
+
+    /// Writes the file if anything was added since it was read; a cache that cannot be written is
+    /// no cache, and says nothing.
+    public func save() {
+        let bytes: [UInt8]? = state.withLock { state in
+            guard state.added else { return nil }
+            state.added = false
+            var out = Self.magic
+            var order = state.used
+            for key in state.entries.keys where !state.usedSet.contains(key) { order.append(key) }
+            for key in order {
+                guard let stored = state.entries[key] else { continue }
+                let before = out.count
+                Self.append(key: key, stored, to: &out)
+                if out.count > limit {
+                    out.removeSubrange(before...)
+                    break
+                }
+            }
+            return out
+        }
+        guard let bytes else { return }
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))"
+        do throws(FileError) {
+            try FileSystem.makeFolder(folder)
+            try bytes.withUnsafeBufferPointer { bytes throws(FileError) in try FileSystem.write(bytes, to: temporary, exclusive: true, linkedFolders: true) }
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            _ = FileSystem.removeFile(temporary)
+        }
+    }
+
+    /// Reads the file into `state`, as far as it is whole.
+    private func load(into state: inout State) {
+        state.loaded = true
+        guard let bytes = try? FileSystem.read(path, limit: limit + (1 << 20), links: .asNamed), bytes.starts(with: Self.magic) else { return }
+        var reader = Reader(bytes: bytes, offset: Self.magic.count)
+        while let (key, stored) = reader.next() { state.entries[key] = stored }
+    }
+
+    /// An entry: its key (8 bytes), its language (length in 1 byte), whether it is highlighted
+    /// (1 byte) and its HTML (length in 4 bytes), lengths and key little-endian.
+    private static func append(key: UInt64, _ stored: Stored, to out: inout [UInt8]) {
+        let language = Array(stored.language.utf8.prefix(255))
+        withUnsafeBytes(of: key.littleEndian) { out += $0 }
+        out.append(UInt8(language.count))
+        out += language
+        switch stored.entry {
+        case .plain:
+            out.append(0)
+        case .highlighted(let html):
+            out.append(1)
+            let bytes = Array(html.utf8)
+            withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { out += $0 }
+            out += bytes
+        }
+    }
+
+    /// Reads entries one after another; stops at the first that is not whole.
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset: Int
+
+        mutating func next() -> (UInt64, Stored)? {
+            guard let key = integer(UInt64.self), let length = take(1)?.first, let language = take(Int(length)),
+                let kind = take(1)?.first
+            else { return nil }
+            let name = String(decoding: language, as: UTF8.self)
+            switch kind {
+            case 0: return (key, Stored(language: name, entry: .plain))
+            case 1:
+                guard let count = integer(UInt32.self), let html = take(Int(count)) else { return nil }
+                return (key, Stored(language: name, entry: .highlighted(String(decoding: html, as: UTF8.self))))
+            default: return nil
+            }
+        }
+
+        private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+            guard let part = take(MemoryLayout<T>.size) else { return nil }
+            return part.reversed().reduce(T(0)) { ($0 << 8) | T($1) }
+        }
+
+        private mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+            guard count >= 0, offset + count <= bytes.count else { return nil }
+            defer { offset += count }
+            return bytes[offset..<offset + count]
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookScripts
+
+/// Highlighted code kept in a file between builds: found again by language and code, used only
+/// when it passes the check fresh output passes, and read as far as the file is whole.
+@Suite struct HighlightCacheTests {
+    /// A folder of its own, removed after the test.
+    final class Folder {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-cache-\(UUID().uuidString)").path
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    static let script = CodeHighlightingTests.spinning
+    static let html = "<span class=\"hljs-keyword\">let</span> x = 1"
+
+    @Test func entriesKeptAreFoundByANewCacheOnTheSameFile() throws {
+        let folder = Folder()
+        let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        #expect(cache.entry(language: "swift", code: "let x = 1") == nil)
+        cache.keep(.highlighted(Self.html), language: "swift", code: "let x = 1")
+        cache.keep(.plain, language: "text", code: "let x = 1")
+        cache.save()
+        let again = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        #expect(again.path == cache.path && again.path.hasPrefix(folder.path + "/highlight-"))
+        #expect(again.entry(language: "swift", code: "let x = 1") == .highlighted(Self.html))
+        #expect(again.entry(language: "text", code: "let x = 1") == .plain)
+        #expect(again.entry(language: "python", code: "let x = 1") == nil)
+        #expect(again.entry(language: "swift", code: "let x = 2") == nil)
+    }
+
+    @Test func anEntryThatFailsTheCheckIsNotUsed() throws {
+        let folder = Folder()
+        let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        cache.keep(.highlighted("<img src=x onerror=alert(1)>"), language: "swift", code: "<img src=x onerror=alert(1)>")
+        cache.keep(.highlighted(Self.html), language: "swift", code: "let y = 1")
+        cache.save()
+        let again = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        #expect(again.entry(language: "swift", code: "<img src=x onerror=alert(1)>") == nil)
+        #expect(again.entry(language: "swift", code: "let y = 1") == nil)
+    }
+
+    @Test func aFileCutShortIsReadAsFarAsItIsWhole() throws {
+        let folder = Folder()
+        let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        cache.keep(.highlighted(Self.html), language: "swift", code: "let x = 1")
+        cache.keep(.highlighted("<span class=\"hljs-keyword\">var</span>"), language: "swift", code: "var")
+        cache.save()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: cache.path))
+        bytes.removeLast(3)
+        try bytes.write(to: URL(fileURLWithPath: cache.path))
+        let again = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        #expect(again.entry(language: "swift", code: "let x = 1") == .highlighted(Self.html))
+        #expect(again.entry(language: "swift", code: "var") == nil)
+        // Not a cache file at all.
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache.path))
+        #expect(try #require(HighlightCache(folder: folder.path, script: Self.script)).entry(language: "swift", code: "let x = 1") == nil)
+    }
+
+    @Test func theFileKeepsWhatTheLastBuildUsedFirstWithinItsLimit() throws {
+        let folder = Folder()
+        let first = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        for index in 0..<20 { first.keep(.highlighted("<span class=\"a\">\(index)</span>"), language: "toy", code: "\(index)") }
+        first.save()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: first.path)[.size] as? Int)
+        // A build that used two of them, and room for a few entries only.
+        let second = try #require(HighlightCache(folder: folder.path, script: Self.script, limit: size / 5))
+        #expect(second.entry(language: "toy", code: "17") != nil && second.entry(language: "toy", code: "3") != nil)
+        second.keep(.plain, language: "other", code: "new")
+        second.save()
+        let third = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        #expect(third.entry(language: "toy", code: "17") != nil && third.entry(language: "toy", code: "3") != nil)
+        #expect(third.entry(language: "other", code: "new") == .plain)
+        let kept = (0..<20).filter { third.entry(language: "toy", code: "\($0)") != nil }.count
+        #expect(kept < 20)
+        #expect(try #require(try FileManager.default.attributesOfItem(atPath: first.path)[.size] as? Int) <= size / 5)
+    }
+
+    @Test func anotherScriptHasAFileOfItsOwnAndNoScriptNoCache() throws {
+        let folder = Folder()
+        let copy = folder.path + "-script.js"
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        try (String(contentsOfFile: Self.script, encoding: .utf8) + "\n// another version\n").write(toFile: copy, atomically: false, encoding: .utf8)
+        let one = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        let other = try #require(HighlightCache(folder: folder.path, script: copy))
+        #expect(one.path != other.path)
+        #expect(HighlightCache(folder: folder.path, script: folder.path + "/missing.js") == nil)
+    }
+
+    @Test func theFolderFollowsXDGThenHome() {
+        #expect(HighlightCache.folder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/notebook")
+        #expect(HighlightCache.folder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/notebook")
+        #expect(HighlightCache.folder(environment: ["HOME": "/h"]) == "/h/.cache/notebook")
+        #expect(HighlightCache.folder(environment: [:]) == nil)
+    }
+
+    @Test func aQueueWithEverythingCachedRunsNoScript() throws {
+        let folder = Folder()
+        let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        let first = CodeHighlightQueue(highlighter: CodeHighlighter(script: Self.script), cache: cache)
+        first.submit(CodeHighlightQueueTests.blocks(["one", "two"]), path: "notes/a.md")
+        #expect(first.finish().html(for: CodeBlock(language: "toy", code: "one")) == "<span class=\"hljs-keyword\">one</span>")
+        // A script that cannot run: only the cache can give the spans.
+        let missing = CodeHighlighter(script: "/nonexistent/highlight.js")
+        let second = CodeHighlightQueue(highlighter: missing, cache: try #require(HighlightCache(folder: folder.path, script: Self.script)))
+        second.submit(CodeHighlightQueueTests.blocks(["two", "one"]), path: "notes/a.md")
+        let highlights = second.finish()
+        #expect(highlights.html(for: CodeBlock(language: "toy", code: "two")) == "<span class=\"hljs-keyword\">two</span>")
+        #expect(highlights.unavailable == nil && missing.unavailable == nil)
+    }
+}
