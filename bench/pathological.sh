@@ -54,7 +54,7 @@ for scale in "${scales[@]}"; do
             echo "| $name | ${scale}x | $size | $c | refused | - | over the 64 MB limit |"
             continue
         fi
-        n=$(run_time "$NOTEBOOK" render "$file")
+        n=$(run_time "$NOTEBOOK" render --no-highlight "$file")
         verdict=$(python3 - "$scale" "$size" "$c" "$n" "${base[$name]:-}" "$slow" <<'PY'
 import sys
 scale, size, c, n, base, slow = sys.argv[1:7]

@@ -2,6 +2,7 @@ import Foundation
 import NotebookFormats
 import NotebookModel
 import NotebookRender
+import NotebookScripts
 import NotebookSite
 
 /// `notebook render`: one note to an HTML fragment on standard output.
@@ -12,11 +13,13 @@ enum RenderCommand: Command {
     static let options: [CommandOption] = [
         .flag("--unsafe-html", help: "Let raw HTML in the note through (GitHub's tag filter still applies). Without it, raw HTML is shown as text."),
         .flag("--strict", help: "Treat what the formatting definition corrects as errors."),
+        .flag("--no-highlight", help: "Show fenced code plain instead of highlighting it with highlight.js."),
         .format,
     ]
     static let discussion = """
         Reads FILE (a .md or .json note; - reads Markdown from standard input), checks it against
-        the built-in formatting definition (that of a site without formatting.yml), and prints the note's HTML on standard output.
+        the built-in formatting definition (that of a site without formatting.yml), and prints the note's HTML on standard output,
+        its fenced code highlighted as a site's pages show it.
         Diagnostics go to standard error; the HTML is printed even when there are some.
         """
     static let exitStatus = """
@@ -39,13 +42,23 @@ enum RenderCommand: Command {
             }
             loaded = loader.load(path: file, format: format)
         }
-        let options = RenderOptions(unsafeHTML: parsed.flags.contains("--unsafe-html"))
-        terminal.stdout += HTMLRenderer(options: options).render(loaded.note.blocks)
-        let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
-        if format == .json || !loaded.diagnostics.isEmpty {
-            terminal.stderr += printer.print(loaded.diagnostics, sources: [loaded.note.path: loaded.source])
+        var note = loaded.note
+        var diagnostics = loaded.diagnostics
+        if !parsed.flags.contains("--no-highlight") {
+            let highlighter = CodeHighlighter()
+            diagnostics += CodeHighlighting.apply(to: &note, with: highlighter)
+            if let unavailable = highlighter.unavailable {
+                diagnostics.append(
+                    Diagnostic(.warning, "fenced code is shown plain: \(unavailable.message)", path: note.path, code: "highlight.unavailable"))
+            }
         }
-        return loaded.diagnostics.hasErrors ? ExitStatus.inputErrors : ExitStatus.success
+        let options = RenderOptions(unsafeHTML: parsed.flags.contains("--unsafe-html"))
+        terminal.stdout += HTMLRenderer(options: options).render(note.blocks)
+        let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
+        if format == .json || !diagnostics.isEmpty {
+            terminal.stderr += printer.print(diagnostics, sources: [loaded.note.path: loaded.source])
+        }
+        return diagnostics.hasErrors ? ExitStatus.inputErrors : ExitStatus.success
     }
 }
 

@@ -54,6 +54,7 @@ public final class CodeHighlightQueue: Sendable {
     /// The thread's work: the blocks as they come, until the queue is closed and empty.
     private static func run(_ shared: Shared, _ highlighter: CodeHighlighter, _ cache: HighlightCache?) -> [Key: Result<String?, ScriptError>] {
         var results: [Key: Result<String?, ScriptError>] = [:]
+        var stops = 0
         while true {
             // A batch once enough blocks wait, the rest once the queue is closed.
             let (batch, closed) = shared.state.withLock { state in
@@ -61,7 +62,7 @@ public final class CodeHighlightQueue: Sendable {
                 defer { state.pending.removeAll(keepingCapacity: true) }
                 return (state.pending, state.closed)
             }
-            for key in batch { results[key] = highlight(key, with: highlighter, cache: cache) }
+            for key in batch { results[key] = highlight(key, with: highlighter, cache: cache, stops: &stops) }
             if batch.isEmpty {
                 if closed {
                     cache?.save()
@@ -72,15 +73,25 @@ public final class CodeHighlightQueue: Sendable {
         }
     }
 
+    /// How many blocks the script may be stopped on in one run before it is run on no more: each
+    /// can cost twice the time limit (``CodeHighlighter/defaultTimeLimit``), and hostile notes
+    /// can hold many.
+    static let maximumStops = 3
+
     /// What `cache` holds for `key`, or what the script makes of it, kept in `cache` (what it failed
-    /// on is not kept, nor what no script could look at).
-    private static func highlight(_ key: Key, with highlighter: CodeHighlighter, cache: HighlightCache?) -> Result<String?, ScriptError> {
+    /// on is not kept, nor what no script could look at); counts in `stops` the blocks it was
+    /// stopped on, and runs on none once there were ``maximumStops``.
+    private static func highlight(
+        _ key: Key, with highlighter: CodeHighlighter, cache: HighlightCache?, stops: inout Int
+    ) -> Result<String?, ScriptError> {
         switch cache?.entry(language: key.language, code: key.code) {
         case .highlighted(let html)?: return .success(html)
         case .plain?: return .success(nil)
         case nil: break
         }
+        guard stops < maximumStops else { return .failure(.tooOftenStopped(stops)) }
         let result = Result { () throws(ScriptError) -> String? in try highlighter.highlight(key.code, language: key.language) }
+        if case .failure(.timedOut) = result { stops += 1 }
         if let cache, case .success(let html) = result, highlighter.unavailable == nil, HighlightedHTML.isLanguageName(key.language) {
             cache.keep(html.map(HighlightCache.Entry.highlighted) ?? .plain, language: key.language, code: key.code)
         }

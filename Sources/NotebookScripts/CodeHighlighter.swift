@@ -7,8 +7,12 @@ import Synchronization
 public final class CodeHighlighter: Sendable {
     /// Where Debian's `libjs-highlight.js` installs the script.
     public static let debianScript = "/usr/share/javascript/highlight.js/highlight.min.js"
-    /// How long one block may take; a block past it is shown plain, with a warning.
+    /// How long one block may take; a block past it is shown plain, with a warning. The engine
+    /// stops a script between its steps, not inside one regular expression: highlight.js 9's
+    /// slowest expressions have run for about 4.5 s on a block past a 2 s limit.
     public static let defaultTimeLimit = 2.0
+    /// The longest code highlighted, in UTF-8 bytes: a 1 MB block took 1.4 s and 337 MB.
+    public static let maximumCode = 64 * 1024
 
     private let script: String
     private let timeLimit: Double
@@ -53,6 +57,7 @@ public final class CodeHighlighter: Sendable {
                     engine.known[language] = try !engine.context.call("notebookKnows", [language]).isEmpty
                 }
                 guard engine.known[language] == true else { return nil }
+                guard code.utf8.count <= Self.maximumCode else { throw .tooLong(Self.maximumCode) }
                 return try engine.context.call("notebookHighlight", [language, code])
             }
         }
@@ -76,12 +81,20 @@ public final class CodeHighlighter: Sendable {
             notebookHljs = hljs;
             notebookRegister = hljs.registerLanguage;
             hljs.registerLanguage = function(name, definition) { notebookDefinitions[name] = definition; };
+            var require = hljs.requireLanguage;
+            hljs.requireLanguage = function(name) {
+                if (!hljs.getLanguage(name)) notebookMake(name);
+                return require(name);
+            };
         } });
         """
 
     /// notebook's functions. A language is made with those whose code it holds (`subLanguage`:
-    /// HTML's scripts and styles, say). A name that is no language's own may be another's alias,
-    /// which only its definition says: then every language is made, once.
+    /// HTML's scripts and styles, say) and those its definition requires (Arduino's C++), so that
+    /// what a block shows never depends on the languages made before it. A language that guesses
+    /// among all (`subLanguage: []`, HTTP's body) has every language made first. A name that is
+    /// no language's own may be another's alias, which only its definition says: then every
+    /// language is made, once.
     private static let functions = """
         function notebookMake(name) {
             var definition = notebookDefinitions[name];
@@ -92,6 +105,9 @@ public final class CodeHighlighter: Sendable {
             (function visit(mode) {
                 if (!mode || typeof mode !== "object" || seen.has(mode)) return;
                 seen.add(mode);
+                if (Array.isArray(mode.subLanguage) && mode.subLanguage.length === 0) {
+                    for (var other in notebookDefinitions) notebookMake(other);
+                }
                 [].concat(mode.subLanguage || []).forEach(notebookMake);
                 [].concat(mode.contains || [], mode.variants || [], mode.starts || []).forEach(visit);
             })(hljs.getLanguage(name));
@@ -108,6 +124,9 @@ public final class CodeHighlighter: Sendable {
         }
         function notebookHighlight(name, code) { return hljs.highlight(name, code, true).value; }
         """
+
+    /// What notebook runs around the script: what it makes of a block changes with it.
+    static let revision = prelude + functions
 
     /// A context with the script and notebook's two functions loaded.
     private static func start(_ script: String, timeLimit: Double) -> Result<Engine, ScriptError> {

@@ -8,8 +8,9 @@ import Synchronization
 /// (`$XDG_CACHE_HOME/notebook`, else `~/.cache/notebook`), so that a second build, or a preview's
 /// rebuild, does not run the script again.
 ///
-/// The file is named by notebook's version and the script's identity (its path, size and time of
-/// change: a new package of it is another file); an entry by its language and code. An entry is
+/// The file is named by notebook's version, the code notebook runs around the script, and the
+/// script's identity (its path, size and time of change: a new package of it is another file);
+/// an entry by its language and code. An entry is
 /// used only if it passes the check fresh output passes (``HighlightedHTML``), for its own code.
 /// The file holds at most ``limit`` bytes: the entries a build used first, then the others. It is
 /// written whole beside itself and renamed over the old one, so that two builds at once never mix
@@ -52,7 +53,7 @@ public final class HighlightCache: Sendable {
     public init?(folder: String, script: String, limit: Int = 32 << 20) {
         guard let status = FileSystem.status(script, followingLinks: true), status.kind == .file else { return nil }
         var key = FNV1a.hash(NotebookVersion.current)
-        for part in ["\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
+        for part in ["\0", CodeHighlighter.revision, "\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
         path = folder + "/highlight-" + String(key, radix: 16) + ".cache"
         self.limit = limit
     }

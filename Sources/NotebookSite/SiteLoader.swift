@@ -151,7 +151,9 @@ struct SiteLoader: Sendable {
         let files = contents.notes
         let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict)
         let rendering = NoteRendering(
-            config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL), highlighter: CodeHighlighter(),
+            config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL),
+            // A site whose settings are wrong is written nowhere: its code is not worth the script.
+            highlighter: settings.diagnostics.hasErrors ? nil : CodeHighlighter(),
             cache: cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) })
         let loaded = loadAll(files, with: loader, rendering: rendering)
         let highlights = rendering.finishCode()

@@ -176,6 +176,15 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         #expect(errors.stderr.hasPrefix("<stdin>:3:12: error: "))
     }
 
+    @Test func renderHighlightsCodeAsPagesDo() {
+        let note = "```swift\nlet x = 1\n```\n"
+        let outcome = run(["render", "-"], stdin: note)
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty)
+        #expect(outcome.stdout == "<pre><code class=\"language-swift hljs\"><span class=\"hljs-keyword\">let</span> x = <span class=\"hljs-number\">1</span>\n</code></pre>\n")
+        let plain = run(["render", "--no-highlight", "-"], stdin: note)
+        #expect(plain.stdout == "<pre><code class=\"language-swift\">let x = 1\n</code></pre>\n")
+    }
+
     @Test func missingFile() {
         let outcome = run(["render", "/nonexistent/notebook/note.md"])
         #expect(outcome.status == 1)

@@ -69,3 +69,38 @@ import Testing
         #expect(highlights.unavailable == nil && highlighter.unavailable == nil)
     }
 }
+
+/// Hostile code costs a bounded time: blocks past a size are not run, and after a few blocks the
+/// script had to be stopped on, it is run on no more.
+@Suite struct CodeHighlightQueueBoundsTests {
+    @Test func afterThreeStopsNoMoreBlocksAreRun() {
+        let queue = CodeHighlightQueue(highlighter: CodeHighlighter(script: CodeHighlightingTests.spinning, timeLimit: 0.3))
+        let start = Date()
+        queue.submit(CodeHighlightQueueTests.blocks(["spin1", "spin2", "spin3", "spin4", "next"]), path: "notes/a.md")
+        let highlights = queue.finish()
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(CodeHighlightQueue.maximumStops == 3)
+        #expect(highlights.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
+            "1: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "4: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "7: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "10: this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks already",
+            "13: this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks already",
+        ])
+        #expect(highlights.html(for: CodeBlock(language: "toy", code: "next")) == nil)
+    }
+
+    @Test func codeLongerThan64KBIsShownPlain() throws {
+        let long = String(repeating: "let x = 1\n", count: CodeHighlighter.maximumCode / 10 + 1)
+        let queue = CodeHighlightQueue(highlighter: CodeHighlighter())
+        queue.submit(CodeHighlightQueueTests.blocks([long, "let y = 2"], language: "swift"), path: "notes/a.md")
+        let highlights = queue.finish()
+        #expect(highlights.diagnostics.map(\.message) == ["this swift block is shown plain: highlight.js was not run on it: it is longer than 64 KB"])
+        #expect(highlights.html(for: CodeBlock(language: "swift", code: long)) == nil)
+        #expect(highlights.html(for: CodeBlock(language: "swift", code: "let y = 2")) != nil)
+        // Code that highlight.js would not highlight anyway is not said to be too long.
+        let plain = CodeHighlightQueue(highlighter: CodeHighlighter())
+        plain.submit(CodeHighlightQueueTests.blocks([long], language: "text"), path: "notes/a.md")
+        #expect(plain.finish().diagnostics.isEmpty)
+    }
+}

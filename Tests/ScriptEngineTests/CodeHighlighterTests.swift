@@ -15,6 +15,23 @@ import Testing
         #expect(highlighter.unavailable == nil)
     }
 
+    @Test func whatABlockShowsDoesNotDependOnTheLanguagesMadeBeforeIt() throws {
+        // HTTP guesses its body's language among those made; Arduino's definition needs C++'s.
+        let http = "POST /api HTTP/1.1\nContent-Type: application/json\n\n{\"name\": \"value\", \"n\": [1, 2, true]}"
+        let alone = try CodeHighlighter().highlight(http, language: "http")
+        for first in [("x", "text"), ("{}", "json"), ("<a></a>", "xml")] {
+            let highlighter = CodeHighlighter()
+            _ = try highlighter.highlight(first.0, language: first.1)
+            #expect(try highlighter.highlight(http, language: "http") == alone, "after \(first.1)")
+        }
+        let sketch = "void setup() { int led = 13; pinMode(led, OUTPUT); }"
+        let arduino = try #require(try CodeHighlighter().highlight(sketch, language: "arduino"))
+        let afterCpp = CodeHighlighter()
+        _ = try afterCpp.highlight("int x;", language: "cpp")
+        #expect(try afterCpp.highlight(sketch, language: "arduino") == arduino)
+        #expect(arduino.contains("<span class=\"hljs-keyword\">int</span>"), "\(arduino)")
+    }
+
     @Test func aMissingScriptMakesNothingHighlighted() throws {
         let highlighter = CodeHighlighter(script: "/nonexistent/highlight.js")
         #expect(try highlighter.highlight("let x = 1", language: "swift") == nil)
