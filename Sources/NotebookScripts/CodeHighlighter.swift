@@ -35,6 +35,11 @@ public final class CodeHighlighter: Sendable {
         self.timeLimit = timeLimit
     }
 
+    /// A highlighter of the same script and time limit, with a context of its own.
+    public func sibling() -> CodeHighlighter {
+        CodeHighlighter(script: script, timeLimit: timeLimit)
+    }
+
     /// Why no code can be highlighted (the engine or the script is missing or broken), once the
     /// highlighter has been asked to; nil while it can, or before it was asked.
     public var unavailable: ScriptError? {

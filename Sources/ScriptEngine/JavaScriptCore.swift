@@ -35,7 +35,26 @@ struct JavaScriptCore: @unchecked Sendable {
             let reason = dlerror().map { String(cString: $0) } ?? name
             return .failure(.unavailable("JavaScriptCore cannot be loaded (\(reason)); install libjavascriptcoregtk-4.1-0"))
         }
-        return Result { () throws(ScriptError) in try JavaScriptCore(handle, name: name) }
+        return Result { () throws(ScriptError) in
+            let engine = try JavaScriptCore(handle, name: name)
+            try engine.pollForTraps(handle, name: name)
+            return engine
+        }
+    }
+
+    /// Makes compiled code check for the time limit itself instead of being stopped by a signal:
+    /// a thread that blocks the engine's signal, as threads made from libdispatch's workers do,
+    /// never stopped a loop once it was compiled (a test's third `while (true) {}` in one context
+    /// ran on for minutes). Set once, before the first context is made.
+    private func pollForTraps(_ handle: UnsafeMutableRawPointer, name: String) throws(ScriptError) {
+        guard let set = dlsym(handle, "jsc_options_set_boolean"), let get = dlsym(handle, "jsc_options_get_boolean") else {
+            throw .unavailable("JavaScriptCore (\(name)) has no jsc_options_set_boolean")
+        }
+        _ = unsafeBitCast(set, to: JSCOptionsSetBooleanFunction.self)("usePollingTraps", 1)
+        var polling: Int32 = 0
+        guard unsafeBitCast(get, to: JSCOptionsGetBooleanFunction.self)("usePollingTraps", &polling) != 0, polling != 0 else {
+            throw .unavailable("JavaScriptCore (\(name)) cannot be made to stop scripts reliably (usePollingTraps)")
+        }
     }
 
     private init(_ handle: UnsafeMutableRawPointer, name: String) throws(ScriptError) {

@@ -34,6 +34,22 @@ import Testing
         #expect(highlights.html(for: CodeBlock(language: "python", code: "let x0 = 1")) == nil)
     }
 
+    @Test func manyBlocksWaitingStartASecondThreadWithTheSameResults() {
+        let codes = (0..<(CodeHighlightQueue.backlog + 300)).map { "let v\($0) = \"\($0)\"" }
+        let two = CodeHighlightQueue(highlighter: CodeHighlighter())
+        two.submit(Self.blocks(codes, language: "swift"), path: "notes/a.md")
+        #expect(two.threadCount == 2)
+        let both = two.finish()
+        // One block at a time: one thread.
+        let one = CodeHighlightQueue(highlighter: CodeHighlighter())
+        for code in codes { one.submit(Self.blocks([code], language: "swift"), path: "notes/a.md") }
+        let single = one.finish()
+        for code in codes {
+            let block = CodeBlock(language: "swift", code: code)
+            #expect(both.html(for: block) != nil && both.html(for: block) == single.html(for: block))
+        }
+    }
+
     @Test func aBlockTheScriptFailsOnIsAWarningWhereverItIsWritten() {
         let queue = CodeHighlightQueue(highlighter: CodeHighlighter(script: CodeHighlightingTests.spinning, timeLimit: 0.3))
         let start = Date()

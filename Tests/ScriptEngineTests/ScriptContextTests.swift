@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ScriptEngine
@@ -27,5 +28,27 @@ import Testing
         #expect(throws: ScriptError.timedOut(0.2)) { try context.call("spin", []) }
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(try context.call("echo", ["still here"]) == "still here")
+    }
+
+    /// A loop stopped again and again in one context, so that the engine compiles it, is stopped
+    /// every time on a thread made from the test's own (which blocks signals the engine could stop
+    /// compiled code with): the third such stop once never came.
+    @Test func stopsALoopEveryTimeOnAThreadMadeFromATasks() throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<[String]>([])
+        Thread.detachNewThread {
+            defer { done.signal() }
+            do {
+                let context = try ScriptContext(timeLimit: 0.2)
+                try context.evaluate("function spin(code) { if (code.indexOf('spin') === 0) { while (true) {} } return code; }", name: "spin.js")
+                for index in 0..<6 {
+                    do { _ = try context.call("spin", ["spin\(index)"]) } catch { outcome.withLock { $0.append("\(error)") } }
+                }
+            } catch {
+                outcome.withLock { $0.append("setup: \(error)") }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success, "a loop was not stopped")
+        #expect(outcome.withLock { $0 } == Array(repeating: "timedOut(0.2)", count: 6))
     }
 }
