@@ -43,9 +43,9 @@ struct JavaScriptCore: @unchecked Sendable {
     }
 
     /// Makes compiled code check for the time limit itself instead of being stopped by a signal:
-    /// a thread that blocks the engine's signal, as threads made from libdispatch's workers do,
-    /// never stopped a loop once it was compiled (a test's third `while (true) {}` in one context
-    /// ran on for minutes). Set once, before the first context is made.
+    /// on a thread made from the test runner's, a loop was never stopped once it was compiled (a
+    /// test's third `while (true) {}` in one context ran on for minutes), most likely because such
+    /// threads block the engine's signal. Set once, before the first context is made.
     private func pollForTraps(_ handle: UnsafeMutableRawPointer, name: String) throws(ScriptError) {
         guard let set = dlsym(handle, "jsc_options_set_boolean"), let get = dlsym(handle, "jsc_options_get_boolean") else {
             throw .unavailable("JavaScriptCore (\(name)) has no jsc_options_set_boolean")
