@@ -7,11 +7,21 @@ public enum CodeHighlighting {
     /// script fails on stays plain, and is a warning at the block.
     public static func apply(to note: inout Note, with highlighter: CodeHighlighter) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var stops = 0
         let path = note.path
         Block.rewriteCodeBlocks(in: &note.blocks) { code, at in
             guard let language = code.language, code.highlighted == nil else { return nil }
             do throws(ScriptError) {
-                guard let html = try highlighter.highlight(code.code, language: language) else { return nil }
+                // As a build: once the script was stopped on a few blocks, it runs on no more.
+                guard stops < CodeHighlightQueue.maximumStops else { throw .tooOftenStopped(stops) }
+                let made: String?
+                do throws(ScriptError) {
+                    made = try highlighter.highlight(code.code, language: language)
+                } catch {
+                    if case .timedOut = error { stops += 1 }
+                    throw error
+                }
+                guard let html = made else { return nil }
                 var highlighted = code
                 highlighted.highlighted = html
                 return highlighted

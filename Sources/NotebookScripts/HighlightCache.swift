@@ -37,7 +37,10 @@ public final class HighlightCache: Sendable {
     private struct State {
         var loaded = false
         var entries: [UInt64: Stored] = [:]
-        /// Entries found or added since loading, in order, and whether any was added.
+        /// Every entry's key, in the file's order, then those added since.
+        var order: [UInt64] = []
+        /// Entries found or added since the file was last read or written, in order, and whether
+        /// any was added.
         var used: [UInt64] = []
         var usedSet: Set<UInt64> = []
         var added = false
@@ -50,7 +53,7 @@ public final class HighlightCache: Sendable {
 
     /// A cache in `folder` for the script at `script`; nil when the script cannot be read (no cache
     /// is needed where nothing can be highlighted).
-    public init?(folder: String, script: String, limit: Int = 32 << 20) {
+    public init?(folder: String, script: String, limit: Int = 8 << 20) {
         guard let status = FileSystem.status(script, followingLinks: true), status.kind == .file else { return nil }
         var key = FNV1a.hash(NotebookVersion.current)
         for part in ["\0", CodeHighlighter.revision, "\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
@@ -90,22 +93,22 @@ public final class HighlightCache: Sendable {
         let key = Self.key(language: language, code: code)
         state.withLock { state in
             if !state.loaded { load(into: &state) }
-            state.entries[key] = Stored(language: language, entry: entry)
+            if state.entries.updateValue(Stored(language: language, entry: entry), forKey: key) == nil { state.order.append(key) }
             if state.usedSet.insert(key).inserted { state.used.append(key) }
             state.added = true
         }
     }
 
-    /// Writes the file if anything was added since it was read; a cache that cannot be written is
-    /// no cache, and says nothing.
+    /// Writes the file if anything was added since it was read or written: the entries used since
+    /// first, then the others in the file's order, as many as ``limit`` allows; what does not fit
+    /// is let go here too, so that a preview that saves after every rebuild holds no more than
+    /// the file. A cache that cannot be written is no cache, and says nothing.
     public func save() {
         let bytes: [UInt8]? = state.withLock { state in
             guard state.added else { return nil }
-            state.added = false
             var out = Self.magic
-            var order = state.used
-            for key in state.entries.keys where !state.usedSet.contains(key) { order.append(key) }
-            for key in order {
+            var kept: [UInt64] = []
+            for key in state.used + state.order.filter({ !state.usedSet.contains($0) }) {
                 guard let stored = state.entries[key] else { continue }
                 let before = out.count
                 Self.append(key: key, stored, to: &out)
@@ -113,11 +116,21 @@ public final class HighlightCache: Sendable {
                     out.removeSubrange(before...)
                     break
                 }
+                kept.append(key)
             }
+            if kept.count < state.entries.count {
+                let keptSet = Set(kept)
+                state.entries = state.entries.filter { keptSet.contains($0.key) }
+            }
+            state.order = kept
+            state.used = []
+            state.usedSet = []
+            state.added = false
             return out
         }
         guard let bytes else { return }
         let folder = String(path[..<path.lastIndex(of: "/")!])
+        removeStaleFiles(in: folder)
         let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max))"
         do throws(FileError) {
             try FileSystem.makeFolder(folder)
@@ -128,12 +141,30 @@ public final class HighlightCache: Sendable {
         }
     }
 
+    /// How old another file of the folder (another version's cache, a temporary file a killed
+    /// build left) must be to be removed: a build under way writes its temporary file in far less.
+    static let staleAge = 3600
+
+    /// Removes the folder's other `highlight-` files not changed for ``staleAge`` seconds.
+    private func removeStaleFiles(in folder: String) {
+        guard let names = try? FileSystem.list(folder) else { return }
+        let now = Int(Date().timeIntervalSince1970)
+        let own = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+        for name in names where name.hasPrefix("highlight-") && name != own {
+            let file = folder + "/" + name
+            guard let status = FileSystem.status(file), status.kind == .file, now - status.modified / 1_000_000_000 > Self.staleAge else { continue }
+            _ = FileSystem.removeFile(file)
+        }
+    }
+
     /// Reads the file into `state`, as far as it is whole.
     private func load(into state: inout State) {
         state.loaded = true
         guard let bytes = try? FileSystem.read(path, limit: limit + (1 << 20), links: .asNamed), bytes.starts(with: Self.magic) else { return }
         var reader = Reader(bytes: bytes, offset: Self.magic.count)
-        while let (key, stored) = reader.next() { state.entries[key] = stored }
+        while let (key, stored) = reader.next() {
+            if state.entries.updateValue(stored, forKey: key) == nil { state.order.append(key) }
+        }
     }
 
     /// An entry: its key (8 bytes), its language (length in 1 byte), whether it is highlighted

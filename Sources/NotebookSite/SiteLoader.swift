@@ -154,7 +154,7 @@ struct SiteLoader: Sendable {
             config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL),
             // A site whose settings are wrong is written nowhere: its code is not worth the script.
             highlighter: settings.diagnostics.hasErrors ? nil : CodeHighlighter(),
-            cache: cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) })
+            cache: cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) }, drafts: includeDrafts)
         let loaded = loadAll(files, with: loader, rendering: rendering)
         let highlights = rendering.finishCode()
 

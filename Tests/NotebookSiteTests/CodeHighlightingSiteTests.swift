@@ -68,6 +68,23 @@ import Testing
         #expect(second == first && second.contains("language-swift hljs"))
     }
 
+    @Test func aDraftsCodeIsNeitherHighlightedNorCachedUnlessDraftsArePublished() throws {
+        let site = try TemporarySite([
+            "notes/draft.md": "---\ndraft: true\n---\n```swift\nlet secret = \"sk-draft-only\"\n```\n",
+            "notes/shown.md": "```swift\nlet shown = 1\n```\n",
+        ])
+        let cache = site.path + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let report = SitePipeline(options: BuildOptions(cacheFolder: cache)).build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first)
+        let held = try String(decoding: Data(contentsOf: URL(fileURLWithPath: cache + "/" + file)), as: UTF8.self)
+        #expect(held.contains("shown") && !held.contains("sk-draft-only"))
+        let drafts = SitePipeline(options: BuildOptions(output: site.path + "/with-drafts", includeDrafts: true, cacheFolder: cache)).build(site.path)
+        #expect(drafts.succeeded)
+        #expect(try String(contentsOfFile: site.path + "/with-drafts/draft/index.html", encoding: .utf8).contains("hljs"))
+    }
+
     @Test func highlightFalseLeavesCodePlain() throws {
         let site = try TemporarySite(["notebook.yml": "highlight: false\n", "notes/code.md": Self.markdown])
         let report = SitePipeline().build(site.path)

@@ -26,6 +26,15 @@ import Testing
         #expect(html.contains("<pre><code class=\"language-swift hljs\"><span class=\"hljs-keyword\">let</span></code></pre>"), "\(html)")
     }
 
+    @Test func afterThreeStopsANoteRunsTheScriptOnNoMoreBlocks() throws {
+        var note = Self.note(["spin1", "spin2", "spin3", "spin4", "next"])
+        let start = Date()
+        let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter(script: Self.spinning, timeLimit: 0.3))
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(diagnostics.map { $0.message.hasSuffix("was stopped") } == [true, true, true, false, false])
+        #expect(diagnostics.last?.message == "this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks already")
+    }
+
     @Test func aScriptThatNeverReturnsIsStoppedAndTheNextBlockIsHighlighted() throws {
         var note = Self.note(["spin", "next", "throw", "img", "last"])
         let start = Date()

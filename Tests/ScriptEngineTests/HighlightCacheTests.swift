@@ -78,6 +78,43 @@ import Testing
         #expect(try #require(try FileManager.default.attributesOfItem(atPath: first.path)[.size] as? Int) <= size / 5)
     }
 
+    @Test func aCacheSavedAfterEveryRebuildKeepsTheNewestAndHoldsNoMoreThanItsFile() throws {
+        let folder = Folder()
+        let entry = { (index: Int) in HighlightCache.Entry.highlighted("<span class=\"a\">\(index)</span>") }
+        let probe = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        probe.keep(entry(99), language: "toy", code: "99")
+        probe.save()
+        let oneEntry = try #require(try FileManager.default.attributesOfItem(atPath: probe.path)[.size] as? Int) - HighlightCache.magic.count
+        // A preview's session: one cache, saved after each of three rebuilds that each change every block.
+        let session = try #require(HighlightCache(folder: folder.path, script: Self.script, limit: HighlightCache.magic.count + 5 * oneEntry + 2))
+        for rebuild in 1...3 {
+            for index in (rebuild * 10)..<(rebuild * 10 + 5) { session.keep(entry(index), language: "toy", code: "\(index)") }
+            session.save()
+        }
+        let file = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        #expect((30..<35).allSatisfy { file.entry(language: "toy", code: "\($0)") == entry($0) })
+        #expect((10..<25).allSatisfy { file.entry(language: "toy", code: "\($0)") == nil })
+        // What the file let go of, the session let go of too.
+        #expect(session.entry(language: "toy", code: "10") == nil && session.entry(language: "toy", code: "32") == entry(32))
+    }
+
+    @Test func savingRemovesOldFilesOfTheFolderButNotNewOnes() throws {
+        let folder = Folder()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let old = Date(timeIntervalSinceNow: -Double(HighlightCache.staleAge) - 60)
+        for name in ["highlight-0123.cache", "highlight-0123.cache.42.7", "highlight-fresh.cache.43.8", "other.txt"] {
+            FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8))
+            if name != "highlight-fresh.cache.43.8" {
+                try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path + "/" + name)
+            }
+        }
+        let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        cache.keep(.plain, language: "toy", code: "x")
+        cache.save()
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(names == ["highlight-fresh.cache.43.8", "other.txt", (cache.path as NSString).lastPathComponent])
+    }
+
     @Test func anotherScriptHasAFileOfItsOwnAndNoScriptNoCache() throws {
         let folder = Folder()
         let copy = folder.path + "-script.js"

@@ -14,14 +14,17 @@ struct NoteRendering: Sendable {
     /// Where the bodies' fenced code goes to be highlighted (with `highlight` on and a
     /// highlighter given); its blocks stay slots until ``fillCode(_:with:)``.
     let code: CodeHighlightQueue?
+    /// Whether drafts' code is highlighted too (it is published only with drafts).
+    let highlightsDrafts: Bool
 
     /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights, the
     /// text's tags linked to their pages, and its code highlighted by `highlighter` (or taken
     /// from `cache`) unless `highlight` is off.
     init(
         config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs, highlighter: CodeHighlighter? = nil,
-        cache: HighlightCache? = nil
+        cache: HighlightCache? = nil, drafts: Bool = false
     ) {
+        highlightsDrafts = drafts
         let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
         code = config.highlight ? highlighter.map { CodeHighlightQueue(highlighter: $0, cache: cache) } : nil
         renderer = HTMLRenderer(
@@ -35,7 +38,8 @@ struct NoteRendering: Sendable {
     /// open: without the heading the note found repeats its title (`SiteNote.titleHeading`). Its
     /// code goes to be highlighted, and stays open too.
     func body(of note: SiteNote, blocks: [Block]) -> SiteNote.Body {
-        code?.submit(blocks, path: note.path)
+        // A draft left out of the site is not shown: its code is neither highlighted nor cached.
+        if !note.isDraft || highlightsDrafts { code?.submit(blocks, path: note.path) }
         return SiteNote.Body(
             rendered: renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil)), links: LinkResolution.found(in: blocks))
     }

@@ -211,7 +211,7 @@ public struct SiteSession: Sendable {
         let loader = NoteLoader(definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict)
         let rendering = NoteRendering(
             config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL),
-            highlighter: highlighter, cache: cache)
+            highlighter: highlighter, cache: cache, drafts: options.includeDrafts)
         let read = ParallelWork.map(count: files.count, workers: options.workers) { index in
             SiteLoader.load(files[index], with: loader, rendering: rendering)
         }
