@@ -29,8 +29,10 @@ public final class CodeHighlightQueue: Sendable {
         var seen: Set<Key> = []
         var places: [Key: [Place]] = [:]
         var closed = false
-        /// How many blocks the script was stopped on so far, by any thread.
+        /// How many blocks the script was stopped on so far, by any thread, and by the note that
+        /// handed each over first.
         var stops = 0
+        var stopsByNote: [String: Int] = [:]
 
         var waiting: Int { pending.count - taken }
     }
@@ -86,10 +88,13 @@ public final class CodeHighlightQueue: Sendable {
         }
     }
 
-    /// How many blocks the script may be stopped on in one run before it is run on no more: each
-    /// can cost twice the time limit (``CodeHighlighter/defaultTimeLimit``), and hostile notes
-    /// can hold many.
-    static let maximumStops = 3
+    /// How many blocks of one note the script may be stopped on before it is run on no more of
+    /// that note's, and how many in a whole run before it is run on no more at all: each can cost
+    /// twice the time limit (``CodeHighlighter/defaultTimeLimit``), and hostile notes can hold
+    /// many. A note's own limit keeps the other notes' blocks as they are, whatever order the
+    /// blocks come in, unless the site holds more than a few such notes.
+    static let maximumStopsInNote = 3
+    static let maximumStops = 10
 
     /// What `cache` holds for `key`, or what the script makes of it, kept in `cache` (what it failed
     /// on is not kept, nor what no script could look at); counts the blocks the script was stopped
@@ -102,10 +107,20 @@ public final class CodeHighlightQueue: Sendable {
         case .plain?: return .success(nil)
         case nil: break
         }
-        let stops = shared.state.withLock { $0.stops }
+        let (stops, note) = shared.state.withLock { state -> (Int, String) in
+            let note = state.places[key]?.first?.path ?? ""
+            return (state.stops, note)
+        }
         guard stops < maximumStops else { return .failure(.tooOftenStopped(stops)) }
+        let stopsInNote = shared.state.withLock { $0.stopsByNote[note, default: 0] }
+        guard stopsInNote < maximumStopsInNote else { return .failure(.tooOftenStoppedHere(stopsInNote)) }
         let result = Result { () throws(ScriptError) -> String? in try highlighter.highlight(key.code, language: key.language) }
-        if case .failure(.timedOut) = result { shared.state.withLock { $0.stops += 1 } }
+        if case .failure(.timedOut) = result {
+            shared.state.withLock { state in
+                state.stops += 1
+                state.stopsByNote[note, default: 0] += 1
+            }
+        }
         if let cache, case .success(let html) = result, highlighter.unavailable == nil, HighlightedHTML.isLanguageName(key.language) {
             cache.keep(html.map(HighlightCache.Entry.highlighted) ?? .plain, language: key.language, code: key.code)
         }

@@ -12,8 +12,8 @@ public enum CodeHighlighting {
         Block.rewriteCodeBlocks(in: &note.blocks) { code, at in
             guard let language = code.language, code.highlighted == nil else { return nil }
             do throws(ScriptError) {
-                // As a build: once the script was stopped on a few blocks, it runs on no more.
-                guard stops < CodeHighlightQueue.maximumStops else { throw .tooOftenStopped(stops) }
+                // As a build: once the script was stopped on a few blocks of the note, it runs on no more.
+                guard stops < CodeHighlightQueue.maximumStopsInNote else { throw .tooOftenStoppedHere(stops) }
                 let made: String?
                 do throws(ScriptError) {
                     made = try highlighter.highlight(code.code, language: language)

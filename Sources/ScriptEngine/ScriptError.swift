@@ -12,6 +12,8 @@ public enum ScriptError: Error, Equatable, Sendable {
     case tooLong(Int)
     /// The script was not run: it was stopped on this many inputs already, the most a run allows.
     case tooOftenStopped(Int)
+    /// The script was not run: it was stopped on this many inputs of the same source already.
+    case tooOftenStoppedHere(Int)
 
     /// What happened, as a diagnostic says it after the script's name.
     public var message: String {
@@ -22,6 +24,7 @@ public enum ScriptError: Error, Equatable, Sendable {
         case .rejected(let what): "gave \(what)"
         case .tooLong(let limit): "was not run on it: it is longer than \(limit / 1024) KB"
         case .tooOftenStopped(let count): "was not run on it: it was stopped on \(count) blocks already"
+        case .tooOftenStoppedHere(let count): "was not run on it: it was stopped on \(count) blocks of this note already"
         }
     }
 }

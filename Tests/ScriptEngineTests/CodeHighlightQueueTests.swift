@@ -86,24 +86,36 @@ import Testing
     }
 }
 
-/// Hostile code costs a bounded time: blocks past a size are not run, and after a few blocks the
-/// script had to be stopped on, it is run on no more.
+/// Hostile code costs a bounded time: blocks past a size are not run, and after a few blocks of a
+/// note the script had to be stopped on, it is run on no more of that note's, after ten on none.
 @Suite struct CodeHighlightQueueBoundsTests {
-    @Test func afterThreeStopsNoMoreBlocksAreRun() {
+    @Test func afterThreeStopsInANoteNoMoreOfItsBlocksAreRunAndOtherNotesStayAsTheyAre() {
         let queue = CodeHighlightQueue(highlighter: CodeHighlighter(script: CodeHighlightingTests.spinning, timeLimit: 0.3))
         let start = Date()
         queue.submit(CodeHighlightQueueTests.blocks(["spin1", "spin2", "spin3", "spin4", "next"]), path: "notes/a.md")
+        queue.submit(CodeHighlightQueueTests.blocks(["other"]), path: "notes/b.md")
         let highlights = queue.finish()
         #expect(Date().timeIntervalSince(start) < 5)
-        #expect(CodeHighlightQueue.maximumStops == 3)
-        #expect(highlights.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
-            "1: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
-            "4: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
-            "7: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
-            "10: this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks already",
-            "13: this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks already",
+        #expect(CodeHighlightQueue.maximumStopsInNote == 3)
+        #expect(highlights.diagnostics.map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" } == [
+            "notes/a.md:1: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "notes/a.md:4: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "notes/a.md:7: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
+            "notes/a.md:10: this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks of this note already",
+            "notes/a.md:13: this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks of this note already",
         ])
         #expect(highlights.html(for: CodeBlock(language: "toy", code: "next")) == nil)
+        #expect(highlights.html(for: CodeBlock(language: "toy", code: "other")) == "<span class=\"hljs-keyword\">other</span>")
+    }
+
+    @Test func afterTenStopsInARunNoMoreBlocksAreRun() {
+        let queue = CodeHighlightQueue(highlighter: CodeHighlighter(script: CodeHighlightingTests.spinning, timeLimit: 0.2))
+        for note in 0..<4 { queue.submit(CodeHighlightQueueTests.blocks((0..<3).map { "spin\(note)-\($0)" }), path: "notes/\(note).md") }
+        queue.submit(CodeHighlightQueueTests.blocks(["innocent"]), path: "notes/z.md")
+        let highlights = queue.finish()
+        #expect(CodeHighlightQueue.maximumStops == 10)
+        #expect(highlights.diagnostics.filter { $0.message.hasSuffix("and was stopped") }.count == 10)
+        #expect(highlights.diagnostics.filter { $0.message.hasSuffix("it was stopped on 10 blocks already") }.map(\.path) == ["notes/3.md", "notes/3.md", "notes/z.md"])
     }
 
     @Test func codeLongerThan64KBIsShownPlain() throws {

@@ -32,7 +32,7 @@ import Testing
         let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter(script: Self.spinning, timeLimit: 0.3))
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(diagnostics.map { $0.message.hasSuffix("was stopped") } == [true, true, true, false, false])
-        #expect(diagnostics.last?.message == "this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks already")
+        #expect(diagnostics.last?.message == "this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks of this note already")
     }
 
     @Test func aScriptThatNeverReturnsIsStoppedAndTheNextBlockIsHighlighted() throws {
