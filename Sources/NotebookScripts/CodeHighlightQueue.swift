@@ -107,12 +107,11 @@ public final class CodeHighlightQueue: Sendable {
         case .plain?: return .success(nil)
         case nil: break
         }
-        let (stops, note) = shared.state.withLock { state -> (Int, String) in
+        let (note, stops, stopsInNote) = shared.state.withLock { state in
             let note = state.places[key]?.first?.path ?? ""
-            return (state.stops, note)
+            return (note, state.stops, state.stopsByNote[note, default: 0])
         }
         guard stops < maximumStops else { return .failure(.tooOftenStopped(stops)) }
-        let stopsInNote = shared.state.withLock { $0.stopsByNote[note, default: 0] }
         guard stopsInNote < maximumStopsInNote else { return .failure(.tooOftenStoppedHere(stopsInNote)) }
         let result = Result { () throws(ScriptError) -> String? in try highlighter.highlight(key.code, language: key.language) }
         if case .failure(.timedOut) = result {

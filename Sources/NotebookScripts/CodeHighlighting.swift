@@ -14,18 +14,12 @@ public enum CodeHighlighting {
             do throws(ScriptError) {
                 // As a build: once the script was stopped on a few blocks of the note, it runs on no more.
                 guard stops < CodeHighlightQueue.maximumStopsInNote else { throw .tooOftenStoppedHere(stops) }
-                let made: String?
-                do throws(ScriptError) {
-                    made = try highlighter.highlight(code.code, language: language)
-                } catch {
-                    if case .timedOut = error { stops += 1 }
-                    throw error
-                }
-                guard let html = made else { return nil }
+                guard let html = try highlighter.highlight(code.code, language: language) else { return nil }
                 var highlighted = code
                 highlighted.highlighted = html
                 return highlighted
             } catch {
+                if case .timedOut = error { stops += 1 }
                 diagnostics.append(warning(language: language, error, path: path, at: at))
                 return nil
             }

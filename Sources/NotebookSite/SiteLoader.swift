@@ -182,11 +182,14 @@ struct SiteLoader: Sendable {
     /// for the whole site when no script could run.
     static func findings(of highlights: CodeHighlights, settings: Settings) -> [Diagnostic] {
         guard let unavailable = highlights.unavailable else { return highlights.diagnostics.made(by: .readNotes) }
-        return [
-            Diagnostic(
-                .warning, "fenced code is shown plain: \(unavailable.message) (or set highlight: false)", path: settings.configPath,
-                code: "highlight.unavailable", step: BuildStep.readNotes.rawValue)
-        ]
+        return [codeUnavailable(unavailable, settings: settings)]
+    }
+
+    /// The one warning of a site whose code no script can highlight.
+    static func codeUnavailable(_ reason: ScriptError, settings: Settings) -> Diagnostic {
+        Diagnostic(
+            .warning, "fenced code is shown plain: \(reason.message) (or set highlight: false)", path: settings.configPath,
+            code: "highlight.unavailable", step: BuildStep.readNotes.rawValue)
     }
 
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);

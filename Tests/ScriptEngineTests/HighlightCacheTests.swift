@@ -98,6 +98,24 @@ import Testing
         #expect(session.entry(language: "toy", code: "10") == nil && session.entry(language: "toy", code: "32") == entry(32))
     }
 
+    @Test func cachesSavingOneFileAtOnceLeaveAWholeFileAndNoTemporaryOne() throws {
+        let folder = Folder()
+        let path = folder.path
+        // Eight builds at once, each with entries of its own, sharing one folder.
+        DispatchQueue.concurrentPerform(iterations: 8) { build in
+            guard let cache = HighlightCache(folder: path, script: Self.script) else { return }
+            for index in 0..<200 { cache.keep(.highlighted("<span class=\"a\">\(build)-\(index)</span>"), language: "toy", code: "\(build)-\(index)") }
+            cache.save()
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 1 && names[0].hasSuffix(".cache"), "\(names)")
+        // The file is whole: the last build to rename it kept every entry it held (those of the
+        // builds it read the file after, too).
+        let file = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        let whole = (0..<8).filter { build in (0..<200).allSatisfy { file.entry(language: "toy", code: "\(build)-\($0)") != nil } }
+        #expect(!whole.isEmpty)
+    }
+
     @Test func savingRemovesOldFilesOfTheFolderButNotNewOnes() throws {
         let folder = Folder()
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)

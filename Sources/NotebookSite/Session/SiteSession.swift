@@ -231,9 +231,7 @@ public struct SiteSession: Sendable {
     /// The warning that no code could be highlighted, once the session's script failed to run.
     func codeUnavailable(_ settings: SiteLoader.Settings) -> [Diagnostic] {
         guard settings.config.highlight, let unavailable = highlighter.unavailable else { return [] }
-        var highlights = CodeHighlights()
-        highlights.unavailable = unavailable
-        return SiteLoader.findings(of: highlights, settings: settings)
+        return [SiteLoader.codeUnavailable(unavailable, settings: settings)]
     }
 
     /// `path` without `.` segments and empty ones (`site/./theme/` → `site/theme`), as a watcher
