@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
         .target(name: "ScriptEngine", dependencies: ["CJavaScriptCore"]),
-        .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookFiles", "Parallel"]),
+        .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookRender", "NotebookFiles", "Parallel"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),

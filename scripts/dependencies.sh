@@ -12,11 +12,12 @@ notebook_missing_packages() {
   [ -f /usr/include/yaml.h ] || missing+=(libyaml-dev)
   [ -f /usr/include/microhttpd.h ] || missing+=(libmicrohttpd-dev)
   [ -f /usr/include/jemalloc/jemalloc.h ] || missing+=(libjemalloc-dev)
-  # What builds run: JavaScriptCore and Debian's highlight.js, to highlight fenced code (the
-  # library is opened when code is first highlighted: no -dev package, notebook declares what it
-  # calls).
+  # What builds run: JavaScriptCore, Debian's highlight.js to highlight fenced code and KaTeX to
+  # typeset math (the library is opened when a script first runs: no -dev package, notebook
+  # declares what it calls).
   ls /usr/lib/*/libjavascriptcoregtk-4.1.so.0 >/dev/null 2>&1 || missing+=(libjavascriptcoregtk-4.1-0)
   [ -f /usr/share/javascript/highlight.js/highlight.min.js ] || missing+=(libjs-highlight.js)
+  [ -f /usr/share/javascript/katex/katex.min.js ] || missing+=(libjs-katex)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
   echo "${missing[@]:-}"
 }

@@ -14,12 +14,13 @@ enum RenderCommand: Command {
         .flag("--unsafe-html", help: "Let raw HTML in the note through (GitHub's tag filter still applies). Without it, raw HTML is shown as text."),
         .flag("--strict", help: "Treat what the formatting definition corrects as errors."),
         .flag("--no-highlight", help: "Show fenced code plain instead of highlighting it with highlight.js."),
+        .flag("--no-math", help: "Show math as its TeX instead of typesetting it with KaTeX."),
         .format,
     ]
     static let discussion = """
         Reads FILE (a .md or .json note; - reads Markdown from standard input), checks it against
         the built-in formatting definition (that of a site without formatting.yml), and prints the note's HTML on standard output,
-        its fenced code highlighted as a site's pages show it.
+        its fenced code highlighted and its math typeset as a site's pages show them.
         Diagnostics go to standard error; the HTML is printed even when there are some.
         """
     static let exitStatus = """
@@ -42,18 +43,14 @@ enum RenderCommand: Command {
             }
             loaded = loader.load(path: file, format: format)
         }
-        var note = loaded.note
+        let note = loaded.note
         var diagnostics = loaded.diagnostics
-        if !parsed.flags.contains("--no-highlight") {
-            let highlighter = CodeHighlighter()
-            diagnostics += CodeHighlighting.apply(to: &note, with: highlighter)
-            if let unavailable = highlighter.unavailable {
-                diagnostics.append(
-                    Diagnostic(.warning, "fenced code is shown plain: \(unavailable.message)", path: note.path, code: "highlight.unavailable"))
-            }
-        }
         let options = RenderOptions(unsafeHTML: parsed.flags.contains("--unsafe-html"))
-        terminal.stdout += HTMLRenderer(options: options).render(note.blocks)
+        let (html, findings) = NoteScripts.render(
+            note, options: options, highlighter: parsed.flags.contains("--no-highlight") ? nil : CodeHighlighter(),
+            typesetter: parsed.flags.contains("--no-math") ? nil : MathTypesetter())
+        diagnostics += findings
+        terminal.stdout += html
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
         if format == .json || !diagnostics.isEmpty {
             terminal.stderr += printer.print(diagnostics, sources: [loaded.note.path: loaded.source])

@@ -18,6 +18,11 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     }
 }
 
+/// How a formula is set: in the line of text (`$…$`) or as a display of its own (`$$…$$`).
+public enum MathStyle: String, Hashable, Sendable, CaseIterable {
+    case inline, display
+}
+
 /// A link's destination and optional title.
 public struct Link: Hashable, Sendable {
     public var destination: String
@@ -81,6 +86,8 @@ public struct Formatting: Hashable, Sendable {
     public var strikethrough: LineStyle?
     /// Inline code: the content is shown as it is, in a monospaced font.
     public var code: Bool
+    /// Math: the content is a TeX formula, typeset as MathML by a build.
+    public var math: MathStyle?
     public var highlight: Color?
     /// The text color.
     public var color: Color?
@@ -149,7 +156,7 @@ public struct Formatting: Hashable, Sendable {
 
     public init(
         bold: Bool? = nil, italic: Bool? = nil, underline: LineStyle? = nil, strikethrough: LineStyle? = nil,
-        code: Bool = false, highlight: Color? = nil, color: Color? = nil, textStyle: TextStyle? = nil,
+        code: Bool = false, math: MathStyle? = nil, highlight: Color? = nil, color: Color? = nil, textStyle: TextStyle? = nil,
         scale: Double? = nil, link: Link? = nil, wikilink: WikiLink? = nil, footnote: String? = nil,
         rawHTML: Bool = false
     ) {
@@ -158,6 +165,7 @@ public struct Formatting: Hashable, Sendable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.code = code
+        self.math = math
         self.highlight = highlight
         self.color = color
         self.textStyle = textStyle
@@ -177,7 +185,7 @@ public struct Formatting: Hashable, Sendable {
         Formatting(
             bold: inner.bold ?? bold, italic: inner.italic ?? italic,
             underline: inner.underline ?? underline, strikethrough: inner.strikethrough ?? strikethrough,
-            code: inner.code || code, highlight: inner.highlight ?? highlight, color: inner.color ?? color,
+            code: inner.code || code, math: inner.math ?? math, highlight: inner.highlight ?? highlight, color: inner.color ?? color,
             textStyle: inner.textStyle ?? textStyle, scale: inner.scale ?? scale, link: inner.link ?? link,
             wikilink: inner.wikilink ?? wikilink, footnote: inner.footnote ?? footnote,
             rawHTML: inner.rawHTML || rawHTML)

@@ -185,7 +185,7 @@ private struct RunFlattener {
 
 /// One attribute of `Formatting` that a span sets as a whole.
 private enum SpanAttribute: Int, CaseIterable {
-    case bold, italic, underline, strikethrough, code, highlight, color, textStyle, scale, link, wikilink, footnote,
+    case bold, italic, underline, strikethrough, code, math, highlight, color, textStyle, scale, link, wikilink, footnote,
         rawHTML
 
     var bit: UInt16 { 1 << UInt16(rawValue) }
@@ -200,6 +200,7 @@ private enum SpanAttribute: Int, CaseIterable {
         if f.pointee.underline != nil { mask |= Self.underline.bit }
         if f.pointee.strikethrough != nil { mask |= Self.strikethrough.bit }
         if f.pointee.code { mask |= Self.code.bit }
+        if f.pointee.math != nil { mask |= Self.math.bit }
         if f.pointee.highlight != nil { mask |= Self.highlight.bit }
         if f.pointee.color != nil { mask |= Self.color.bit }
         if f.pointee.textStyle != nil { mask |= Self.textStyle.bit }
@@ -219,6 +220,7 @@ private enum SpanAttribute: Int, CaseIterable {
         case .underline: a.pointee.underline == b.pointee.underline
         case .strikethrough: a.pointee.strikethrough == b.pointee.strikethrough
         case .code: a.pointee.code == b.pointee.code
+        case .math: a.pointee.math == b.pointee.math
         case .highlight: a.pointee.highlight == b.pointee.highlight
         case .color: a.pointee.color == b.pointee.color
         case .textStyle: a.pointee.textStyle == b.pointee.textStyle
@@ -238,6 +240,7 @@ private enum SpanAttribute: Int, CaseIterable {
         case .underline: target.underline = source.pointee.underline
         case .strikethrough: target.strikethrough = source.pointee.strikethrough
         case .code: target.code = source.pointee.code
+        case .math: target.math = source.pointee.math
         case .highlight: target.highlight = source.pointee.highlight
         case .color: target.color = source.pointee.color
         case .textStyle: target.textStyle = source.pointee.textStyle

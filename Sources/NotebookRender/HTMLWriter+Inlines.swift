@@ -120,7 +120,18 @@ extension HTMLWriter {
         let inLink = !emphasisAtMost && formatting.isLink ? 1 : 0
         linkDepth += inLink
         defer { linkDepth -= inLink }
-        if formatting.code {
+        if let style = formatting.math {
+            tagBoundary = false
+            var tex: String
+            if children.count == 1, case .text(let text) = children[0].kind { tex = text } else { tex = PlainText.of(children) }
+            if options.deferCode {
+                // Where the TeX starts, for the script's findings.
+                let at = children.first?.location
+                slots.append(LinkSlot(offset: out.count, piece: .math(tex, style, at: at)))
+            } else {
+                Self.formulaElement(tex, style, typeset: nil, into: &out)
+            }
+        } else if formatting.code {
             tagBoundary = false
             out += "<code>"
             // Code is nearly always one piece of text, read as it is.

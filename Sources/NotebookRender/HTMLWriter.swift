@@ -189,8 +189,15 @@ struct HTMLWriter: ~Copyable {
     }
 
     /// A code block's `pre` element: the code `highlighted` (HTML that ``HTMLRenderer`` users
-    /// have checked) or escaped, its marked lines wrapped, classed by its language.
+    /// have checked) or escaped, its marked lines wrapped, classed by its language. A
+    /// ```` ```math ```` block with its MathML is a display formula instead.
     static func codeElement(_ code: CodeBlock, highlighted: String?, into out: inout UTF8Builder) {
+        if code.language == "math", let highlighted {
+            out += "<div class=\"katex-display\">"
+            out += highlighted
+            out += "</div>"
+            return
+        }
         out += "<pre><code"
         if let language = code.language, !language.isEmpty {
             out += " class=\"language-\(HTMLEscaping.escape(language))\(highlighted == nil ? "" : " hljs")\""
@@ -205,6 +212,20 @@ struct HTMLWriter: ~Copyable {
             out += MarkedLines.wrap(HTMLEscaping.escape(code.code), marked: code.markedLines)
         }
         out += "</code></pre>"
+    }
+
+    /// A formula: its MathML `typeset` (checked by ``HTMLRenderer`` users), a display one in a
+    /// `katex-display` span; without it, its TeX as code.
+    static func formulaElement(_ tex: String, _ style: MathStyle, typeset: String?, into out: inout UTF8Builder) {
+        if let typeset {
+            if style == .display { out += "<span class=\"katex-display\">" }
+            out += typeset
+            if style == .display { out += "</span>" }
+        } else {
+            out += style == .display ? "<code class=\"math math-display\">" : "<code class=\"math\">"
+            HTMLEscaping.escape(tex, into: &out)
+            out += "</code>"
+        }
     }
 
     private mutating func list(_ list: List) {

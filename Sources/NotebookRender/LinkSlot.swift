@@ -25,6 +25,9 @@ public struct LinkSlot: Hashable, Sendable {
         /// A code block's `pre` element, with ``RenderOptions/deferCode``: written once its
         /// highlighted HTML is known, or plain.
         case code(CodeBlock)
+        /// A formula's element, with ``RenderOptions/deferCode``: its TeX, how it is set, and where
+        /// the TeX starts; written once its MathML is known, or as its source.
+        case math(String, MathStyle, at: SourceLocation?)
     }
 
     /// What a site resolves to fill the slot.
@@ -34,9 +37,12 @@ public struct LinkSlot: Hashable, Sendable {
         case wikilink(WikiLink)
     }
 
-    /// Whether the slot holds a code block.
+    /// Whether the slot holds a code block or a formula, which scripts make.
     public var isCode: Bool {
-        if case .code = piece { true } else { false }
+        switch piece {
+        case .code, .math: true
+        default: false
+        }
     }
 
     /// What a site resolves to fill the slot; nil for code, which leads nowhere.
@@ -46,7 +52,7 @@ public struct LinkSlot: Hashable, Sendable {
         case .wikilinkOpening(let wikilink): .wikilink(wikilink)
         case .image(let source, let embed, _): .image(source, embed: embed)
         case .embed(let wikilink, _): .wikilink(wikilink)
-        case .code: nil
+        case .code, .math: nil
         }
     }
 }
@@ -64,10 +70,11 @@ extension HTMLRenderer {
     /// links, wikilinks and images stay slots of the filled note. An embed's slot takes the
     /// element `embed` makes for it; without one (or when it gives none) it stays a slot. A code
     /// block is written with the highlighted HTML `code` gives for it (plain when it gives none),
-    /// and stays a slot without `code`. The note's marks move with what is written before them.
+    /// and stays a slot without `code`; a formula likewise with the MathML `math` gives for it (its
+    /// source when it gives none). The note's marks move with what is written before them.
     public func fill(
         _ note: RenderedNote, _ url: ((LinkSlot.Target) -> String?)?, embed: ((WikiLink, SourceLocation?) -> String?)? = nil,
-        code: ((CodeBlock) -> String?)? = nil
+        code: ((CodeBlock) -> String?)? = nil, math: ((String, MathStyle) -> String?)? = nil
     ) -> RenderedNote {
         guard !note.slots.isEmpty else { return note }
         var filled = note
@@ -93,6 +100,12 @@ extension HTMLRenderer {
                 case .code(let block):
                     if let code {
                         HTMLWriter.codeElement(block, highlighted: code(block), into: &out)
+                    } else {
+                        filled.slots.append(LinkSlot(offset: out.count, piece: slot.piece))
+                    }
+                case .math(let tex, let style, _):
+                    if let math {
+                        HTMLWriter.formulaElement(tex, style, typeset: math(tex, style), into: &out)
                     } else {
                         filled.slots.append(LinkSlot(offset: out.count, piece: slot.piece))
                     }
@@ -128,7 +141,7 @@ extension HTMLRenderer {
         case .wikilinkOpening(let wikilink): HTMLWriter.wikilinkOpening(wikilink, url: url(.wikilink(wikilink)), options: options)
         case .image(let source, let embed, let shown):
             HTMLWriter.imageElement(source: url(.image(source, embed: embed)) ?? source, shown, options: options)
-        case .embed, .code: ""
+        case .embed, .code, .math: ""
         }
     }
 }

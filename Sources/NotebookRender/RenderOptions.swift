@@ -20,6 +20,7 @@ public struct RenderOptions: Sendable {
     /// Whether each code block that names a language and is not highlighted yet is left as a
     /// ``LinkSlot`` (``LinkSlot/Piece/code(_:)``), for a site to fill with its highlighted HTML
     /// once it has it (``HTMLRenderer/fill(_:_:embed:code:)``).
+    /// Formulas too (``LinkSlot/Piece/math(_:_:at:)``); without it, a formula shows its TeX as code.
     public var deferCode: Bool
     /// The URL of a tag's page by its slug, to link the tags in the text (`#travel`); nil leaves
     /// them as text.

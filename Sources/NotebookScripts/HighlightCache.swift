@@ -4,14 +4,14 @@ import NotebookFiles
 import NotebookModel
 import Synchronization
 
-/// What highlight.js made of code, kept between builds in one file under the user's cache folder
-/// (`$XDG_CACHE_HOME/notebook`, else `~/.cache/notebook`), so that a second build, or a preview's
-/// rebuild, does not run the script again.
+/// What highlight.js made of code, or KaTeX of formulas, kept between builds in one file per
+/// script under the user's cache folder (`$XDG_CACHE_HOME/notebook`, else `~/.cache/notebook`),
+/// so that a second build, or a preview's rebuild, does not run the script again.
 ///
 /// The file is named by notebook's version, the code notebook runs around the script, and the
 /// script's identity (its path, size and time of change: a new package of it is another file);
-/// an entry by its language and code. An entry is
-/// used only if it passes the check fresh output passes (``HighlightedHTML``), for its own code.
+/// an entry by its language (for math, `inline` or `display`) and source. An entry is used only
+/// if it passes the check fresh output passes (``HighlightedHTML``, ``MathML``), for its own source.
 /// The file holds at most ``limit`` bytes: the entries a build used first, then the others. It is
 /// written whole beside itself and renamed over the old one, so that two builds at once never mix
 /// their writes (the later one's stays).
@@ -24,8 +24,28 @@ public final class HighlightCache: Sendable {
         case plain
     }
 
+    /// What a cache holds: highlighted code, or typeset math.
+    public enum Kind: Sendable {
+        case code, math
+
+        /// How its files' names start.
+        var prefix: String { self == .code ? "highlight-" : "math-" }
+
+        /// The code notebook runs around the script.
+        var revision: String { self == .code ? CodeHighlighter.revision : MathTypesetter.revision }
+
+        /// Whether `html` passes the check fresh output of `source` in `language` passes.
+        func isValid(_ html: String, language: String, source: String) -> Bool {
+            switch self {
+            case .code: HighlightedHTML.isValid(html, of: source)
+            case .math: MathStyle(rawValue: language).map { MathML.isValid(html, of: source, style: $0) } ?? false
+            }
+        }
+    }
+
     /// The file.
     public let path: String
+    public let kind: Kind
     /// The most bytes the file holds.
     public let limit: Int
 
@@ -53,11 +73,12 @@ public final class HighlightCache: Sendable {
 
     /// A cache in `folder` for the script at `script`; nil when the script cannot be read (no cache
     /// is needed where nothing can be highlighted).
-    public init?(folder: String, script: String, limit: Int = 8 << 20) {
+    public init?(folder: String, script: String, kind: Kind = .code, limit: Int = 8 << 20) {
         guard let status = FileSystem.status(script, followingLinks: true), status.kind == .file else { return nil }
         var key = FNV1a.hash(NotebookVersion.current)
-        for part in ["\0", CodeHighlighter.revision, "\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
-        path = folder + "/highlight-" + String(key, radix: 16) + ".cache"
+        for part in ["\0", kind.revision, "\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
+        path = folder + "/" + kind.prefix + String(key, radix: 16) + ".cache"
+        self.kind = kind
         self.limit = limit
     }
 
@@ -84,7 +105,7 @@ public final class HighlightCache: Sendable {
             return stored
         }
         guard let stored else { return nil }
-        if case .highlighted(let html) = stored.entry, !HighlightedHTML.isValid(html, of: code) { return nil }
+        if case .highlighted(let html) = stored.entry, !kind.isValid(html, language: language, source: code) { return nil }
         return stored.entry
     }
 
@@ -145,12 +166,12 @@ public final class HighlightCache: Sendable {
     /// build left) must be to be removed: a build under way writes its temporary file in far less.
     static let staleAge = 3600
 
-    /// Removes the folder's other `highlight-` files not changed for ``staleAge`` seconds.
+    /// Removes the folder's other files of its kind (`highlight-`, `math-`) not changed for ``staleAge`` seconds.
     private func removeStaleFiles(in folder: String) {
         guard let names = try? FileSystem.list(folder) else { return }
         let now = Int(Date().timeIntervalSince1970)
         let own = String(path[path.index(after: path.lastIndex(of: "/")!)...])
-        for name in names where name.hasPrefix("highlight-") && name != own {
+        for name in names where name.hasPrefix(kind.prefix) && name != own {
             let file = folder + "/" + name
             guard let status = FileSystem.status(file), status.kind == .file, now - status.modified / 1_000_000_000 > Self.staleAge else { continue }
             _ = FileSystem.removeFile(file)

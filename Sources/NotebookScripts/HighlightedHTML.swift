@@ -67,7 +67,7 @@ public enum HighlightedHTML {
     }
 
     /// The byte an entity at the start of `bytes` stands for, and the entity's length.
-    private static func entity(_ bytes: Substring.UTF8View.SubSequence) -> (UInt8, Int)? {
+    static func entity(_ bytes: Substring.UTF8View.SubSequence) -> (UInt8, Int)? {
         for (name, byte) in entities where bytes.starts(with: name.utf8) { return (byte, name.utf8.count) }
         return nil
     }

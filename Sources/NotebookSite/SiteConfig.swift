@@ -24,6 +24,8 @@ struct SiteConfig: Hashable, Sendable {
     public var pageSize: Int
     /// Whether fenced code that names a language is highlighted at build time.
     public var highlight = true
+    /// Whether `$…$`, `$$…$$` and ```` ```math ```` are typeset as MathML at build time.
+    public var math = true
 
     public init(
         title: String = "Notebook", baseURL: String = "/", theme: String = "default", language: String = "en",

@@ -6,7 +6,7 @@ import NotebookModel
 enum SiteConfigReader {
     static let keys = [
         "title", "baseURL", "theme", "language", "author", "description", "palette", "formatting", "unsafeHTML",
-        "pageSize", "highlight",
+        "pageSize", "highlight", "math",
     ]
 
     /// The settings in `text`, falling back to the default of any key that is wrong.
@@ -59,10 +59,14 @@ enum SiteConfigReader {
             case "formatting":
                 config.formatting = string() ?? config.formatting
                 config.formattingLocation = value.location
-            case "unsafeHTML", "highlight":
+            case "unsafeHTML", "highlight", "math":
                 let key = entry.key.string ?? ""
                 if let flag = value.bool {
-                    if key == "unsafeHTML" { config.unsafeHTML = flag } else { config.highlight = flag }
+                    switch key {
+                    case "unsafeHTML": config.unsafeHTML = flag
+                    case "highlight": config.highlight = flag
+                    default: config.math = flag
+                    }
                 } else {
                     report(.error, "'\(key)' must be true or false, found \(value.kindDescription)", at: value.location)
                 }

@@ -154,7 +154,10 @@ struct SiteLoader: Sendable {
             config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL),
             // A site whose settings are wrong is written nowhere: its code is not worth the script.
             highlighter: settings.diagnostics.hasErrors ? nil : CodeHighlighter(),
-            cache: cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) }, drafts: includeDrafts)
+            caches: (
+                cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) },
+                cacheFolder.flatMap { HighlightCache(folder: $0, script: MathTypesetter.debianScript, kind: .math) }
+            ), drafts: includeDrafts)
         let loaded = loadAll(files, with: loader, rendering: rendering)
         let highlights = rendering.finishCode()
 
@@ -180,9 +183,20 @@ struct SiteLoader: Sendable {
 
     /// The warnings of highlighting a site's code: one at each block the script failed on, or one
     /// for the whole site when no script could run.
-    static func findings(of highlights: CodeHighlights, settings: Settings) -> [Diagnostic] {
-        guard let unavailable = highlights.unavailable else { return highlights.diagnostics.made(by: .readNotes) }
-        return [codeUnavailable(unavailable, settings: settings)]
+    static func findings(of highlights: ScriptResults, settings: Settings) -> [Diagnostic] {
+        var findings = highlights.diagnostics.filter { diagnostic in
+            diagnostic.code.hasPrefix("math.") ? highlights.mathUnavailable == nil : highlights.unavailable == nil
+        }.made(by: .readNotes)
+        if let unavailable = highlights.unavailable { findings.append(codeUnavailable(unavailable, settings: settings)) }
+        if let unavailable = highlights.mathUnavailable { findings.append(mathUnavailable(unavailable, settings: settings)) }
+        return findings
+    }
+
+    /// The one warning of a site whose math no script can typeset.
+    static func mathUnavailable(_ reason: ScriptError, settings: Settings) -> Diagnostic {
+        Diagnostic(
+            .warning, "math is shown as its source: \(reason.message) (or set math: false)", path: settings.configPath,
+            code: "math.unavailable", step: BuildStep.readNotes.rawValue)
     }
 
     /// The one warning of a site whose code no script can highlight.

@@ -5,8 +5,9 @@ import Testing
 
 @testable import NotebookScripts
 
-/// A note's fenced code is highlighted where it is, and a block the script fails on stays plain
-/// with a warning at its line, the next block highlighted all the same.
+/// A note's fenced code is highlighted where it is (``NoteScripts``, what `notebook render` runs),
+/// and a block the script fails on stays plain with a warning at its line, the next block
+/// highlighted all the same.
 @Suite struct CodeHighlightingTests {
     static let spinning = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/spinning-highlight.js").path
 
@@ -19,33 +20,32 @@ import Testing
     }
 
     @Test func highlightsCodeAtAnyDepthAndRendersIt() throws {
-        var note = Self.note(["let"], language: "swift")
-        let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter())
+        let (html, diagnostics) = NoteScripts.render(Self.note(["let"], language: "swift"), options: RenderOptions(), highlighter: CodeHighlighter(), typesetter: nil)
         #expect(diagnostics.isEmpty)
-        let html = HTMLRenderer().render(note.blocks)
         #expect(html.contains("<pre><code class=\"language-swift hljs\"><span class=\"hljs-keyword\">let</span></code></pre>"), "\(html)")
     }
 
     @Test func afterThreeStopsANoteRunsTheScriptOnNoMoreBlocks() throws {
-        var note = Self.note(["spin1", "spin2", "spin3", "spin4", "next"])
         let start = Date()
-        let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter(script: Self.spinning, timeLimit: 0.3))
+        let (_, diagnostics) = NoteScripts.render(
+            Self.note(["spin1", "spin2", "spin3", "spin4", "next"]), options: RenderOptions(),
+            highlighter: CodeHighlighter(script: Self.spinning, timeLimit: 0.3), typesetter: nil)
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(diagnostics.map { $0.message.hasSuffix("was stopped") } == [true, true, true, false, false])
         #expect(diagnostics.last?.message == "this toy block is shown plain: highlight.js was not run on it: it was stopped on 3 blocks of this note already")
     }
 
     @Test func aScriptThatNeverReturnsIsStoppedAndTheNextBlockIsHighlighted() throws {
-        var note = Self.note(["spin", "next", "throw", "img", "last"])
         let start = Date()
-        let diagnostics = CodeHighlighting.apply(to: &note, with: CodeHighlighter(script: Self.spinning, timeLimit: 0.3))
+        let (html, diagnostics) = NoteScripts.render(
+            Self.note(["spin", "next", "throw", "img", "last"]), options: RenderOptions(),
+            highlighter: CodeHighlighter(script: Self.spinning, timeLimit: 0.3), typesetter: nil)
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(diagnostics.map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" } == [
             "notes/code.md:1: this toy block is shown plain: highlight.js ran longer than 0.3 s and was stopped",
             "notes/code.md:7: this toy block is shown plain: highlight.js threw Error: cannot read throw",
             "notes/code.md:10: this toy block is shown plain: highlight.js gave markup other than its spans",
         ])
-        let html = HTMLRenderer().render(note.blocks)
         #expect(html.contains("<code class=\"language-toy\">spin</code>"))
         #expect(html.contains("<code class=\"language-toy hljs\"><span class=\"hljs-keyword\">next</span></code>"))
         #expect(html.contains("<code class=\"language-toy\">img</code>") && !html.contains("<img"))

@@ -121,7 +121,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         let old = Date(timeIntervalSinceNow: -Double(HighlightCache.staleAge) - 60)
         for name in ["highlight-0123.cache", "highlight-0123.cache.42.7", "highlight-fresh.cache.43.8", "other.txt"] {
-            FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8))
             if name != "highlight-fresh.cache.43.8" {
                 try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path + "/" + name)
             }
@@ -155,13 +155,14 @@ import Testing
     @Test func aQueueWithEverythingCachedRunsNoScript() throws {
         let folder = Folder()
         let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
-        let first = CodeHighlightQueue(highlighter: CodeHighlighter(script: Self.script), cache: cache)
-        first.submit(CodeHighlightQueueTests.blocks(["one", "two"]), path: "notes/a.md")
+        let first = ScriptQueue(highlighter: CodeHighlighter(script: Self.script), cache: cache)
+        first.submit(ScriptQueueTests.blocks(["one", "two"]), path: "notes/a.md")
         #expect(first.finish().html(for: CodeBlock(language: "toy", code: "one")) == "<span class=\"hljs-keyword\">one</span>")
         // A script that cannot run: only the cache can give the spans.
         let missing = CodeHighlighter(script: "/nonexistent/highlight.js")
-        let second = CodeHighlightQueue(highlighter: missing, cache: try #require(HighlightCache(folder: folder.path, script: Self.script)))
-        second.submit(CodeHighlightQueueTests.blocks(["two", "one"]), path: "notes/a.md")
+        let reopened = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        let second = ScriptQueue(highlighter: missing, cache: reopened)
+        second.submit(ScriptQueueTests.blocks(["two", "one"]), path: "notes/a.md")
         let highlights = second.finish()
         #expect(highlights.html(for: CodeBlock(language: "toy", code: "two")) == "<span class=\"hljs-keyword\">two</span>")
         #expect(highlights.unavailable == nil && missing.unavailable == nil)

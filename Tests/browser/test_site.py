@@ -414,6 +414,29 @@ class BrowserTests:
             assert ratio >= 4.5, f"{part} ({scheme}): {found[part + 'Color']} on {found[part + 'Behind']} is {ratio:.2f}:1"
         print(f"  the code block's title and marked line read at 4.5:1 or more in {scheme} mode")
 
+    def devtools_lookups(self, page):
+        """Two functions of a selector on the open page, read through DevTools (no script of the
+        page's runs): the first match's computed style, as a dict, and its box's width and height."""
+        cdp = self.driver.execute_cdp_cmd
+        cdp("DOM.enable", {})
+        cdp("CSS.enable", {})
+        root = cdp("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+
+        def node(selector):
+            found = cdp("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+            assert found, f"no {selector} on {page}"
+            return found
+
+        def style(selector):
+            computed = cdp("CSS.getComputedStyleForNode", {"nodeId": node(selector)})["computedStyle"]
+            return {entry["name"]: entry["value"] for entry in computed}
+
+        def box(selector):
+            model = cdp("DOM.getBoxModel", {"nodeId": node(selector)})["model"]
+            return model["width"], model["height"]
+
+        return style, box
+
     def test_code_tokens(self, scheme):
         """With JavaScript off, the release checklist's Swift code shows highlight.js's tokens in
         colours of their own: a keyword, a literal, a comment and the sh block's string each differ
@@ -424,16 +447,7 @@ class BrowserTests:
         try:
             self.open("/work/release-checklist/")
             cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            cdp("DOM.enable", {})
-            cdp("CSS.enable", {})
-            root = cdp("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
-
-            def style(selector):
-                node = cdp("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-                assert node, f"no {selector} on /work/release-checklist/"
-                computed = cdp("CSS.getComputedStyleForNode", {"nodeId": node})["computedStyle"]
-                return {entry["name"]: entry["value"] for entry in computed}
-
+            style, _ = self.devtools_lookups("/work/release-checklist/")
             pre = style("pre:has(code.language-swift)")
             plain = parse_rgb(pre["color"])
             behind = parse_rgb(pre["background-color"])
@@ -447,6 +461,25 @@ class BrowserTests:
             cdp("Emulation.setScriptExecutionDisabled", {"value": False})
             cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
         print(f"  with JavaScript off, code tokens have colours of their own at 4.5:1 or more in {scheme} mode")
+
+    def test_math_boxes(self):
+        """With JavaScript off, the sourdough note's formulas are MathML that the browser lays out:
+        the inline one and the display one each have a box of non-zero width and height, and the
+        display one is on a line of its own."""
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            self.open("/cooking/sourdough-starter/")
+            style, box = self.devtools_lookups("/cooking/sourdough-starter/")
+            inline = box("p > span.katex > math")
+            formula = box("span.katex-display math[display=block]")
+            for name, (width, height) in [("inline", inline), ("display", formula)]:
+                assert width > 0 and height > 0, f"the {name} formula's <math> has no box: {width}×{height}"
+            computed = style("span.katex-display")
+            assert computed["display"] == "block", f"the display formula is not on a line of its own: display {computed['display']}"
+        finally:
+            cdp("Emulation.setScriptExecutionDisabled", {"value": False})
+        print(f"  with JavaScript off, <math> boxes: inline {inline[0]}×{inline[1]}, display {formula[0]}×{formula[1]}")
 
     def test_no_outside_requests(self):
         """Every page of the site, loaded in the browser, asks only 127.0.0.1:PORT for anything,
@@ -509,6 +542,7 @@ class BrowserTests:
         self.run("code block title and marked line, dark mode", lambda: self.test_code_block("dark"))
         self.run("highlighted code with JavaScript off, light mode", lambda: self.test_code_tokens("light"))
         self.run("highlighted code with JavaScript off, dark mode", lambda: self.test_code_tokens("dark"))
+        self.run("math laid out as MathML with JavaScript off", self.test_math_boxes)
         self.run("no request outside the site", self.test_no_outside_requests)
         self.run("no JavaScript errors", self.test_no_javascript_errors)
         self.run("screenshots", self.take_screenshots)

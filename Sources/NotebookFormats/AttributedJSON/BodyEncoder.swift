@@ -304,6 +304,7 @@ struct BodyEncoder {
             members.append((JSONKeys.link, .object(sorting: [(JSONKeys.relative, .string(link.destination))])))
             if let title = link.title { members.append((JSONKeys.linkTitle, .string(title))) }
         }
+        if let math = formatting.math { members.append((JSONKeys.math, .string(math.rawValue))) }
         if let wikilink = formatting.wikilink {
             members.append((JSONKeys.wikilink, .string(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))))
             if wikilink.isEmbed { members.append((JSONKeys.embed, .bool(true))) }
@@ -316,6 +317,7 @@ struct BodyEncoder {
         if let link = formatting.link { return "a link to '\(link.destination)'" }
         if let wikilink = formatting.wikilink { return "a wikilink to '\(wikilink.target)'" }
         if formatting.code { return "a code span" }
+        if formatting.math != nil { return "a formula" }
         if formatting.rawHTML { return "raw HTML" }
         return "a formatted span"
     }

@@ -54,6 +54,7 @@ struct InlineExpressibility {
         if a.underline != nil && a.underline == b.underline { names.append("underline") }
         if a.strikethrough != nil && a.strikethrough == b.strikethrough { names.append("strikethrough") }
         if a.code && b.code { names.append("code") }
+        if a.math != nil && a.math == b.math { names.append("math") }
         if a.highlight != nil && a.highlight == b.highlight { names.append("highlight") }
         if a.color != nil && a.color == b.color { names.append("color") }
         if a.textStyle != nil && a.textStyle == b.textStyle { names.append("text style") }

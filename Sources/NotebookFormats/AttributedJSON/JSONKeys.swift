@@ -24,6 +24,8 @@ enum JSONKeys {
     static let imageSize = "notebook.imageSize"
     /// `true` on a wikilink's runs: the link embeds its target, `![[Target]]`.
     static let embed = "notebook.embed"
+    /// `"inline"` or `"display"` on a formula's runs: their text is TeX, typeset as math.
+    static let math = "notebook.math"
 
     static let runs = "runs"
     static let attributeTable = "attributeTable"
@@ -38,7 +40,7 @@ enum JSONKeys {
 
     /// Every attribute key the reader knows.
     static let attributes: [String] = [inlineIntent, presentationIntent, link, imageURL, alternateDescription]
-        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle, imageSize, embed]
+        + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle, imageSize, embed, math]
 
     /// The keys of the `NoteDocument` envelope.
     static let envelope = ["id", "title", "date", "tags", "draft", "summary", "slug", "aliases", "body"]
@@ -58,7 +60,7 @@ enum JSONKeys {
         case 9: return matches("alignment") ? alignment : nil
         case 10: return matches("components") ? components : matches("NSImageURL") ? imageURL : nil
         case 13:
-            return matches("notebook.bold") ? bold : matches("notebook.task") ? task : nil
+            return matches("notebook.bold") ? bold : matches("notebook.task") ? task : matches("notebook.math") ? math : nil
         case 14:
             return matches("attributeTable") ? attributeTable : matches("notebook.color") ? color : matches("notebook.scale") ? scale
                 : matches("notebook.embed") ? embed : nil

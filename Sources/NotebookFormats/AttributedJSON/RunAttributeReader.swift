@@ -55,6 +55,9 @@ struct RunAttributeReader {
                     continue
                 }
                 notebook.wikilink = link
+            case JSONKeys.math:
+                guard let name = value.string, let style = MathStyle(rawValue: name) else { invalid("\"inline\" or \"display\""); continue }
+                notebook.math = style
             case JSONKeys.task:
                 guard let flag = value.bool else { invalid("true or false"); continue }
                 attributes.task = flag

@@ -79,13 +79,14 @@ public struct MarkdownWriter: Sendable {
         case .paragraph(let content):
             let text = inlines(content, context: .block)
             return text.isEmpty ? [] : protectLineStarts(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+                .map { $0.replacingOccurrences(of: Self.formulaLine, with: "") }
         case .heading(let level, let content):
-            let text = inlines(content, context: .block).replacingNewlines()
+            let text = inlines(content, context: .line).replacingNewlines()
             return [String(repeating: "#", count: min(max(level, 1), 6)) + " " + text]
         case .blockQuote(let children):
             return prefix(blocks(children), first: "> ", rest: "> ")
         case .callout(let callout):
-            let title = callout.title.isEmpty ? "" : " " + inlines(callout.title, context: .block).replacingNewlines()
+            let title = callout.title.isEmpty ? "" : " " + inlines(callout.title, context: .line).replacingNewlines()
             var lines = ["[!\(callout.kind.uppercased())]\(callout.folding.rawValue)\(title)"]
             let body = blocks(callout.blocks)
             if !body.isEmpty { lines += body }
@@ -157,6 +158,8 @@ public struct MarkdownWriter: Sendable {
     /// Escapes what would make a paragraph's line a block of its own: `#`, `>`, `-`, `+`, `1.`.
     private func protectLineStarts(_ lines: [String]) -> [String] {
         lines.map { line in
+            // A formula's line is TeX, which the formula's marker keeps from Markdown.
+            if line.hasPrefix(Self.formulaLine) { return line }
             let body = line.drop { $0 == " " }
             let indent = line.prefix(line.count - body.count)
             guard let first = body.first else { return line }
@@ -170,13 +173,19 @@ public struct MarkdownWriter: Sendable {
         }
     }
 
-    enum Context { case block, tableCell }
+    /// Where inline content goes: a block's lines, one line (a heading, a callout's title), a table's cell.
+    enum Context { case block, line, tableCell }
 
     /// Inline content as Markdown.
     func inlines(_ content: [Inline], context: Context) -> String {
         var out = ""
+        var afterFormula = false
         for inline in content {
+            defer { afterFormula = if case .span(let formatting, _) = inline.kind { formatting.math == .inline } else { false } }
             switch inline.kind {
+            case .text(let text) where afterFormula && text.first?.isASCII == true && text.first?.isNumber == true:
+                // `$x$5` does not close the formula: a digit right after one is written as a reference.
+                out += "&#\(text.utf8.first!);" + escape(String(text.dropFirst()), context: context)
             case .text(let text): out += escape(text, context: context)
             case .softBreak: out += "\n"
             case .lineBreak: out += "\\\n"
@@ -213,6 +222,16 @@ public struct MarkdownWriter: Sendable {
             }
             return rest.isPlain ? inner : annotate(rest, inner)
         }
+        if let style = formatting.math {
+            var rest = formatting
+            rest.math = nil
+            var written = formula(PlainText.of(children, softBreak: " "), style, context: context)
+            if let link = rest.link {
+                written = "[" + written + "](" + destination(link.destination, title: link.title) + ")"
+                rest.link = nil
+            }
+            return rest.isPlain ? written : annotate(rest, written)
+        }
         if formatting.rawHTML { return PlainText.of(children) }
         if let label = formatting.footnote { return "[^\(label)]" }
         if let wikilink = formatting.wikilink {
@@ -239,6 +258,30 @@ public struct MarkdownWriter: Sendable {
             if rest.italic == true { inner = "*" + inner + "*"; rest.italic = nil }
         }
         return rest.isPlain ? inner : annotate(rest, inner)
+    }
+
+    /// The start of a line inside a formula, taken out once the paragraph's lines are protected.
+    static let formulaLine = "\u{1}"
+
+    /// `$tex$` or `$$tex$$`, read back as the same formula: an inline one on one line, without
+    /// white space at its ends (TeX ignores both), a bare `$` escaped, blank lines (which TeX
+    /// refuses in math) closed up.
+    private func formula(_ tex: String, _ style: MathStyle, context: Context) -> String {
+        var lines = tex.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Blank lines inside end the paragraph; empty ones at the ends keep the dollars on lines of their own.
+        lines = lines.indices.filter { $0 == 0 || $0 == lines.count - 1 || !lines[$0].allSatisfy(\.isWhitespace) }.map { lines[$0] }
+        if style == .inline || context != .block { lines = [lines.joined(separator: " ")] }
+        var body = ""
+        var backslashes = 0
+        for c in lines.joined(separator: "\n" + Self.formulaLine) {
+            if c == "$" && backslashes % 2 == 0 { body.append("\\") }
+            backslashes = c == "\\" ? backslashes + 1 : 0
+            body.append(c)
+        }
+        if style == .inline { body = body.trimmingCharacters(in: .whitespaces) }
+        guard !body.isEmpty else { return "" }
+        let dollars = style == .inline ? "$" : "$$"
+        return dollars + body + dollars
     }
 
     private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
@@ -281,7 +324,7 @@ public struct MarkdownWriter: Sendable {
         out.reserveCapacity(text.utf8.count)
         for c in text {
             switch c {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "~", "=", "^", "|", "#", "&", "@":
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "~", "=", "^", "|", "#", "&", "@", "$":
                 out.append("\\")
                 out.append(c)
             case ":" where Self.autolinkSchemes.contains { out.suffix(6).lowercased().hasSuffix($0) },

@@ -15,6 +15,8 @@ struct MarkupToken: Sendable {
         case highlight
         /// `[[…]]` or `![[…]]`.
         case wikilink(WikiLinkSyntax)
+        /// `$…$` or `$$…$$`.
+        case math(MathSyntax)
     }
 
     var kind: Kind
@@ -36,4 +38,11 @@ struct WikiLinkSyntax: Sendable {
 struct AnnotationSyntax: Sendable {
     var attributes: String
     var attributesOffset: Int
+}
+
+/// A formula between dollars: its TeX as written (inside a block quote or a list, without the
+/// markers and indentation that continue it on later lines), and whether it is `$$…$$`.
+struct MathSyntax: Sendable {
+    var tex: String
+    var display: Bool
 }

@@ -81,6 +81,11 @@ extension CmarkConverter {
             switch token.kind {
             case .wikilink(let syntax):
                 add(Item(inline: wikilink(syntax, at: item.location), location: item.location, depth: 1))
+            case .math(let syntax):
+                // The TeX starts after the dollars: a formula's findings are placed from there.
+                let tex = context.location(originalOffset: token.offset + (syntax.display ? 2 : 1))
+                let math = Formatting(math: syntax.display ? .display : .inline)
+                add(Item(inline: .span(math, [.text(syntax.tex, at: tex)], at: item.location), location: item.location, depth: 1))
             case .annotationOpen(let annotation):
                 openers.push(Opener(item: out.count, annotation: annotation))
                 out.append(item)

@@ -11,22 +11,30 @@ import NotebookScripts
 struct NoteRendering: Sendable {
     let renderer: HTMLRenderer
     let urls: SiteURLs
-    /// Where the bodies' fenced code goes to be highlighted (with `highlight` on and a
-    /// highlighter given); its blocks stay slots until ``fillCode(_:with:)``.
-    let code: CodeHighlightQueue?
+    /// Where the bodies' fenced code goes to be highlighted and their math to be typeset (with a
+    /// highlighter given, and `highlight` or `math` on); its blocks and formulas stay slots until
+    /// ``fillCode(_:with:)``.
+    let code: ScriptQueue?
     /// Whether drafts' code is highlighted too (it is published only with drafts).
     let highlightsDrafts: Bool
+    /// Whether code is highlighted, and math typeset.
+    let highlights: Bool
+    let typesets: Bool
 
     /// Renders with the site's settings: its link schemes, raw HTML, anchored highlights, the
-    /// text's tags linked to their pages, and its code highlighted by `highlighter` (or taken
-    /// from `cache`) unless `highlight` is off.
+    /// text's tags linked to their pages, its code highlighted by `highlighter` and its math
+    /// typeset by `typesetter` (or taken from `caches`) unless `highlight` or `math` is off.
     init(
         config: SiteConfig, definition: FormattingDefinition, urls: SiteURLs, highlighter: CodeHighlighter? = nil,
-        cache: HighlightCache? = nil, drafts: Bool = false
+        typesetter: MathTypesetter = MathTypesetter(), caches: (code: HighlightCache?, math: HighlightCache?) = (nil, nil),
+        drafts: Bool = false
     ) {
         highlightsDrafts = drafts
+        highlights = config.highlight
+        typesets = config.math
         let policy = definition.linkSchemes.map(LinkPolicy.only) ?? .anySafe
-        code = config.highlight ? highlighter.map { CodeHighlightQueue(highlighter: $0, cache: cache) } : nil
+        code = config.highlight || config.math
+            ? highlighter.map { ScriptQueue(highlighter: $0, typesetter: typesetter, cache: caches.code, mathCache: caches.math) } : nil
         renderer = HTMLRenderer(
             options: RenderOptions(
                 unsafeHTML: config.unsafeHTML, links: policy, anchorHighlights: true, deferLinks: true, deferCode: code != nil,
@@ -39,22 +47,27 @@ struct NoteRendering: Sendable {
     /// code goes to be highlighted, and stays open too.
     func body(of note: SiteNote, blocks: [Block]) -> SiteNote.Body {
         // A draft left out of the site is not shown: its code is neither highlighted nor cached.
-        if !note.isDraft || highlightsDrafts { code?.submit(blocks, path: note.path) }
-        return SiteNote.Body(
-            rendered: renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil)), links: LinkResolution.found(in: blocks))
+        let shown = !note.isDraft || highlightsDrafts
+        if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets) }
+        let rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
+        if shown, typesets, let code {
+            code.submit(formulas: rendered.slots.compactMap { if case .math(let tex, let style, let at) = $0.piece { (tex, style, at) } else { nil } }, path: note.path)
+        }
+        return SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
     }
 
     /// Waits for the code handed over so far to be highlighted.
-    func finishCode() -> CodeHighlights {
-        code?.finish() ?? CodeHighlights()
+    func finishCode() -> ScriptResults {
+        code?.finish() ?? ScriptResults()
     }
 
     /// `notes` with their code filled in, highlighted as `highlights` says (plain where it has
     /// nothing); their links still open.
-    func fillCode(_ notes: inout [SiteNote], with highlights: CodeHighlights) {
+    func fillCode(_ notes: inout [SiteNote], with highlights: ScriptResults) {
         guard code != nil else { return }
         for index in notes.indices where notes[index].body.rendered.slots.contains(where: \.isCode) {
-            notes[index].body.rendered = renderer.fill(notes[index].body.rendered, nil, code: highlights.html(for:))
+            notes[index].body.rendered = renderer.fill(
+                notes[index].body.rendered, nil, code: highlights.html(for:), math: highlights.html(forFormula:_:))
         }
     }
 

@@ -58,6 +58,9 @@ public struct SiteSession: Sendable {
     /// made between sessions.
     let highlighter = CodeHighlighter()
     let cache: HighlightCache?
+    /// Typesets the notes' math likewise, KaTeX loaded when the first formula comes.
+    let typesetter = MathTypesetter()
+    let mathCache: HighlightCache?
 
     /// A session for the site in `directory`, building into `options.output` (`SITE/public` when
     /// nil), or with `inMemory` into `pages`, writing nothing.
@@ -68,6 +71,7 @@ public struct SiteSession: Sendable {
         self.output = options.output ?? tree.display("public")
         self.inMemory = inMemory
         cache = options.cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) }
+        mathCache = options.cacheFolder.flatMap { HighlightCache(folder: $0, script: MathTypesetter.debianScript, kind: .math) }
     }
 
     /// For a session in memory, the last good build's pages (and feed, sitemap, search index) by
@@ -211,7 +215,7 @@ public struct SiteSession: Sendable {
         let loader = NoteLoader(definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict)
         let rendering = NoteRendering(
             config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL),
-            highlighter: highlighter, cache: cache, drafts: options.includeDrafts)
+            highlighter: highlighter, typesetter: typesetter, caches: (cache, mathCache), drafts: options.includeDrafts)
         let read = ParallelWork.map(count: files.count, workers: options.workers) { index in
             SiteLoader.load(files[index], with: loader, rendering: rendering)
         }
@@ -228,10 +232,17 @@ public struct SiteSession: Sendable {
         }
     }
 
-    /// The warning that no code could be highlighted, once the session's script failed to run.
+    /// The warnings that no code could be highlighted, or no math typeset, once the session's
+    /// script failed to run.
     func codeUnavailable(_ settings: SiteLoader.Settings) -> [Diagnostic] {
-        guard settings.config.highlight, let unavailable = highlighter.unavailable else { return [] }
-        return [SiteLoader.codeUnavailable(unavailable, settings: settings)]
+        var warnings: [Diagnostic] = []
+        if settings.config.highlight, let unavailable = highlighter.unavailable {
+            warnings.append(SiteLoader.codeUnavailable(unavailable, settings: settings))
+        }
+        if settings.config.math, let unavailable = typesetter.unavailable {
+            warnings.append(SiteLoader.mathUnavailable(unavailable, settings: settings))
+        }
+        return warnings
     }
 
     /// `path` without `.` segments and empty ones (`site/./theme/` → `site/theme`), as a watcher

@@ -1,0 +1,144 @@
+import NotebookFiles
+import NotebookModel
+import ScriptEngine
+import Synchronization
+
+/// TeX formulas typeset as MathML at build time by Debian's KaTeX, run in one JavaScriptCore
+/// context made on first use (so that a site without math never loads it), one formula at a time.
+public final class MathTypesetter: Sendable {
+    /// Where Debian's `libjs-katex` installs the script.
+    public static let debianScript = "/usr/share/javascript/katex/katex.min.js"
+    /// The longest formula typeset, in UTF-8 bytes.
+    public static let maximumTeX = 16 * 1024
+
+    private let script: String
+    private let timeLimit: Double
+    /// nil until first used; then the context, or why there is none.
+    private let state = Mutex<Result<ScriptContext, ScriptError>?>(nil)
+
+    /// A typesetter running the script at `script` (Debian's by default).
+    public init(script: String = MathTypesetter.debianScript, timeLimit: Double = CodeHighlighter.defaultTimeLimit) {
+        self.script = script
+        self.timeLimit = timeLimit
+    }
+
+    /// A typesetter of the same script and time limit, with a context of its own.
+    public func sibling() -> MathTypesetter {
+        MathTypesetter(script: script, timeLimit: timeLimit)
+    }
+
+    /// Why no formula can be typeset, once the typesetter has been asked to; nil while it can,
+    /// or before it was asked.
+    public var unavailable: ScriptError? {
+        state.withLock { state in
+            if case .failure(let error)? = state { error } else { nil }
+        }
+    }
+
+    /// What KaTeX made of a formula: its MathML, checked (``MathML``), and what it warned of.
+    public struct Typeset: Hashable, Sendable {
+        public var html: String
+        public var warnings: [ScriptFinding]
+    }
+
+    /// `tex` typeset in `style`; nil when no script can run (see ``unavailable``). A formula KaTeX
+    /// refuses is ``ScriptError/refused(_:at:)`` with its message and where in `tex`; one that
+    /// runs too long, or whose markup fails the check, is an error too.
+    public func typeset(_ tex: String, _ style: MathStyle) throws(ScriptError) -> Typeset? {
+        let result: Result<String?, ScriptError> = state.withLock { state in
+            if state == nil { state = Self.start(script, timeLimit: timeLimit) }
+            guard case .success(let context)? = state else { return .success(nil) }
+            return Result { () throws(ScriptError) -> String? in
+                guard tex.utf8.count <= Self.maximumTeX else { throw .tooLong(Self.maximumTeX) }
+                return try context.call("notebookMath", [tex, style.rawValue])
+            }
+        }
+        guard let reply = try result.get() else { return nil }
+        var fields = reply.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)[...]
+        switch fields.popFirst() {
+        case "refused":
+            guard fields.count == 2 else { throw .rejected("a reply notebook does not know") }
+            throw .refused(fields.last!, at: Int(fields.first!))
+        case "typeset":
+            guard let html = fields.popFirst() else { throw .rejected("a reply notebook does not know") }
+            guard MathML.isValid(html, of: tex, style: style) else { throw .rejected("markup other than MathML") }
+            let warnings = fields.map { field in
+                let parts = field.split(separator: "\u{1}", maxSplits: 1, omittingEmptySubsequences: false)
+                return ScriptFinding(message: String(parts.last!), offset: parts.count == 2 ? Int(parts[0]) : nil)
+            }
+            return Typeset(html: html, warnings: warnings)
+        default:
+            throw .rejected("a reply notebook does not know")
+        }
+    }
+
+    /// What runs before the script: KaTeX attaches itself to `self`.
+    private static let prelude = """
+        var window = this, self = this;
+        var console = { log() {}, info() {}, warn() {}, error() {} };
+        """
+
+    /// notebook's function: the formula as MathML (`output: "mathml"`), with no command that
+    /// reaches outside the formula (`trust: false`: `\\href`, `\\includegraphics`, `\\htmlClass`…
+    /// are shown as their names, and said), KaTeX's warnings of what LaTeX would not accept
+    /// gathered, and a refused formula's message and offset. Fields are apart by NUL, a warning's
+    /// offset and message by U+0001.
+    private static let functions = """
+        function notebookMath(tex, style) {
+            var warnings = [];
+            function clean(text) { return String(text).replace(/[\\u0000\\u0001]/g, "\\ufffd"); }
+            var options = {
+                displayMode: style === "display", output: "mathml", throwOnError: true, maxExpand: 1000, maxSize: 100,
+                trust: function (context) {
+                    warnings.push("\\u0001" + clean(context.command + " is not allowed here: it is shown as its name"));
+                    return false;
+                },
+                strict: function (code, message, token) {
+                    var at = token && token.loc ? token.loc.start : "";
+                    warnings.push(at + "\\u0001" + clean(message));
+                    return "ignore";
+                }
+            };
+            try {
+                return ["typeset", clean(katex.renderToString(tex, options))].concat(warnings).join("\\u0000");
+            } catch (error) {
+                if (!(error instanceof katex.ParseError)) throw error;
+                var at = typeof error.position === "number" ? error.position : "";
+                // KaTeX 0.16.4 has no rawMessage: its message without the prefix and the excerpt.
+                var message = error.rawMessage || String(error.message).replace(/^KaTeX parse error: /, "")
+                    .replace(/ at (position \\d+|end of input): [\\s\\S]*$/, "");
+                return ["refused", at, clean(message)].join("\\u0000");
+            }
+        }
+        """
+
+    /// What notebook runs around the script: what it makes of a formula changes with it.
+    static let revision = prelude + functions
+
+    /// A context with the script and notebook's function loaded.
+    private static func start(_ script: String, timeLimit: Double) -> Result<ScriptContext, ScriptError> {
+        Result { () throws(ScriptError) -> ScriptContext in
+            // The tool's own file, as named (Debian's may be a link), not a site's.
+            guard let bytes = try? FileSystem.read(script, links: .asNamed) else {
+                throw .unavailable("\(script) cannot be read; install libjs-katex")
+            }
+            let context = try ScriptContext(timeLimit: timeLimit)
+            try context.evaluate(prelude, name: "notebook")
+            try context.evaluate(String(decoding: bytes, as: UTF8.self), name: script)
+            try context.evaluate(functions, name: "notebook")
+            return context
+        }
+    }
+}
+
+/// Something a script said of its input without refusing it, at an offset of the input in
+/// UTF-16 code units when it says where.
+public struct ScriptFinding: Hashable, Sendable {
+    public var message: String
+    public var offset: Int?
+
+    public init(message: String, offset: Int? = nil) {
+        self.message = message
+        self.offset = offset
+    }
+}

@@ -1,0 +1,110 @@
+import NotebookModel
+import Testing
+
+@testable import NotebookFormats
+
+/// `$…$` and `$$…$$` are formulas whose TeX Markdown never touches; `$` as money stays text; the
+/// writers and readers of both formats keep formulas both ways.
+@Suite struct MathSyntaxTests {
+    /// The formulas of a paragraph's inlines, at any depth: (TeX, style).
+    static func formulas(_ inlines: [Inline]) -> [(String, MathStyle)] {
+        inlines.flatMap { inline -> [(String, MathStyle)] in
+            guard case .span(let formatting, let children) = inline.kind else { return [] }
+            if let style = formatting.math { return [(PlainText.of(children), style)] }
+            return formulas(children)
+        }
+    }
+
+    /// Calls `body` with every run of inline content of `blocks`.
+    static func eachInlines(_ blocks: [Block], _ body: ([Inline]) -> Void) {
+        var copy = blocks
+        Block.rewriteInlines(in: &copy) { inlines, _ in
+            body(inlines)
+            return false
+        }
+    }
+
+    static func read(_ markdown: String) -> (formulas: [(String, MathStyle)], text: String, note: Note) {
+        let note = MarkdownReader().read(markdown, path: "m.md").note
+        var found: [(String, MathStyle)] = []
+        var text = ""
+        Self.eachInlines(note.blocks) { inlines in
+            found += formulas(inlines)
+            text += PlainText.of(inlines) + "\n"
+        }
+        return (found, text, note)
+    }
+
+    @Test func dollarsMakeFormulasWhoseTeXIsKeptAsWritten() {
+        let read = Self.read("Euler: $e^{i\\pi} = -1$, and $a_1 * b_2 \\, d\\xi \\\\ x_{*}$ too.\n")
+        #expect(read.formulas.map(\.0) == ["e^{i\\pi} = -1", "a_1 * b_2 \\, d\\xi \\\\ x_{*}"])
+        #expect(read.formulas.map(\.1) == [.inline, .inline])
+        let display = Self.read("$$\nf(x) = \\int_{-\\infty}^\\infty\n    \\hat f(\\xi)\\,e^{2 \\pi i \\xi x} \\,d\\xi\n- 1 + 2\n# not a heading\n$$\n")
+        #expect(display.formulas.map(\.0) == ["\nf(x) = \\int_{-\\infty}^\\infty\n    \\hat f(\\xi)\\,e^{2 \\pi i \\xi x} \\,d\\xi\n- 1 + 2\n# not a heading\n"])
+        #expect(display.formulas.map(\.1) == [.display])
+        #expect(display.note.blocks.count == 1)
+    }
+
+    @Test func moneyAndOtherDollarsStayText() {
+        for text in [
+            "It costs $5 and $10.", "From $20,000 to $30,000.", "A $ x$ is no formula, nor $x $.", "Escaped \\$x\\$ dollars.",
+            "A $x$5 is no formula.", "Code `$x$` is code.", "An unclosed $x and a blank\n\nline$ apart.", "$$\n\n$$ empty",
+            "Two lines $a\nb$ apart.",
+        ] {
+            let read = Self.read(text)
+            #expect(read.formulas.isEmpty, "\(text) → \(read.formulas)")
+        }
+        #expect(Self.read("It costs $5 and $10.").text == "It costs $5 and $10.\n")
+        #expect(Self.read("Escaped \\$x\\$ dollars.").text == "Escaped $x$ dollars.\n")
+        // As in Pandoc: a digit after the opening `$` is allowed.
+        #expect(Self.read("So $5 + 10$ is.").formulas.map(\.0) == ["5 + 10"])
+        #expect(Self.read("An escaped $\\$5$ in TeX.").formulas.map(\.0) == ["\\$5"])
+    }
+
+    @Test func formulasInsideQuotesListsAndTablesLeaveTheirMarkersOut() {
+        let quote = Self.read("> In a quote $$\n> a \\\\\n>   + b\n> $$\n")
+        #expect(quote.formulas.map(\.0) == ["\na \\\\\n  + b\n"])
+        let item = Self.read("- item $$x\n  + y$$\n- next\n")
+        #expect(item.formulas.map(\.0) == ["x\n+ y"])
+        let table = Self.read("| a | b |\n|---|---|\n| $|x|$ | $\\downarrow$ |\n")
+        #expect(table.formulas.map(\.0) == ["|x|", "\\downarrow"])
+        guard case .table(let parsed)? = table.note.blocks.first?.kind else { Issue.record("no table"); return }
+        #expect(parsed.rows.first?.count == 2)
+    }
+
+    @Test func aLineOfUnclosedDollarsIsReadInLinearTime() {
+        // 40,000 openers and no closer: each is looked for once.
+        let text = String(repeating: "$a ", count: 40_000) + "\n\n" + String(repeating: "$$ b\n\n", count: 20_000)
+        let read = Self.read(text)
+        #expect(read.formulas.isEmpty)
+        #expect(read.text.hasPrefix("$a $a "))
+    }
+
+    @Test func theMarkdownWriterKeepsFormulasAndEscapesDollars() {
+        let source = "Euler $e^{i\\pi}$ costs \\$5, and $x$&#53; is one.\n\n$$\n\\frac{1}{2}\n+ 1\n$$\n\n> $$\n> a\n>  - b\n> $$\n\n- item $$x\n  + y$$\n"
+        let first = Self.read(source)
+        let written = MarkdownWriter().write(first.note)
+        #expect(written.contains("Euler $e^{i\\pi}$ costs \\$5, and $x$&#53; is one."), "\(written)")
+        #expect(written.contains("$$\n\\frac{1}{2}\n+ 1\n$$"), "\(written)")
+        let again = Self.read(written)
+        #expect(again.formulas.map(\.0) == first.formulas.map(\.0))
+        #expect(again.formulas.map(\.1) == first.formulas.map(\.1))
+        #expect(again.text == first.text)
+    }
+
+    @Test func jsonCarriesFormulasInNotebookMathBothWays() throws {
+        let first = Self.read("Inline $x^2$ and\n\n$$\n\\sum_i i\n$$\n")
+        let json = AttributedJSONWriter().write(first.note).json
+        #expect(json.contains("\"notebook.math\" : \"inline\"") || json.contains("\"notebook.math\": \"inline\""), "\(json)")
+        #expect(json.contains("display"))
+        let back = AttributedJSONReader().read(json, path: "m.json")
+        #expect(back.diagnostics.isEmpty, "\(back.diagnostics)")
+        var formulas: [(String, MathStyle)] = []
+        Self.eachInlines(back.note.blocks) { formulas += Self.formulas($0) }
+        #expect(formulas.map(\.0) == ["x^2", "\n\\sum_i i\n"])
+        #expect(formulas.map(\.1) == [.inline, .display])
+        #expect(MarkdownWriter().write(back.note) == MarkdownWriter().write(first.note))
+        let bad = AttributedJSONReader().read(#"{"runs": ["x", {"notebook.math": "block"}]}"#, path: "bad.json")
+        #expect(bad.diagnostics.contains { $0.message.contains("'notebook.math'") && $0.message.contains("\"inline\" or \"display\"") }, "\(bad.diagnostics)")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import NotebookFormats
+import Testing
+
+@testable import NotebookSite
+
+/// A site's math is typeset as MathML at build time, in Markdown and JSON notes alike, unless
+/// `math: false`; a formula KaTeX refuses is a warning at its place and shows its source; the
+/// preview typesets what it rebuilds; Quartz's own LaTeX page reads as its authors meant.
+@Suite struct MathSiteTests {
+    static let markdown = """
+        # Math
+
+        Euler: $e^{i\\pi} = -1$, but $5 and $10 stay money.
+
+        $$
+        \\int_0^1 x\\,dx = \\frac{1}{2}
+        $$
+
+        ```math
+        \\sum_{k=1}^n k
+        ```
+
+        A $\\nosuch{x}$ and a $\\href{javascript:alert(1)}{link}$.
+        """
+
+    static var json: String {
+        AttributedJSONWriter().write(MarkdownReader().read("Pythagoras: $a^2 + b^2 = c^2$\n", path: "j.md").note).json
+    }
+
+    @Test func markdownAndJSONNotesShowTheirMathAsMathML() throws {
+        let site = try TemporarySite(["notes/math.md": Self.markdown, "notes/json.json": Self.json])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let page = try site.output("math/index.html")
+        #expect(page.contains("Euler: <span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><msup><mi>e</mi>"), "\(page)")
+        #expect(page.contains("but $5 and $10 stay money."))
+        #expect(page.contains("<p><span class=\"katex-display\"><span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"))
+        #expect(page.contains("<div class=\"katex-display\"><span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\"><semantics><mrow><munderover>"))
+        // A refused formula shows its source; an untrusted command its name, never its URL.
+        #expect(page.contains("A <code class=\"math\">\\nosuch{x}</code> and"))
+        #expect(!page.contains("href=\"javascript"))
+        let warnings = report.diagnostics.filter { $0.code.hasPrefix("math.") }.map {
+            "\($0.path.split(separator: "/").suffix(2).joined(separator: "/")):\($0.location?.description ?? ""): \($0.message)"
+        }
+        #expect(warnings == [
+            "notes/math.md:13:4: this formula is shown as its source: KaTeX refused it: Undefined control sequence: \\nosuch",
+            "notes/math.md:13:23: KaTeX warns: \\href is not allowed here: it is shown as its name",
+        ])
+        let json = try site.output("json/index.html")
+        #expect(json.contains("Pythagoras: <span class=\"katex\"><math"), "\(json)")
+    }
+
+    @Test func mathFalseShowsTheSourceAndLoadsNoScript() throws {
+        let site = try TemporarySite(["notebook.yml": "math: false\n", "notes/math.md": Self.markdown])
+        let cache = site.path + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let report = SitePipeline(options: BuildOptions(cacheFolder: cache)).build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(!report.diagnostics.contains { $0.code.hasPrefix("math.") })
+        let page = try site.output("math/index.html")
+        #expect(!page.contains("<math"))
+        #expect(page.contains("Euler: <code class=\"math\">e^{i\\pi} = -1</code>"))
+        #expect(page.contains("<code class=\"math math-display\">\n\\int_0^1 x\\,dx = \\frac{1}{2}\n</code>"))
+        #expect(page.contains("<pre><code class=\"language-math\">\\sum_{k=1}^n k\n</code></pre>"))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+        #expect(!files.contains { $0.hasPrefix("math-") }, "\(files)")
+    }
+
+    @Test func aSecondBuildTakesTheMathFromTheCacheAndWritesTheSamePages() throws {
+        let site = try TemporarySite(["notes/math.md": Self.markdown])
+        let cache = site.path + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        func build(_ output: String) throws -> String {
+            let report = SitePipeline(options: BuildOptions(output: site.path + "/" + output, cacheFolder: cache)).build(site.path)
+            #expect(report.diagnostics.filter { $0.code.hasPrefix("math.") }.count == 2, "\(report.diagnostics)")
+            return try String(contentsOfFile: site.path + "/" + output + "/math/index.html", encoding: .utf8)
+        }
+        let first = try build("first")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).contains { $0.hasPrefix("math-") })
+        let second = try build("second")
+        #expect(second == first && second.contains("<math"))
+    }
+
+    @Test func mathMustBeTrueOrFalse() throws {
+        let site = try TemporarySite(["notebook.yml": "math: yes please\n", "notes/math.md": Self.markdown])
+        let report = SitePipeline().check(site.path)
+        #expect(report.diagnostics.contains { $0.message.hasPrefix("'math' must be true or false") && $0.location?.line == 1 }, "\(report.diagnostics.map(\.message))")
+    }
+
+    @Test func thePreviewTypesetsWhatItRebuilds() throws {
+        let fixture = try SiteSessionTests.Fixture(["notes/math.md": "A $x^2$.\n"])
+        var page = try String(contentsOfFile: fixture.output + "/math/index.html", encoding: .utf8)
+        #expect(page.contains("<msup><mi>x</mi><mn>2</mn></msup>"))
+        let report = try fixture.write("notes/math.md", "A $y_3$.\n")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        page = try String(contentsOfFile: fixture.output + "/math/index.html", encoding: .utf8)
+        #expect(page.contains("<msub><mi>y</mi><mn>3</mn></msub>"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func quartzsLaTeXPageShowsItsFormulasAsMathML() throws {
+        let site = try QuartzVaultTests.copy()
+        let report = SitePipeline().build(site.path)
+        #expect(!report.diagnostics.contains { $0.code.hasPrefix("math.") }, "\(report.diagnostics.filter { $0.code.hasPrefix("math.") })")
+        let page = try site.output("features/latex/index.html")
+        #expect(page.components(separatedBy: "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">").count - 1 == 4)
+        #expect(page.contains("produces <span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><msup><mi>e</mi>"))
+        #expect(!page.contains("<code class=\"math"))
+        // Its code examples stay code: `$$` inside a fence, `$e^{i\pi} = -1$` inside backticks.
+        #expect(page.contains("<code>$e^{i\\pi} = -1$</code>"))
+        let plugin = try site.output("features/quartz-plugin/index.html")
+        #expect(plugin.contains("<td><span class=\"katex\"><math"), "\(plugin)")
+    }
+}
