@@ -33,7 +33,7 @@ enum RenderCommand: Command {
             throw UsageError(parsed.positional.isEmpty ? "missing FILE" : "expected one FILE", command: name)
         }
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
-        let loader = NoteLoader(strict: parsed.flags.contains("--strict"))
+        let loader = NoteLoader(strict: parsed.flags.contains("--strict"), math: !parsed.flags.contains("--no-math"))
         let loaded: NoteLoader.Loaded
         if file == "-" {
             loaded = loader.load(bytes: Array(terminal.readStandardInput()), path: "<stdin>", format: .markdown)

@@ -105,8 +105,11 @@ public final class HighlightCache: Sendable {
             return stored
         }
         guard let stored else { return nil }
-        if case .highlighted(let html) = stored.entry, !kind.isValid(html, language: language, source: code) { return nil }
-        return stored.entry
+        switch stored.entry {
+        case .highlighted(let html): return kind.isValid(html, language: language, source: code) ? stored.entry : nil
+        // A formula is never plain: such an entry is not the cache's own.
+        case .plain: return kind == .code ? stored.entry : nil
+        }
     }
 
     /// Keeps `entry` for `code` in `language`.
@@ -134,8 +137,9 @@ public final class HighlightCache: Sendable {
                 let before = out.count
                 Self.append(key: key, stored, to: &out)
                 if out.count > limit {
+                    // One too large for what is left; a smaller one after it may fit.
                     out.removeSubrange(before...)
-                    break
+                    continue
                 }
                 kept.append(key)
             }

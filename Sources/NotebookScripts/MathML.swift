@@ -24,6 +24,9 @@ public enum MathML {
 
     static let namespace = "http://www.w3.org/1998/Math/MathML"
 
+    /// The classes KaTeX puts on MathML elements.
+    static let classes: Set<Substring> = ["vcenter", "mtr-glue", "mml-eqn-num"]
+
     /// Whether `html` is KaTeX's MathML for `tex` set in `style`.
     public static func isValid(_ html: String, of tex: String, style: MathStyle) -> Bool {
         let opening = "<span class=\"katex\"><math xmlns=\"\(namespace)\"\(style == .display ? " display=\"block\"" : "")>"
@@ -91,6 +94,8 @@ public enum MathML {
                     encoding = value
                 } else if attribute == "style" {
                     guard Self.isAllowedStyle(value) else { return false }
+                } else if attribute == "class" {
+                    guard value.split(separator: " ").allSatisfy(MathML.classes.contains) else { return false }
                 } else {
                     guard MathML.attributes.contains(String(attribute)), Self.isPlainValue(value) else { return false }
                 }

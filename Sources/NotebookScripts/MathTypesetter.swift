@@ -10,6 +10,8 @@ public final class MathTypesetter: Sendable {
     public static let debianScript = "/usr/share/javascript/katex/katex.min.js"
     /// The longest formula typeset, in UTF-8 bytes.
     public static let maximumTeX = 16 * 1024
+    /// How many tokens a formula's macros may put in place of their parameters.
+    public static let expansionBudget = 100_000
 
     private let script: String
     private let timeLimit: Double
@@ -83,24 +85,64 @@ public final class MathTypesetter: Sendable {
     /// are shown as their names, and said), KaTeX's warnings of what LaTeX would not accept
     /// gathered, and a refused formula's message and offset. Fields are apart by NUL, a warning's
     /// offset and message by U+0001.
+    ///
+    /// KaTeX 0.16.4 bounds how many macros it expands, not what they expand to: a 2 KB formula
+    /// whose macro repeats its argument a thousand times, given itself, made 20 MB of MathML in
+    /// 4 s and 1.3 GB, past the time limit (the copying is the engine's own, which is not
+    /// stopped); one whose macro holds 7 KB, used a thousand times, took 1.3 GB before it was
+    /// stopped. So a formula's own macros may put at most ``expansionBudget`` tokens in its
+    /// place, counted as they are looked up (the formula's definitions are kept in an object
+    /// of notebook's, which sees each use) and as their arguments are put in place (through
+    /// `Array.prototype.splice`); and its MathML may be at most 64 times its length, or 64 KB.
     private static let functions = """
+        var notebookBudget = Infinity;
+        (function () {
+            var splice = Array.prototype.splice;
+            Array.prototype.splice = function () {
+                if (arguments.length > 2) notebookSpend(arguments.length - 2);
+                return splice.apply(this, arguments);
+            };
+        })();
+        function notebookSpend(tokens) {
+            notebookBudget -= tokens;
+            if (notebookBudget < 0) {
+                notebookBudget = Infinity;
+                throw new katex.ParseError("its macros expand to more than \(expansionBudget) tokens");
+            }
+        }
+        var notebookMacroUses = {
+            get: function (macros, name) {
+                var macro = macros[name];
+                if (macro && typeof macro === "object" && macro.tokens) notebookSpend(macro.tokens.length);
+                return macro;
+            }
+        };
         function notebookMath(tex, style) {
             var warnings = [];
             function clean(text) { return String(text).replace(/[\\u0000\\u0001]/g, "\\ufffd"); }
             var options = {
                 displayMode: style === "display", output: "mathml", throwOnError: true, maxExpand: 1000, maxSize: 100,
+                macros: new Proxy({}, notebookMacroUses),
                 trust: function (context) {
                     warnings.push("\\u0001" + clean(context.command + " is not allowed here: it is shown as its name"));
                     return false;
                 },
                 strict: function (code, message, token) {
+                    // The untrusted command is said once, by trust.
+                    if (code === "htmlExtension") return "ignore";
                     var at = token && token.loc ? token.loc.start : "";
                     warnings.push(at + "\\u0001" + clean(message));
                     return "ignore";
                 }
             };
             try {
-                return ["typeset", clean(katex.renderToString(tex, options))].concat(warnings).join("\\u0000");
+                notebookBudget = \(expansionBudget);
+                var html = katex.renderToString(tex, options);
+                var limit = Math.max(65536, 64 * tex.length);
+                if (html.length > limit) {
+                    return ["refused", "", "its MathML would take " + Math.round(html.length / 1024) + " KB, more than " + Math.round(limit / 1024) + " KB"].join("\\u0000");
+                }
+                return ["typeset", clean(html)].concat(warnings).join("\\u0000");
             } catch (error) {
                 if (!(error instanceof katex.ParseError)) throw error;
                 var at = typeof error.position === "number" ? error.position : "";
@@ -108,6 +150,8 @@ public final class MathTypesetter: Sendable {
                 var message = error.rawMessage || String(error.message).replace(/^KaTeX parse error: /, "")
                     .replace(/ at (position \\d+|end of input): [\\s\\S]*$/, "");
                 return ["refused", at, clean(message)].join("\\u0000");
+            } finally {
+                notebookBudget = Infinity;
             }
         }
         """

@@ -10,12 +10,15 @@ public struct NoteLoader: Sendable {
     public var definition: FormattingDefinition
     public var palette: [String]
     public var strict: Bool
+    /// Whether Markdown's dollars make formulas (`math: false` leaves them text).
+    public var math: Bool
 
     /// Without a `definition`, the built-in one of a site without `formatting.yml`.
-    public init(definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, strict: Bool = false) {
+    public init(definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, strict: Bool = false, math: Bool = true) {
         self.definition = definition ?? .builtIn(palette: palette)
         self.palette = palette
         self.strict = strict
+        self.math = math
     }
 
     /// The formats a note can be written in.
@@ -87,7 +90,7 @@ public struct NoteLoader: Sendable {
         let (source, decoding) = SourceText.decode(bytes, path: path)
         let read: ReadResult
         switch format {
-        case .markdown: read = MarkdownReader(palette: palette).read(source, path: path)
+        case .markdown: read = MarkdownReader(palette: palette, math: math).read(source, path: path)
         case .json: read = AttributedJSONReader(palette: palette).read(source, path: path)
         }
         let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)

@@ -49,27 +49,46 @@ import Testing
         for text in [
             "It costs $5 and $10.", "From $20,000 to $30,000.", "A $ x$ is no formula, nor $x $.", "Escaped \\$x\\$ dollars.",
             "A $x$5 is no formula.", "Code `$x$` is code.", "An unclosed $x and a blank\n\nline$ apart.", "$$\n\n$$ empty",
-            "Two lines $a\nb$ apart.",
+            "Two lines $a\nb$ apart.", "It costs $5 and $x is", "A $x $ y", "Set $PATH, then run `echo \"$USER\"` now.",
+            "https://api.example.com/odata/People?$filter=Age&$top=5", "www.example.com/$a$b", "Cost $5 \\\nnext x$ here.",
+            "<!-- PID $$ -->\nPrice is $$ hmm", "Use $$ for the PID:\n```sh\necho $$ > pid\n```\n", "- first $$x\n- second$$ end",
+            "> Price $$5 each.\n>\n> Total $$10.", "| $$x | y |\n|---|---|\n| z$$ | w |", "para $$x\n# Heading $$", "Foot[^a$b$] here.\n\n[^a$b$]: note",
         ] {
             let read = Self.read(text)
             #expect(read.formulas.isEmpty, "\(text) → \(read.formulas)")
         }
         #expect(Self.read("It costs $5 and $10.").text == "It costs $5 and $10.\n")
         #expect(Self.read("Escaped \\$x\\$ dollars.").text == "Escaped $x$ dollars.\n")
-        // As in Pandoc: a digit after the opening `$` is allowed.
+        // As in Pandoc, the first `$` decides: `$5 and $x$` is money, then the formula x.
+        #expect(Self.read("It costs $5 and $x$ is the unknown.").formulas.map(\.0) == ["x"])
+        #expect(Self.read("A $x$5 thing and $y$.").formulas.map(\.0) == ["y"])
+        // A digit after the opening `$` is allowed.
         #expect(Self.read("So $5 + 10$ is.").formulas.map(\.0) == ["5 + 10"])
         #expect(Self.read("An escaped $\\$5$ in TeX.").formulas.map(\.0) == ["\\$5"])
     }
 
     @Test func formulasInsideQuotesListsAndTablesLeaveTheirMarkersOut() {
-        let quote = Self.read("> In a quote $$\n> a \\\\\n>   + b\n> $$\n")
+        let quote = Self.read("> In a quote\n> $$\n> a \\\\\n>   + b\n> $$\n")
         #expect(quote.formulas.map(\.0) == ["\na \\\\\n  + b\n"])
-        let item = Self.read("- item $$x\n  + y$$\n- next\n")
-        #expect(item.formulas.map(\.0) == ["x\n+ y"])
-        let table = Self.read("| a | b |\n|---|---|\n| $|x|$ | $\\downarrow$ |\n")
-        #expect(table.formulas.map(\.0) == ["|x|", "\\downarrow"])
+        let item = Self.read("- item $$x\n  = y$$\n- next\n")
+        #expect(item.formulas.map(\.0) == ["x\n= y"])
+        let flow = Self.read("- $$\n  \\begin{cases} a \\\\\n  b \\end{cases}\n  $$\n")
+        #expect(flow.formulas.map(\.0) == ["\n\\begin{cases} a \\\\\nb \\end{cases}\n"])
+        // As in Obsidian, a `|` ends a cell in a table's row, in a formula too (`\vert` and `\mid` do not).
+        let table = Self.read("| a | b |\n|---|---|\n| $\\vert x \\vert$ | $\\downarrow$ |\n| $|x|$ | c |\n")
+        #expect(table.formulas.map(\.0) == ["\\vert x \\vert", "\\downarrow"])
         guard case .table(let parsed)? = table.note.blocks.first?.kind else { Issue.record("no table"); return }
-        #expect(parsed.rows.first?.count == 2)
+        #expect(parsed.rows.map(\.count) == [2, 2])
+    }
+
+    @Test func dollarsAloneOnTheirLinesMakeABlockThatMayHoldBlankLines() {
+        let block = Self.read("Before.\n\n$$\n\\begin{aligned}\na &= b\n\n\\end{aligned}\n$$\n\nAfter $x$.\n")
+        #expect(block.formulas.map(\.0) == ["\n\\begin{aligned}\na &= b\n\n\\end{aligned}\n", "x"])
+        #expect(block.note.blocks.count == 3)
+        // Ending on a line that ends in `$$`, as Obsidian's do.
+        #expect(Self.read("$$\na\n- b$$\n").formulas.map(\.0) == ["\na\n- b"])
+        // Unclosed: text, as written.
+        #expect(Self.read("$$\na\n\nb\n").formulas.isEmpty)
     }
 
     @Test func aLineOfUnclosedDollarsIsReadInLinearTime() {
@@ -90,6 +109,24 @@ import Testing
         #expect(again.formulas.map(\.0) == first.formulas.map(\.0))
         #expect(again.formulas.map(\.1) == first.formulas.map(\.1))
         #expect(again.text == first.text)
+    }
+
+    @Test func formulasTheReaderCannotHaveMadeAreWrittenSoThatTheyReadBackTheSame() {
+        func paragraph(_ inlines: [Inline]) -> Block { Block(.paragraph(inlines)) }
+        func formula(_ tex: String, _ style: MathStyle) -> Inline { .span(Formatting(math: style), [.text(tex)]) }
+        let note = Note(path: "m.md", blocks: [
+            paragraph([formula("\\text{a $b$ c}", .display)]),
+            paragraph([.text("A "), formula("a\\ ", .inline), .text(" and "), formula("a % c\n+ b", .inline), .text(".")]),
+            Block(.heading(level: 2, [.text("Head "), formula("\\beta\n\\gamma", .display)])),
+            paragraph([formula("x$", .inline), .text(" and "), formula("a$$b", .display), .text(" end")]),
+        ])
+        let written = MarkdownWriter().write(note)
+        #expect(written.contains("$$\n\\text{a $b$ c}\n$$"), "\(written)")
+        #expect(written.contains("A $a\\ {}$ and $a  + b$."), "\(written)")
+        #expect(written.contains("## Head $$\\beta \\gamma$$"), "\(written)")
+        #expect(written.contains("$x\\$$ and $$a$\\$b$$ end"), "\(written)")
+        let back = Self.read(written)
+        #expect(back.formulas.map(\.0) == ["\n\\text{a $b$ c}\n", "a\\ {}", "a  + b", "\\beta \\gamma", "x\\$", "a$\\$b"])
     }
 
     @Test func jsonCarriesFormulasInNotebookMathBothWays() throws {

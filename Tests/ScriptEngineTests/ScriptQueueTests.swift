@@ -200,5 +200,8 @@ import Testing
         #expect(reopened.entry(language: "inline", code: "one") != nil)
         reopened.keep(.highlighted("<script>alert(1)</script>"), language: "inline", code: "three")
         #expect(reopened.entry(language: "inline", code: "three") == nil)
+        // Nor one that says a formula is plain: no formula is.
+        reopened.keep(.plain, language: "inline", code: "four")
+        #expect(reopened.entry(language: "inline", code: "four") == nil)
     }
 }

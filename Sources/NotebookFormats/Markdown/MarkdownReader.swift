@@ -27,10 +27,13 @@ public struct MarkdownReader: Sendable {
     public var notebookSyntax: Bool
     /// The palette names that count as colors.
     public var palette: [String]
+    /// Whether dollars make formulas (`$…$`, `$$…$$`); without, they are text.
+    public var math: Bool
 
-    public init(notebookSyntax: Bool = true, palette: [String] = Color.defaultPalette) {
+    public init(notebookSyntax: Bool = true, palette: [String] = Color.defaultPalette, math: Bool = true) {
         self.notebookSyntax = notebookSyntax
         self.palette = palette
+        self.math = math
     }
 
     /// Reads a whole note file: front matter and body.
@@ -56,7 +59,7 @@ public struct MarkdownReader: Sendable {
             // As CommonMark does, and before the scan, so that no NUL reaches notebook syntax either.
             original = SourceText.withoutNUL(original)
         }
-        let scan = MarkupScan(original, enabled: notebookSyntax)
+        let scan = MarkupScan(original, enabled: notebookSyntax, math: math)
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
         var converter = CmarkConverter(context: context)
         var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }

@@ -77,9 +77,9 @@ public struct MarkdownWriter: Sendable {
     private func block(_ block: Block) -> [String] {
         switch block.kind {
         case .paragraph(let content):
+            if let formula = paragraphFormula(content) { return formula }
             let text = inlines(content, context: .block)
             return text.isEmpty ? [] : protectLineStarts(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-                .map { $0.replacingOccurrences(of: Self.formulaLine, with: "") }
         case .heading(let level, let content):
             let text = inlines(content, context: .line).replacingNewlines()
             return [String(repeating: "#", count: min(max(level, 1), 6)) + " " + text]
@@ -158,8 +158,6 @@ public struct MarkdownWriter: Sendable {
     /// Escapes what would make a paragraph's line a block of its own: `#`, `>`, `-`, `+`, `1.`.
     private func protectLineStarts(_ lines: [String]) -> [String] {
         lines.map { line in
-            // A formula's line is TeX, which the formula's marker keeps from Markdown.
-            if line.hasPrefix(Self.formulaLine) { return line }
             let body = line.drop { $0 == " " }
             let indent = line.prefix(line.count - body.count)
             guard let first = body.first else { return line }
@@ -260,28 +258,60 @@ public struct MarkdownWriter: Sendable {
         return rest.isPlain ? inner : annotate(rest, inner)
     }
 
-    /// The start of a line inside a formula, taken out once the paragraph's lines are protected.
-    static let formulaLine = "\u{1}"
-
-    /// `$tex$` or `$$tex$$`, read back as the same formula: an inline one on one line, without
-    /// white space at its ends (TeX ignores both), a bare `$` escaped, blank lines (which TeX
-    /// refuses in math) closed up.
+    /// `$tex$` or `$$tex$$`, read back as the same formula. A display formula that is a whole
+    /// paragraph is set apart, its dollars on lines of their own (``paragraphFormula(_:)``); any
+    /// other is written on one line, which TeX reads the same: line breaks become spaces and
+    /// `%` comments are left out. An inline one loses the white space at its ends (TeX ignores
+    /// it; a control space `\ ` at its end is kept as `\ {}`). A `$` that would end it early is
+    /// escaped: any bare one in an inline formula, one before another in a display formula.
     private func formula(_ tex: String, _ style: MathStyle, context: Context) -> String {
-        var lines = tex.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Blank lines inside end the paragraph; empty ones at the ends keep the dollars on lines of their own.
-        lines = lines.indices.filter { $0 == 0 || $0 == lines.count - 1 || !lines[$0].allSatisfy(\.isWhitespace) }.map { lines[$0] }
-        if style == .inline || context != .block { lines = [lines.joined(separator: " ")] }
+        var body = Self.escapingDollars(Self.oneLine(tex), style)
+        if style == .inline {
+            body = body.trimmingCharacters(in: .whitespaces)
+            if body.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { body += " {}" }
+        }
+        guard !body.allSatisfy(\.isWhitespace) else { return "" }
+        let dollars = style == .inline ? "$" : "$$"
+        return dollars + body + dollars
+    }
+
+    /// A paragraph that is one display formula, set apart: `$$`, its lines (blank ones, which
+    /// would end a list item or a quote, left out), `$$`; nil for any other paragraph.
+    private func paragraphFormula(_ content: [Inline]) -> [String]? {
+        guard content.count == 1, case .span(let formatting, let children) = content[0].kind, formatting == Formatting(math: .display)
+        else { return nil }
+        let tex = Self.escapingDollars(PlainText.of(children, softBreak: " "), .display)
+        let lines = tex.split(separator: "\n", omittingEmptySubsequences: true).filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+        return lines.isEmpty ? nil : ["$$"] + lines + ["$$"]
+    }
+
+    /// TeX on one line: line breaks become spaces, and a `%` comment (to the end of its line) is
+    /// left out.
+    private static func oneLine(_ tex: String) -> String {
+        guard tex.contains("\n") else { return tex }
+        return tex.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var backslashes = 0
+            for index in line.indices {
+                if line[index] == "%" && backslashes % 2 == 0 { return line[..<index] }
+                backslashes = line[index] == "\\" ? backslashes + 1 : 0
+            }
+            return line
+        }.joined(separator: " ")
+    }
+
+    /// `tex` with the dollars that would end its formula escaped.
+    private static func escapingDollars(_ tex: String, _ style: MathStyle) -> String {
         var body = ""
         var backslashes = 0
-        for c in lines.joined(separator: "\n" + Self.formulaLine) {
-            if c == "$" && backslashes % 2 == 0 { body.append("\\") }
+        var previousWasBareDollar = false
+        for c in tex {
+            let bare = c == "$" && backslashes % 2 == 0
+            if bare && (style == .inline || previousWasBareDollar) { body.append("\\") }
+            previousWasBareDollar = bare && style == .display && !previousWasBareDollar
             backslashes = c == "\\" ? backslashes + 1 : 0
             body.append(c)
         }
-        if style == .inline { body = body.trimmingCharacters(in: .whitespaces) }
-        guard !body.isEmpty else { return "" }
-        let dollars = style == .inline ? "$" : "$$"
-        return dollars + body + dollars
+        return body
     }
 
     private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }

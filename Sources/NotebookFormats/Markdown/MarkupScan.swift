@@ -16,10 +16,10 @@ struct MarkupScan: Sendable {
     private var replacements: [(prepared: Int, original: Int, preparedLength: Int, originalLength: Int)]
 
     /// Scans `source`; with `enabled` false the text is left as it is, and when no markers are
-    /// free only comments are taken out.
-    init(_ source: [UInt8], enabled: Bool = true) {
+    /// free only comments are taken out; with `math` false dollars are text.
+    init(_ source: [UInt8], enabled: Bool = true, math: Bool = true) {
         let markers = enabled ? source.withUnsafeBufferPointer(TokenMarkers.init(absentFrom:)) : nil
-        var finder = TokenFinder(source)
+        var finder = TokenFinder(source, math: math)
         if enabled { finder.run() }
         self.markers = markers
         self.tokens = []
@@ -121,13 +121,15 @@ private struct TokenFinder {
     /// Open brackets: offset, and whether it is `^[`.
     private var brackets: [(offset: Int, isAnnotation: Bool)] = []
     private var codeSpans = BacktickRuns()
-    /// What the last search for a formula's closing dollars found: openers come in order, so a
-    /// later opener before `closer` closes there, and one before `end` (a blank line, or the
-    /// line's end for `$`) with no closer found closes nowhere; a text of unclosed dollars stays linear.
-    private var inlineSearch: (end: Int, closer: Int?) = (-1, nil)
-    private var displaySearch: (end: Int, closer: Int?) = (-1, nil)
+    /// Finds formulas; nil when math is not read.
+    private var math: MathDelimiters?
+    /// Where the line being scanned starts.
+    private var lineStart = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], math: Bool) {
+        self.bytes = bytes
+        self.math = math ? MathDelimiters(bytes) : nil
+    }
 
     /// The bytes `run` looks at; every other byte of a line is passed over.
     private static let special: [Bool] = (0..<256).map { byte in
@@ -146,6 +148,7 @@ private struct TokenFinder {
             }
             if atLineStart {
                 atLineStart = false
+                lineStart = i
                 let lineEnd = endOfLine(from: i)
                 if let open = fence {
                     if let close = fenceMarker(i, lineEnd), close.byte == open.byte, close.count >= open.count,
@@ -182,6 +185,8 @@ private struct TokenFinder {
                 i += (i + 1 < bytes.count && isASCIIPunctuation(bytes[i + 1])) ? 2 : 1
             case UInt8(ascii: "`"):
                 i = skipCodeSpan(i)
+            case UInt8(ascii: "<") where bytes[i...].starts(with: "<!--".utf8):
+                i = skipHTMLComment(i)
             case UInt8(ascii: "<"):
                 i = skipAutolink(i)
             case UInt8(ascii: "^") where next(i) == UInt8(ascii: "["):
@@ -196,6 +201,14 @@ private struct TokenFinder {
                     brackets.append((i, false))
                     i += 1
                 }
+            case UInt8(ascii: "[") where next(i) == UInt8(ascii: "^"):
+                // A footnote reference, `[^label]`, holds no syntax.
+                if let end = footnoteReferenceEnd(i) {
+                    i = end
+                } else {
+                    brackets.append((i, false))
+                    i += 1
+                }
             case UInt8(ascii: "["):
                 brackets.append((i, false))
                 i += 1
@@ -203,8 +216,8 @@ private struct TokenFinder {
                 i = closeBracket(at: i)
             case UInt8(ascii: "%") where next(i) == UInt8(ascii: "%"):
                 i = comment(at: i)
-            case UInt8(ascii: "$"):
-                i = math(at: i) ?? i + (next(i) == UInt8(ascii: "$") ? 2 : 1)
+            case UInt8(ascii: "$") where math != nil:
+                i = formula(at: i) ?? i + (next(i) == UInt8(ascii: "$") ? 2 : 1)
             case UInt8(ascii: "="):
                 var run = i
                 while run < bytes.count && bytes[run] == UInt8(ascii: "=") { run += 1 }
@@ -240,107 +253,15 @@ private struct TokenFinder {
         return end
     }
 
-    /// Records the formula that opens at `i` and returns the offset after it, or nil when there is
-    /// none. `$$…$$` is display math, up to the next `$$` before a blank line; `$…$` inline math
-    /// on one line, whose opening `$` has no space after it and whose closing one has none before
-    /// it and no digit after it, so that `$5 and $10` stays text. A dollar after a backslash
-    /// neither opens nor closes; the content is kept as written, backslashes and all.
-    private mutating func math(at i: Int) -> Int? {
-        let display = next(i) == UInt8(ascii: "$")
-        let open = i + (display ? 2 : 1)
-        let close: Int?
-        if display {
-            if displaySearch.end < open || (displaySearch.closer.map { $0 < open } ?? false) {
-                displaySearch = closingDollars(from: open, display: true)
-            }
-            close = displaySearch.closer
-        } else {
-            guard open < bytes.count, !Self.isSpace(bytes[open]) else { return nil }
-            if inlineSearch.end < open || (inlineSearch.closer.map { $0 < open } ?? false) {
-                inlineSearch = closingDollars(from: open, display: false)
-            }
-            close = inlineSearch.closer
-        }
-        guard let close, bytes[open..<close].contains(where: { !Self.isSpace($0) && $0 != 0x0A }) else { return nil }
-        let after = close + (display ? 2 : 1)
-        found.append(Found(offset: i, length: after - i, kind: .math(MathSyntax(tex: tex(from: open, to: close, openedAt: i), display: display))))
-        return after
+    /// Records the formula whose dollars open at `i` (``MathDelimiters``) and returns the offset
+    /// after it, or nil when there is none.
+    private mutating func formula(at i: Int) -> Int? {
+        guard let (length, syntax) = math?.formula(at: i, lineStart: lineStart) else { return nil }
+        found.append(Found(offset: i, length: length, kind: .math(syntax)))
+        // A display formula may end on a later line.
+        if let lastBreak = bytes[i..<(i + length)].lastIndex(of: 0x0A) { lineStart = lastBreak + 1 }
+        return i + length
     }
-
-    /// The first closing `$$` (or `$`) at or after `from`, and how far the search went: to a blank
-    /// line (the end of the line for `$`) or the end.
-    private func closingDollars(from: Int, display: Bool) -> (end: Int, closer: Int?) {
-        var j = from
-        var lineHasText = true
-        while j < bytes.count {
-            let byte = bytes[j]
-            if byte == 0x0A {
-                if !display || !lineHasText { return (j, nil) }
-                lineHasText = false
-            } else if byte == UInt8(ascii: "\\") {
-                lineHasText = true
-                j += 2
-                continue
-            } else if byte == UInt8(ascii: "$") {
-                if display {
-                    if next(j) == UInt8(ascii: "$") { return (j, j) }
-                } else if !Self.isSpace(bytes[j - 1]), !(next(j).map { $0 >= 0x30 && $0 <= 0x39 } ?? false) {
-                    return (j, j)
-                }
-                lineHasText = true
-            } else if !Self.isSpace(byte) && byte != 0x0D {
-                lineHasText = true
-            }
-            j += 1
-        }
-        return (bytes.count, nil)
-    }
-
-    /// The TeX between `from` and `to`, of a formula opened at `openedAt`: on each line after the
-    /// first, up to as many spaces and `>` as the opening line has before its content (a block
-    /// quote's markers, a list item's indentation) are left out.
-    private func tex(from: Int, to: Int, openedAt: Int) -> String {
-        let content = bytes[from..<to]
-        guard content.contains(0x0A) else { return String(decoding: content, as: UTF8.self) }
-        var lineStart = openedAt
-        while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        let width = containerWidth(from: lineStart, to: openedAt)
-        var out: [UInt8] = []
-        out.reserveCapacity(content.count)
-        var lines = content.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
-        out.append(contentsOf: lines.removeFirst())
-        for line in lines {
-            out.append(0x0A)
-            var k = line.startIndex
-            while k < line.endIndex && k - line.startIndex < width && (Self.isSpace(line[k]) || line[k] == UInt8(ascii: ">")) { k += 1 }
-            out.append(contentsOf: line[k...])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// How many bytes at the start of a line, before `end`, are block quote markers, list markers
-    /// and indentation.
-    private func containerWidth(from start: Int, to end: Int) -> Int {
-        var j = start
-        while j < end {
-            let byte = bytes[j]
-            if Self.isSpace(byte) || byte == UInt8(ascii: ">") {
-                j += 1
-            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*"), j + 1 < end, Self.isSpace(bytes[j + 1]) {
-                j += 2
-            } else if byte >= 0x30 && byte <= 0x39 {
-                var k = j
-                while k < end && bytes[k] >= 0x30 && bytes[k] <= 0x39 { k += 1 }
-                guard k + 1 < end, bytes[k] == UInt8(ascii: ".") || bytes[k] == UInt8(ascii: ")"), Self.isSpace(bytes[k + 1]) else { break }
-                j = k + 2
-            } else {
-                break
-            }
-        }
-        return j - start
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
 
     private func next(_ i: Int) -> UInt8? { i + 1 < bytes.count ? bytes[i + 1] : nil }
 
@@ -409,6 +330,31 @@ private struct TokenFinder {
         let limit = codeSpans.blankLine(after: j, in: bytes)
         if let closer = codeSpans.run(of: j - i, from: j, before: limit, in: bytes) { return closer + j - i }
         return j
+    }
+
+    /// After an HTML comment `<!-- … -->` starting at `i` (or the end, as an unclosed one runs on):
+    /// what is inside is HTML, not text.
+    private func skipHTMLComment(_ i: Int) -> Int {
+        var j = i + 4
+        while j + 2 < bytes.count {
+            if bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">") { return j + 3 }
+            j += 1
+        }
+        return bytes.count
+    }
+
+    /// After a footnote reference `[^label]` starting at `i` (no space, bracket or line break in
+    /// the label), or nil.
+    private func footnoteReferenceEnd(_ i: Int) -> Int? {
+        var j = i + 2
+        while j < bytes.count && j - i < 1000 {
+            switch bytes[j] {
+            case UInt8(ascii: "]"): return j > i + 2 ? j + 1 : nil
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["): return nil
+            default: j += 1
+            }
+        }
+        return nil
     }
 
     /// After an autolink `<scheme:…>` or `<a@b.c>` starting at `i`, or `i + 1`.

@@ -212,7 +212,8 @@ public struct SiteSession: Sendable {
 
     /// Reads note files in parallel.
     private func read(_ files: [NoteDiscovery.File], settings: SiteLoader.Settings) -> [NoteRecord] {
-        let loader = NoteLoader(definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict)
+        let loader = NoteLoader(
+            definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict, math: settings.config.math)
         let rendering = NoteRendering(
             config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL),
             highlighter: highlighter, typesetter: typesetter, caches: (cache, mathCache), drafts: options.includeDrafts)

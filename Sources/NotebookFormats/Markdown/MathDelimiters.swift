@@ -1,0 +1,223 @@
+/// Finds formulas between dollars in Markdown source, before libcmark-gfm parses it (FORMATS.md,
+/// Math), as Pandoc, Obsidian and Quartz read them:
+///
+/// - `$…$` on one line: the opening `$` has no white space after it; the formula ends at the next
+///   `$`, which must have no white space before it and no digit after it, or there is no formula
+///   (`$5 and $10` stays text). A backtick, or a `|` in a table's row, before it means none either.
+/// - `$$` alone on its line (after a block quote's `>` or a list's indentation) opens a display
+///   formula that ends on the first later line ending in `$$`, blank lines and all (inside a quote
+///   or a list, a blank line ends the search).
+/// - Any other `$$` is a display formula up to the next `$$` in the same paragraph: a blank line
+///   or a line that starts another block (a fence, a heading, a list item, a table row, HTML) ends
+///   the search.
+///
+/// A dollar after a backslash neither opens nor closes; one inside a bare URL opens nothing.
+struct MathDelimiters {
+    let bytes: [UInt8]
+    /// Where the last search for a line ending in `$$` began, and where that line ends (nil: none
+    /// before the end): an opener before the line closes there, one past a failed search nowhere.
+    private var flowSearch: (from: Int, close: Int?)?
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The formula whose dollars open at `i`, on the line that starts at `lineStart`: its length in the source and its syntax; nil when
+    /// the dollars there open none.
+    mutating func formula(at i: Int, lineStart: Int) -> (length: Int, syntax: MathSyntax)? {
+        if next(i) == UInt8(ascii: "$") { return display(at: i, lineStart: lineStart) }
+        return inline(at: i, lineStart: lineStart)
+    }
+
+    private func inline(at i: Int, lineStart: Int) -> (length: Int, syntax: MathSyntax)? {
+        let open = i + 1
+        guard open < bytes.count, !Self.isSpace(bytes[open]), !isInBareURL(i, lineStart: lineStart) else { return nil }
+        let tableRow = bytes[(lineStart + containerWidth(from: lineStart, to: i))...].first == UInt8(ascii: "|")
+        var j = open
+        while j < bytes.count {
+            switch bytes[j] {
+            case 0x0A, UInt8(ascii: "`"):
+                return nil
+            case UInt8(ascii: "|") where tableRow:
+                return nil
+            case UInt8(ascii: "\\"):
+                guard j + 1 < bytes.count, bytes[j + 1] != 0x0A else { return nil }
+                j += 2
+                continue
+            case UInt8(ascii: "$"):
+                guard !Self.isSpace(bytes[j - 1]), !(next(j).map(Self.isDigit) ?? false) else { return nil }
+                return (j + 1 - i, MathSyntax(tex: String(decoding: bytes[open..<j], as: UTF8.self), display: false))
+            default:
+                break
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    private mutating func display(at i: Int, lineStart: Int) -> (length: Int, syntax: MathSyntax)? {
+        let open = i + 2
+        let width = containerWidth(from: lineStart, to: i)
+        let lineEnd = Self.lineEnd(from: open, in: bytes)
+        let alone = bytes[(lineStart + width)..<i].allSatisfy(Self.isSpace) && bytes[open..<lineEnd].allSatisfy(Self.isSpace)
+        let close = alone ? flowClose(after: lineEnd, width: width) : paragraphClose(from: open, width: width, lineStart: lineStart)
+        guard let close, bytes[open..<close].contains(where: { !Self.isSpace($0) }) else { return nil }
+        return (close + 2 - i, MathSyntax(tex: tex(from: open, to: close, width: width), display: true))
+    }
+
+    /// Where the `$$` ending the first line after `from` that ends in `$$` starts; inside a
+    /// container (`width` above 0), none past a blank line.
+    private mutating func flowClose(after from: Int, width: Int) -> Int? {
+        if width == 0, let search = flowSearch, search.from <= from, search.close.map({ $0 >= from }) ?? true {
+            return search.close
+        }
+        var start = from + 1
+        var found: Int?
+        while start < bytes.count {
+            let end = Self.lineEnd(from: start, in: bytes)
+            let content = start + min(width, strippable(from: start, to: end))
+            if width > 0 && bytes[content..<end].allSatisfy({ Self.isSpace($0) || $0 == UInt8(ascii: ">") }) { return nil }
+            var last = end
+            while last > content && Self.isSpace(bytes[last - 1]) { last -= 1 }
+            if last - content >= 2 && bytes[last - 1] == UInt8(ascii: "$") && bytes[last - 2] == UInt8(ascii: "$") && !isEscaped(last - 2) {
+                found = last - 2
+                break
+            }
+            start = end + 1
+        }
+        if width == 0 { flowSearch = (from, found) }
+        return found
+    }
+
+    /// The next `$$` from `from` in the same paragraph.
+    private func paragraphClose(from: Int, width: Int, lineStart: Int) -> Int? {
+        let tableRow = bytes[(lineStart + width)...].first == UInt8(ascii: "|")
+        var j = from
+        while j < bytes.count {
+            switch bytes[j] {
+            case 0x0A:
+                if tableRow || startsAnotherBlock(j + 1) { return nil }
+            case UInt8(ascii: "\\"):
+                // A backslash before a line break is a hard break, not an escape of it.
+                j += next(j) == 0x0A ? 1 : 2
+                continue
+            case UInt8(ascii: "$") where next(j) == UInt8(ascii: "$"):
+                return j
+            default:
+                break
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Whether the line at `start` is blank (a block quote's `>` aside) or starts a block that
+    /// ends a paragraph: a fence, a heading, a list item, a table row, HTML.
+    private func startsAnotherBlock(_ start: Int) -> Bool {
+        var j = start
+        while j < bytes.count && (Self.isSpace(bytes[j]) && bytes[j] != 0x0A || bytes[j] == UInt8(ascii: ">")) { j += 1 }
+        guard j < bytes.count, bytes[j] != 0x0A else { return true }
+        let byte = bytes[j]
+        let after = j + 1 < bytes.count ? bytes[j + 1] : 0x0A
+        switch byte {
+        case UInt8(ascii: "`"), UInt8(ascii: "~"):
+            return j + 2 < bytes.count && bytes[j + 1] == byte && bytes[j + 2] == byte
+        case UInt8(ascii: "#"):
+            var k = j
+            while k < bytes.count && bytes[k] == UInt8(ascii: "#") { k += 1 }
+            return k - j <= 6 && (k == bytes.count || Self.isSpace(bytes[k]))
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            return Self.isSpace(after)
+        case UInt8(ascii: "|"), UInt8(ascii: "<"):
+            return true
+        case _ where Self.isDigit(byte):
+            var k = j
+            while k < bytes.count && Self.isDigit(bytes[k]) { k += 1 }
+            return k < bytes.count && (bytes[k] == UInt8(ascii: ".") || bytes[k] == UInt8(ascii: ")"))
+                && (k + 1 == bytes.count || Self.isSpace(bytes[k + 1]))
+        default:
+            return false
+        }
+    }
+
+    /// The TeX between `from` and `to`: on each line after the first, up to `width` spaces and
+    /// `>` (a block quote's markers, a list item's indentation) are left out.
+    private func tex(from: Int, to: Int, width: Int) -> String {
+        let content = bytes[from..<to]
+        guard width > 0, content.contains(0x0A) else { return String(decoding: content, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
+        var lines = content.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        out.append(contentsOf: lines.removeFirst())
+        for line in lines {
+            out.append(0x0A)
+            out.append(contentsOf: line.dropFirst(min(width, strippable(from: line.startIndex, to: line.endIndex))))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// How many bytes from `start` are spaces and `>`, before `end`.
+    private func strippable(from start: Int, to end: Int) -> Int {
+        var k = start
+        while k < end && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == UInt8(ascii: ">")) { k += 1 }
+        return k - start
+    }
+
+    /// How many bytes at the start of a line, before `end`, are block quote markers, list markers
+    /// and indentation.
+    private func containerWidth(from start: Int, to end: Int) -> Int {
+        var j = start
+        // Deeper nesting than this many bytes of markers is not looked into.
+        let end = min(end, start + 128)
+        while j < end {
+            let byte = bytes[j]
+            if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
+                j += 1
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*"), j + 1 < end, Self.isSpace(bytes[j + 1]) {
+                j += 2
+            } else if Self.isDigit(byte) {
+                var k = j
+                while k < end && Self.isDigit(bytes[k]) { k += 1 }
+                guard k + 1 < end, bytes[k] == UInt8(ascii: ".") || bytes[k] == UInt8(ascii: ")"), Self.isSpace(bytes[k + 1]) else { break }
+                j = k + 2
+            } else {
+                break
+            }
+        }
+        return j - start
+    }
+
+    /// Whether the dollar at `i` is part of a bare URL (`https://…?$filter=…`, `www.…`): the text
+    /// before it on its line, back to white space, holds `://` or starts with `www.`. At most 256
+    /// bytes are looked at.
+    private func isInBareURL(_ i: Int, lineStart: Int) -> Bool {
+        var start = i
+        while start > lineStart && i - start < 256 && !Self.isSpace(bytes[start - 1]) && bytes[start - 1] != UInt8(ascii: "(")
+            && bytes[start - 1] != UInt8(ascii: "<")
+        {
+            start -= 1
+        }
+        let token = bytes[start..<i]
+        if token.starts(with: "www.".utf8) { return true }
+        return token.indices.contains { k in
+            k + 2 < i && bytes[k] == UInt8(ascii: ":") && bytes[k + 1] == UInt8(ascii: "/") && bytes[k + 2] == UInt8(ascii: "/")
+        }
+    }
+
+    /// Whether an odd number of backslashes stands right before `i`.
+    private func isEscaped(_ i: Int) -> Bool {
+        var k = i
+        while k > 0 && bytes[k - 1] == UInt8(ascii: "\\") { k -= 1 }
+        return (i - k) % 2 == 1
+    }
+
+    private func next(_ i: Int) -> UInt8? { i + 1 < bytes.count ? bytes[i + 1] : nil }
+
+    static func lineEnd(from i: Int, in bytes: [UInt8]) -> Int {
+        var end = i
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        return end
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}
