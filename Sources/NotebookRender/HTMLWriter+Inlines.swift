@@ -182,7 +182,8 @@ extension HTMLWriter {
             return "<a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
         }
         let target = HTMLEscaping.escape(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
-        return "<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\">"
+        // Said on hover: a link that leads nowhere looks it (the themes' `wikilink-unresolved`), and says why.
+        return "<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\" title=\"Not found in this notebook: \(target)\">"
     }
 
     private mutating func footnoteReference(_ label: String, _ children: [Inline]) {

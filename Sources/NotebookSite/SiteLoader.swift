@@ -28,6 +28,8 @@ struct LoadedSite: Sendable {
     public var usesNotesFolder: Bool
     /// Whether the folder had a `notebook.yml`.
     public var hasConfig: Bool
+    /// The site path of its icon (``Favicon``), once its assets are known.
+    public var favicon: String? = nil
 
     /// The number of words of all notes.
     public var wordCount: Int { notes.reduce(0) { $0 + $1.wordCount } }

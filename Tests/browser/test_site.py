@@ -508,6 +508,34 @@ class BrowserTests:
                     errors.append(f"{path}: {entry['message']}")
         assert not errors, "console errors: " + "; ".join(errors)
 
+    def test_no_overflow_at_phone_width(self):
+        """At 390 px (a phone's width), no page is wider than the screen: long words, code, tables
+        and formulas wrap or scroll inside their own box."""
+        phone = (390, 844)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": phone[0], "height": phone[1], "deviceScaleFactor": 1, "mobile": True})
+        try:
+            wide = []
+            pages = self.html_pages()
+            for path in pages:
+                self.open(path)
+                width = self.driver.execute_script("return document.documentElement.scrollWidth")
+                if width > phone[0]:
+                    # The innermost element that reaches past the screen names the cause.
+                    culprit = self.driver.execute_script("""
+                        const wide = [...document.querySelectorAll('body *')].filter(e =>
+                            e.getBoundingClientRect().right > arguments[0] + 0.5
+                            || (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible'));
+                        const e = wide.filter(e => !wide.some(o => o !== e && e.contains(o)))[0];
+                        return e ? e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ': '
+                            + (e.textContent || '').trim().slice(0, 60) : '?';""", phone[0])
+                    wide.append(f"{path} is {width} px wide ({culprit})")
+            assert not wide, "wider than a 390 px screen: " + "; ".join(wide)
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": WINDOW[0], "height": WINDOW[1], "deviceScaleFactor": 1, "mobile": False})
+        print(f"  {len(pages)} pages, none wider than {phone[0]} px")
+
     def lisbon_path(self):
         for entry in self.note_entries():
             if "lisbon" in entry["title"].lower():
@@ -543,6 +571,7 @@ class BrowserTests:
         self.run("highlighted code with JavaScript off, light mode", lambda: self.test_code_tokens("light"))
         self.run("highlighted code with JavaScript off, dark mode", lambda: self.test_code_tokens("dark"))
         self.run("math laid out as MathML with JavaScript off", self.test_math_boxes)
+        self.run("no page wider than a 390 px screen", self.test_no_overflow_at_phone_width)
         self.run("no request outside the site", self.test_no_outside_requests)
         self.run("no JavaScript errors", self.test_no_javascript_errors)
         self.run("screenshots", self.take_screenshots)
@@ -637,6 +666,8 @@ def main():
                         help="where to save the PNG screenshots (default: docs/)")
     parser.add_argument("--serve", type=Path, help="a notebook binary, to check live reload of `notebook serve`")
     parser.add_argument("--site", type=Path, help="the site to serve with --serve, e.g. ExampleSite")
+    parser.add_argument("--layout-only", action="store_true",
+                        help="only the checks that hold for any site (no page wider than a phone), e.g. for the Quartz vault")
     args = parser.parse_args()
     output = args.output.resolve()
     if not (output / "index.html").is_file() or not (output / "search" / "index.json").is_file():
@@ -661,7 +692,10 @@ def main():
         try:
             print(f"browser: {chromium} via {chromedriver}, serving {output} at {server.base}")
             tests = BrowserTests(driver, server, output, args.screenshots.resolve())
-            tests.run_all()
+            if args.layout_only:
+                tests.run("no page wider than a 390 px screen", tests.test_no_overflow_at_phone_width)
+            else:
+                tests.run_all()
             if args.serve and args.site:
                 live = LiveReloadTest(driver, args.serve.resolve(), args.site.resolve())
                 tests.run("notebook serve reloads an open page, shows a failed build, recovers", live.run)

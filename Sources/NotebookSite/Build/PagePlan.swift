@@ -179,7 +179,7 @@ struct PagePlan: Sendable {
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), paletteStylesheet: urls.link(PaletteStylesheet.path),
-            script: urls.link("/assets/search.js"), palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
+            script: urls.link("/assets/search.js"), favicon: Favicon.link(site.favicon, urls: urls), palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
@@ -355,7 +355,8 @@ struct PagePlan: Sendable {
         let home = box.parts.folderIntroductions["/"]
         let description = home.map(\.summary) ?? config.description ?? "\(config.title): every note, newest first"
         let title = home?.title ?? config.title
-        return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls).map { number, slice, pagination in
+        let dated = notes.contains { $0.metadata.date != nil }
+        return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls, dated: dated).map { number, slice, pagination in
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
@@ -374,7 +375,8 @@ struct PagePlan: Sendable {
         let indices = members[slug] ?? []
         let base = "/tags/\(slug)/"
         let words = indices.reduce(0) { $0 + notes[$1].wordCount }
-        return Self.paginate(indices, size: config.pageSize, base: base, urls: urls).map { number, slice, pagination in
+        let dated = indices.contains { notes[$0].metadata.date != nil }
+        return Self.paginate(indices, size: config.pageSize, base: base, urls: urls, dated: dated).map { number, slice, pagination in
             let path = number == 1 ? base : base + "page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
@@ -455,15 +457,16 @@ struct PagePlan: Sendable {
     }
 
 
-    /// Pages of `items`: number, items, and links to the neighbours.
-    static func paginate(_ items: [Int], size: Int, base: String, urls: SiteURLs) -> [(Int, [Int], Pagination)] {
+    /// Pages of `items`: number, items, and links to the neighbours, which say `Newer` and `Older`
+    /// when `dated` (any of the items has a date).
+    static func paginate(_ items: [Int], size: Int, base: String, urls: SiteURLs, dated: Bool) -> [(Int, [Int], Pagination)] {
         let total = max(1, (items.count + size - 1) / size)
         func link(_ number: Int) -> String { urls.link(number == 1 ? base : base + "page/\(number)/") }
         return (1...total).map { number in
             let slice = Array(items.dropFirst((number - 1) * size).prefix(size))
             let pagination = Pagination(
                 current: number, total: total, previous: number > 1 ? link(number - 1) : nil,
-                next: number < total ? link(number + 1) : nil, isPaginated: total > 1)
+                next: number < total ? link(number + 1) : nil, isPaginated: total > 1, dated: dated)
             return (number, slice, pagination)
         }
     }

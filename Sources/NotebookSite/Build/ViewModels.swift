@@ -22,6 +22,8 @@ struct SiteView: Sendable {
     /// The palette's rules (`PaletteStylesheet`), one file that every page links.
     var paletteStylesheet: String
     var script: String
+    /// The link of the site's icon, or an empty `data:` URL when it has none (``Favicon``).
+    var favicon: String
     /// The palette, for the theme's highlight colors.
     var palette: [PaletteView]
 }
@@ -156,6 +158,15 @@ struct Pagination: Sendable {
     var previous: String?
     var next: String?
     var isPaginated: Bool
+    /// What the links to the neighbours say: `Newer` and `Older` on a list of dated notes (newest
+    /// first), `Previous` and `Next` on one where no note has a date.
+    var previousLabel: String
+    var nextLabel: String
+
+    init(current: Int, total: Int, previous: String?, next: String?, isPaginated: Bool, dated: Bool = true) {
+        (self.current, self.total, self.previous, self.next, self.isPaginated) = (current, total, previous, next, isPaginated)
+        (previousLabel, nextLabel) = dated ? ("Newer", "Older") : ("Previous", "Next")
+    }
 }
 
 /// Every highlighted passage, by color.
@@ -217,7 +228,8 @@ extension SiteView: MustacheValueConvertible {
             "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
             "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
             "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet),
-            "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "palette": palette.value,
+            "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "favicon": .string(favicon),
+            "palette": palette.value,
         ])
     }
 }
@@ -306,7 +318,7 @@ extension Pagination: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
             "current": .int(current), "total": .int(total), "previous": previous.value, "next": next.value,
-            "isPaginated": .bool(isPaginated),
+            "isPaginated": .bool(isPaginated), "previousLabel": .string(previousLabel), "nextLabel": .string(nextLabel),
         ])
     }
 }

@@ -161,6 +161,7 @@ public struct SitePipeline: Sendable {
         run.begin(.resolveLinks)
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
+        site.favicon = Favicon.path(among: assets)
         var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
         run.add(links.diagnostics)
 

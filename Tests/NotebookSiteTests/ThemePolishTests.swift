@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import NotebookSite
+
+/// The default theme's details (issue 16, point 4): the site's icon, broken wikilinks that look
+/// and say it, tags apart on cards, and Newer/Older only on dated lists.
+@Suite struct ThemePolishTests {
+    @Test func pagesNameTheSitesIconOrAnEmptyOne() throws {
+        let bare = try TemporarySite(["notes/a.md": "# A\n"])
+        #expect(SitePipeline().build(bare.path).succeeded)
+        for page in ["index.html", "a/index.html", "tags/index.html", "404.html"] {
+            #expect(try bare.output(page).contains("<link rel=\"icon\" href=\"data:,\">"), "\(page)")
+        }
+        let icons = try TemporarySite(["notes/a.md": "# A\n", "assets/favicon.png": "png", "assets/favicon.svg": "<svg/>"])
+        #expect(SitePipeline().build(icons.path).succeeded)
+        #expect(try icons.output("a/index.html").contains("<link rel=\"icon\" href=\"/assets/favicon.svg\">"))
+        #expect(FileManager.default.fileExists(atPath: icons.path + "/public/assets/favicon.svg"))
+    }
+
+    @Test func thePreviewNamesAnIconAddedWhileItRuns() throws {
+        let fixture = try SiteSessionTests.Fixture(["notes/a.md": "# A\n"])
+        #expect(fixture.page("a/index.html").contains("href=\"data:,\""))
+        let report = try fixture.write("assets/favicon.ico", "ico")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(fixture.page("a/index.html").contains("<link rel=\"icon\" href=\"/assets/favicon.ico\">"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func aWikilinkThatLeadsNowhereSaysSoOnHover() throws {
+        let site = try TemporarySite(["notes/a.md": "See [[Nowhere]] and [[#No heading]].\n"])
+        _ = SitePipeline().build(site.path)
+        let page = try site.output("a/index.html")
+        #expect(page.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\" title=\"Not found in this notebook: Nowhere\">Nowhere</a>"), "\(page)")
+        #expect(page.contains("title=\"Not found in this notebook: #No heading\""))
+    }
+
+    @Test func cardsSetTagsApart() throws {
+        let site = try TemporarySite(["notes/a.md": "---\ntags: [one, two]\n---\nText.\n"])
+        #expect(SitePipeline().build(site.path).succeeded)
+        #expect(try site.output("index.html").contains("1 word · <a class=\"tag\" href=\"/tags/one/\">#one</a> · <a class=\"tag\" href=\"/tags/two/\">#two</a></p>"))
+    }
+
+    @Test func newerAndOlderOnlyOnDatedLists() throws {
+        let undated = try TemporarySite(["notebook.yml": "pageSize: 1\n", "notes/a.md": "A\n", "notes/b.md": "B\n", "notes/c.md": "C\n"])
+        #expect(SitePipeline().build(undated.path).succeeded)
+        let middle = try undated.output("page/2/index.html")
+        #expect(middle.contains(">Previous</a>") && middle.contains(">Next</a>") && !middle.contains("Newer") && !middle.contains("Older"))
+        let dated = try TemporarySite([
+            "notebook.yml": "pageSize: 1\n", "notes/a.md": "---\ndate: 2026-01-01\n---\nA\n", "notes/b.md": "B\n", "notes/c.md": "C\n",
+        ])
+        #expect(SitePipeline().build(dated.path).succeeded)
+        let page = try dated.output("page/2/index.html")
+        #expect(page.contains(">Newer</a>") && page.contains(">Older</a>"))
+    }
+}
