@@ -153,14 +153,11 @@ extension HTMLWriter {
     private mutating func openLinks(_ formatting: Formatting) -> Int {
         var opened = 0
         if let link = formatting.link, options.links.allows(link.destination) {
-            out += "<a href=\""
             if options.deferLinks {
-                slots.append(LinkSlot(offset: out.count, piece: .href(link.destination)))
+                slots.append(LinkSlot(offset: out.count, piece: .href(link.destination, title: link.title)))
             } else {
-                out += HTMLEscaping.escapeURL(link.destination)
+                out += Self.linkStart(link.destination, title: link.title)
             }
-            out += "\""
-            if let title = link.title { out += " title=\"\(HTMLEscaping.escape(title))\"" }
             out += ">"
             opened += 1
         }
@@ -173,6 +170,18 @@ extension HTMLWriter {
             opened += 1
         }
         return opened
+    }
+
+    /// The start of a link's opening tag, `<a href="…" title="…"`, to `url`; a link whose target
+    /// a site found missing (`broken`) keeps its destination as written, is marked (the themes'
+    /// `broken-link`) and says so on hover.
+    static func linkStart(_ url: String, title: String?, broken: Bool = false) -> String {
+        var start = broken ? "<a class=\"broken-link\" href=\"" : "<a href=\""
+        start += HTMLEscaping.escapeURL(url)
+        start += "\""
+        let shown = broken ? "Not found in this notebook: " + url + (title.map { " (\($0))" } ?? "") : title
+        if let shown { start += " title=\"\(HTMLEscaping.escape(shown))\"" }
+        return start
     }
 
     /// A wikilink's opening tag: to `url`, else to where it leads already or the options say,

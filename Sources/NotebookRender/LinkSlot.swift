@@ -12,11 +12,12 @@ public struct LinkSlot: Hashable, Sendable {
         self.piece = piece
     }
 
-    /// What the slot holds: the value of a link's `href`, a wikilink's whole opening tag (a
-    /// wikilink that leads nowhere is shown otherwise), or an image's whole element (an image
-    /// whose source is not allowed is shown by its description, here escaped as its title).
+    /// What the slot holds: the start of a link's opening tag, `<a href="…" title="…"` (a link a
+    /// site found broken is marked), a wikilink's whole opening tag (a wikilink that leads nowhere is shown
+    /// otherwise), or an image's whole element (an image whose source is not allowed is shown by
+    /// its description, here escaped as its title).
     public enum Piece: Hashable, Sendable {
-        case href(String)
+        case href(String, title: String?)
         case wikilinkOpening(WikiLink)
         case image(source: String, embed: Bool, shown: ShownImage)
         /// `![[Note]]` alone in a paragraph: the whole element, made once the site has the
@@ -29,6 +30,9 @@ public struct LinkSlot: Hashable, Sendable {
         /// the TeX starts; written once its MathML is known, or as its source.
         case math(String, MathStyle, at: SourceLocation?)
     }
+
+    /// What a site's URL function gives for a target it found broken: no URL has a NUL.
+    public static let broken = "\u{0}broken"
 
     /// What a site resolves to fill the slot.
     public enum Target: Hashable, Sendable {
@@ -48,7 +52,7 @@ public struct LinkSlot: Hashable, Sendable {
     /// What a site resolves to fill the slot; nil for code, which leads nowhere.
     public var target: Target? {
         switch piece {
-        case .href(let destination): .link(destination)
+        case .href(let destination, _): .link(destination)
         case .wikilinkOpening(let wikilink): .wikilink(wikilink)
         case .image(let source, let embed, _): .image(source, embed: embed)
         case .embed(let wikilink, _): .wikilink(wikilink)
@@ -134,14 +138,20 @@ extension HTMLRenderer {
         return filled
     }
 
-    /// The HTML of a link, wikilink or image slot whose target leads where `url` says.
+    /// The HTML of a link, wikilink or image slot whose target leads where `url` says (or, for
+    /// ``LinkSlot/broken``, nowhere).
     private func link(_ piece: LinkSlot.Piece, url: (LinkSlot.Target) -> String?, options: RenderOptions) -> String {
+        func leading(_ target: LinkSlot.Target) -> String? {
+            url(target).flatMap { $0 == LinkSlot.broken ? nil : $0 }
+        }
         switch piece {
-        case .href(let destination): HTMLEscaping.escapeURL(url(.link(destination)) ?? destination)
-        case .wikilinkOpening(let wikilink): HTMLWriter.wikilinkOpening(wikilink, url: url(.wikilink(wikilink)), options: options)
+        case .href(let destination, let title):
+            let target = url(.link(destination))
+            return HTMLWriter.linkStart(target == LinkSlot.broken ? destination : target ?? destination, title: title, broken: target == LinkSlot.broken)
+        case .wikilinkOpening(let wikilink): return HTMLWriter.wikilinkOpening(wikilink, url: leading(.wikilink(wikilink)), options: options)
         case .image(let source, let embed, let shown):
-            HTMLWriter.imageElement(source: url(.image(source, embed: embed)) ?? source, shown, options: options)
-        case .embed, .code, .math: ""
+            return HTMLWriter.imageElement(source: leading(.image(source, embed: embed)) ?? source, shown, options: options)
+        case .embed, .code, .math: return ""
         }
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import NotebookSite
 
-/// The default theme's details (issue 16, point 4): the site's icon, broken wikilinks that look
-/// and say it, tags apart on cards, and Newer/Older only on dated lists.
+/// The default theme's details (issue 16, point 4): the site's icon, broken links and wikilinks
+/// that look and say it, tags apart on cards, and Newer/Older only on dated lists.
 @Suite struct ThemePolishTests {
     @Test func pagesNameTheSitesIconOrAnEmptyOne() throws {
         let bare = try TemporarySite(["notes/a.md": "# A\n"])
@@ -33,6 +33,17 @@ import Testing
         let page = try site.output("a/index.html")
         #expect(page.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\" title=\"Not found in this notebook: Nowhere\">Nowhere</a>"), "\(page)")
         #expect(page.contains("title=\"Not found in this notebook: #No heading\""))
+    }
+
+    @Test func aMarkdownLinkToAMissingNoteLooksBrokenAndSaysSo() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "See [gone](missing.md \"Old\"), [here](b.md) and [out](https://example.org/).\n", "notes/b.md": "B\n",
+        ])
+        _ = SitePipeline().build(site.path)
+        let page = try site.output("a/index.html")
+        #expect(page.contains("<a class=\"broken-link\" href=\"missing.md\" title=\"Not found in this notebook: missing.md (Old)\">gone</a>"), "\(page)")
+        #expect(page.contains("<a href=\"/b/\">here</a>"))
+        #expect(page.contains("<a href=\"https://example.org/\">out</a>"))
     }
 
     @Test func cardsSetTagsApart() throws {

@@ -78,7 +78,7 @@ struct NoteRendering: Sendable {
         // Embeds are filled once every note is (`Embeds`): each keeps where it leads.
         for index in html.slots.indices {
             guard case .embed(var link, let location) = html.slots[index].piece else { continue }
-            link.url = resolved[.wikilink(link)]
+            link.url = resolved[.wikilink(link)].flatMap { $0 == LinkSlot.broken ? nil : $0 }
             html.slots[index].piece = .embed(link, at: location)
         }
         return (html, PagePlan.searchEntry(note, urls: urls, words: note.searchWords))

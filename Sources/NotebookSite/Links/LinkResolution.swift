@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import NotebookModel
+import NotebookRender
 import Parallel
 
 /// The "resolve links" step: wikilinks, relative links to notes' files and to files beside the
@@ -112,7 +113,8 @@ struct LinkResolution: Sendable {
             }
         }
 
-        /// The site URL of a resolved link, recording the target; a diagnostic when broken.
+        /// The site URL of a resolved link, recording the target; a diagnostic when broken, and
+        /// ``LinkSlot/broken``, so that the page marks it.
         mutating func url(
             _ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, of reference: LinkReference, with resolver: LinkResolver
         ) -> String? {
@@ -141,7 +143,7 @@ struct LinkResolution: Sendable {
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
                 report(broken, at: at, what: reference.description, with: resolver)
-                return nil
+                return LinkSlot.broken
             }
         }
 
