@@ -22,15 +22,15 @@ import Testing
         return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 
-    /// The value a stylesheet gives a custom property, in light mode and in dark mode.
+    /// The value a stylesheet first gives a custom property, in light mode and in dark mode
+    /// (`light-dark(LIGHT, DARK)`, or one value for both).
     static func property(_ name: String, in css: String) -> (light: String?, dark: String?) {
-        func first(in text: Substring) -> String? {
-            guard let range = text.range(of: name + ":") else { return nil }
-            return text[range.upperBound...].split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        let dark = css.range(of: "prefers-color-scheme: dark").map { css[$0.upperBound...] }
-        let lightPart = dark.map { css[..<$0.startIndex] } ?? css[...]
-        return (first(in: lightPart), dark.flatMap { first(in: $0.prefix(while: { $0 != "}" }) + "}") } ?? first(in: lightPart))
+        guard let range = css.range(of: name + ":"),
+            let value = css[range.upperBound...].split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) })
+        else { return (nil, nil) }
+        guard value.hasPrefix("light-dark("), value.hasSuffix(")") else { return (value, value) }
+        let both = value.dropFirst("light-dark(".count).dropLast().split(separator: ",", maxSplits: 1)
+        return (both.first.map { $0.trimmingCharacters(in: .whitespaces) }, both.last.map { $0.trimmingCharacters(in: .whitespaces) })
     }
 
     @Test(arguments: ["default", "plain"])

@@ -508,6 +508,59 @@ class BrowserTests:
                     errors.append(f"{path}: {entry['message']}")
         assert not errors, "console errors: " + "; ".join(errors)
 
+    def test_theme_toggle(self):
+        """The theme toggle goes System, Light, Dark; the choice overrides the system's, is kept
+        across pages, and is applied by a script in <head> that runs before any stylesheet, so
+        that the wrong theme never flashes. With JavaScript off there is no button."""
+        note = self.lisbon_path()
+
+        def background():
+            return parse_rgb(self.driver.execute_script("return getComputedStyle(document.body).backgroundColor"))
+
+        def theme():
+            return self.driver.execute_script("return document.documentElement.dataset.theme || ''")
+
+        try:
+            self.open(note)
+            self.driver.execute_script("localStorage.removeItem('notebook-theme')")
+            self.open(note)
+            order = self.driver.execute_script("""
+                const head = [...document.head.children];
+                const script = head.findIndex(e => e.tagName === 'SCRIPT' && !e.src);
+                const sheet = head.findIndex(e => e.tagName === 'LINK' && e.rel === 'stylesheet');
+                return [script, sheet];""")
+            assert 0 <= order[0] < order[1], f"the theme's script (at {order[0]}) is not before the first stylesheet (at {order[1]})"
+            self.set_scheme("dark")
+            button = self.driver.find_element("css selector", ".theme-toggle")
+            assert button.is_displayed() and button.text == "Theme: System", f"the toggle shows {button.text!r}"
+            system_dark = background()
+            button.click()
+            assert theme() == "light" and button.text == "Theme: Light", f"first click: {theme()!r}, {button.text!r}"
+            light = background()
+            assert light != system_dark and contrast(light, (0, 0, 0)) > 10, f"Light over a dark system shows {light}"
+            self.set_scheme("light")
+            button.click()
+            assert theme() == "dark" and button.get_attribute("aria-label") == "Colour theme: Dark. Change"
+            dark = background()
+            assert dark == system_dark, f"Dark over a light system shows {dark}, the system's dark is {system_dark}"
+            self.open("/")
+            assert theme() == "dark" and background() == dark, "the choice did not carry to the next page"
+            self.driver.find_element("css selector", ".theme-toggle").click()
+            assert theme() == "" and self.driver.execute_script("return localStorage.getItem('notebook-theme')") is None
+            assert background() == light, "System over a light system is not light"
+            cdp = self.driver.execute_cdp_cmd
+            cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+            try:
+                self.open(note)
+                hidden = self.driver.find_element("css selector", ".theme-toggle").is_displayed()
+                assert not hidden, "with JavaScript off the toggle is shown, though it cannot work"
+            finally:
+                cdp("Emulation.setScriptExecutionDisabled", {"value": False})
+        finally:
+            self.driver.execute_script("localStorage.removeItem('notebook-theme')")
+            self.set_scheme("light")
+        print(f"  System, Light {light}, Dark {dark}, kept across pages, set before the stylesheets; no button without JavaScript")
+
     def test_no_overflow_at_phone_width(self):
         """At 390 px (a phone's width), no page is wider than the screen: long words, code, tables
         and formulas wrap or scroll inside their own box."""
@@ -572,6 +625,7 @@ class BrowserTests:
         self.run("highlighted code with JavaScript off, dark mode", lambda: self.test_code_tokens("dark"))
         self.run("math laid out as MathML with JavaScript off", self.test_math_boxes)
         self.run("no page wider than a 390 px screen", self.test_no_overflow_at_phone_width)
+        self.run("the theme toggle", self.test_theme_toggle)
         self.run("no request outside the site", self.test_no_outside_requests)
         self.run("no JavaScript errors", self.test_no_javascript_errors)
         self.run("screenshots", self.take_screenshots)

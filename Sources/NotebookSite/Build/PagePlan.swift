@@ -179,7 +179,7 @@ struct PagePlan: Sendable {
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
             highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), paletteStylesheet: urls.link(PaletteStylesheet.path),
-            script: urls.link("/assets/search.js"), favicon: Favicon.link(site.favicon, urls: urls), palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
+            script: urls.link("/assets/search.js"), themeScript: urls.link("/assets/theme.js"), favicon: Favicon.link(site.favicon, urls: urls), palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,

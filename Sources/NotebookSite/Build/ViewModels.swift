@@ -22,6 +22,8 @@ struct SiteView: Sendable {
     /// The palette's rules (`PaletteStylesheet`), one file that every page links.
     var paletteStylesheet: String
     var script: String
+    /// The theme toggle's script.
+    var themeScript: String
     /// The link of the site's icon, or an empty `data:` URL when it has none (``Favicon``).
     var favicon: String
     /// The palette, for the theme's highlight colors.
@@ -228,7 +230,8 @@ extension SiteView: MustacheValueConvertible {
             "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
             "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
             "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet),
-            "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "favicon": .string(favicon),
+            "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "themeScript": .string(themeScript),
+            "favicon": .string(favicon),
             "palette": palette.value,
         ])
     }

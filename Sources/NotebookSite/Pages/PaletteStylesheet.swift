@@ -1,8 +1,9 @@
 import NotebookModel
 
 /// The palette's style sheet, written once for every page to link instead of each page carrying
-/// it: per color a highlight background (`.highlight-NAME`) and a text color (`.color-NAME`), the
-/// text color again for dark mode.
+/// it: per color a highlight background (`.highlight-NAME`) and a text color (`.color-NAME`), its
+/// light and dark values chosen by the page's colour scheme (`light-dark()`: the system's, or
+/// the one the theme toggle set).
 enum PaletteStylesheet {
     /// Where it is written, from the site's root.
     static let path = "/assets/palette.css"
@@ -13,11 +14,8 @@ enum PaletteStylesheet {
         var out = UTF8Builder(capacity: 64 + palette.count * 128)
         for color in palette {
             rule(&out, "", "highlight", color.name, "background-color", color.css)
-            rule(&out, "", "color", color.name, "color", color.text)
+            rule(&out, "", "color", color.name, "color", "light-dark(" + color.text + ", " + color.darkText + ")")
         }
-        out += "@media (prefers-color-scheme: dark) {\n"
-        for color in palette { rule(&out, "  ", "color", color.name, "color", color.darkText) }
-        out += "}\n"
         return out.string
     }
 
