@@ -215,15 +215,19 @@ struct HTMLWriter: ~Copyable {
     }
 
     /// A formula: its MathML `typeset` (checked by ``HTMLRenderer`` users), a display one in a
-    /// `katex-display` span; without it, its TeX as code.
+    /// `katex-display` span; without it, its source as code, dollars and all (so that text that
+    /// was not meant as math, `$h{$key}`, reads as written).
     static func formulaElement(_ tex: String, _ style: MathStyle, typeset: String?, into out: inout UTF8Builder) {
         if let typeset {
             if style == .display { out += "<span class=\"katex-display\">" }
             out += typeset
             if style == .display { out += "</span>" }
         } else {
+            let dollars = style == .display ? "$$" : "$"
             out += style == .display ? "<code class=\"math math-display\">" : "<code class=\"math\">"
+            out += dollars
             HTMLEscaping.escape(tex, into: &out)
+            out += dollars
             out += "</code>"
         }
     }

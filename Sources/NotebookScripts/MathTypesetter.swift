@@ -12,6 +12,10 @@ public final class MathTypesetter: Sendable {
     public static let maximumTeX = 16 * 1024
     /// How many tokens a formula's macros may put in place of their parameters.
     public static let expansionBudget = 100_000
+    /// How deep a formula's groups (`{…}`, `\\left…\\right`) may nest: KaTeX recurses into each,
+    /// and how deep the engine's stack lets it go changes as its compiler warms up (7,000 braces
+    /// typeset in one build and overflowed in the next).
+    public static let maximumDepth = 100
 
     private let script: String
     private let timeLimit: Double
@@ -52,6 +56,7 @@ public final class MathTypesetter: Sendable {
             guard case .success(let context)? = state else { return .success(nil) }
             return Result { () throws(ScriptError) -> String? in
                 guard tex.utf8.count <= Self.maximumTeX else { throw .tooLong(Self.maximumTeX) }
+                if let deep = Self.tooDeep(tex) { throw .refused("it nests more than \(Self.maximumDepth) groups", at: deep) }
                 return try context.call("notebookMath", [tex, style.rawValue])
             }
         }
@@ -72,6 +77,32 @@ public final class MathTypesetter: Sendable {
         default:
             throw .rejected("a reply notebook does not know")
         }
+    }
+
+    /// The offset (in UTF-16 code units) of the first group of `tex` deeper than
+    /// ``maximumDepth``; nil when none is.
+    static func tooDeep(_ tex: String) -> Int? {
+        var depth = 0
+        var offset = 0
+        var escaped = false
+        var scalars = tex.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            defer { offset += scalar.utf16.count }
+            if escaped {
+                escaped = false
+                // `\left` and `\right` open and close a group too.
+                if scalar == "l" && scalars.starts(with: "eft".unicodeScalars) { depth += 1 }
+                if scalar == "r" && scalars.starts(with: "ight".unicodeScalars) { depth -= 1 }
+            } else if scalar == "\\" {
+                escaped = true
+            } else if scalar == "{" {
+                depth += 1
+            } else if scalar == "}" {
+                depth -= 1
+            }
+            if depth > maximumDepth { return offset }
+        }
+        return nil
     }
 
     /// What runs before the script: KaTeX attaches itself to `self`.
@@ -144,6 +175,8 @@ public final class MathTypesetter: Sendable {
                 }
                 return ["typeset", clean(html)].concat(warnings).join("\\u0000");
             } catch (error) {
+                // Past the engine's stack: how deep that is changes as it warms up (see maximumDepth).
+                if (error instanceof RangeError) return ["refused", "", "it nests too deeply"].join("\\u0000");
                 if (!(error instanceof katex.ParseError)) throw error;
                 var at = typeof error.position === "number" ? error.position : "";
                 // KaTeX 0.16.4 has no rawMessage: its message without the prefix and the excerpt.
@@ -169,6 +202,11 @@ public final class MathTypesetter: Sendable {
             let context = try ScriptContext(timeLimit: timeLimit)
             try context.evaluate(prelude, name: "notebook")
             try context.evaluate(String(decoding: bytes, as: UTF8.self), name: script)
+            // KaTeX's chemistry (`\\ce`, `\\pu`), as Obsidian has it, when Debian ships it beside.
+            let chemistry = String(script[..<(script.lastIndex(of: "/") ?? script.startIndex)]) + "/contrib/mhchem.js"
+            if let chemistryScript = try? FileSystem.read(chemistry, links: .asNamed) {
+                try context.evaluate(String(decoding: chemistryScript, as: UTF8.self), name: chemistry)
+            }
             try context.evaluate(functions, name: "notebook")
             return context
         }

@@ -67,6 +67,8 @@ public final class ScriptQueue: Sendable {
         /// handed each over first.
         var stops = 0
         var stopsByNote: [String: Int] = [:]
+        /// Warnings made as blocks came (a note's formulas past its budget).
+        var notices: [Diagnostic] = []
 
         var waiting: Int { pending.count - taken }
     }
@@ -198,9 +200,30 @@ public final class ScriptQueue: Sendable {
         submit(found)
     }
 
-    /// Hands over formulas of the note at `path`: each TeX, its style, and where the TeX starts.
+    /// How much TeX of one note's formulas is typeset, in UTF-8 bytes, each different formula
+    /// counted once: a formula of 16 KB can take 0.2 s and give 1 MB of MathML, and a note can
+    /// hold thousands (a 1 MB note of them gave a 52 MB page and an 87 MB feed).
+    public static let maximumTeXInNote = 128 * 1024
+
+    /// Hands over formulas of the note at `path`, in its order: each TeX, its style, and where
+    /// the TeX starts. Past ``maximumTeXInNote``, the rest are not (a warning at the first).
     public func submit(formulas: [(tex: String, style: MathStyle, at: SourceLocation?)], path: String) {
-        submit(formulas.map { (Key(.math($0.style), $0.tex), Place(path: path, location: $0.at)) })
+        var found: [(Key, Place)] = []
+        var counted: Set<Key> = []
+        var total = 0
+        for formula in formulas {
+            let key = Key(.math(formula.style), formula.tex)
+            if counted.insert(key).inserted { total += formula.tex.utf8.count }
+            if total > Self.maximumTeXInNote {
+                let notice = Diagnostic(
+                    .warning, "this note's formulas pass \(Self.maximumTeXInNote / 1024) KB of TeX: this one and those after it are shown as their source",
+                    path: path, at: formula.at, code: "math.budget")
+                shared.state.withLock { $0.notices.append(notice) }
+                break
+            }
+            found.append((key, Place(path: path, location: formula.at)))
+        }
+        submit(found)
     }
 
     private func submit(_ found: [(Key, Place)]) {
@@ -239,7 +262,7 @@ public final class ScriptQueue: Sendable {
         caches.math?.save()
         let places = shared.state.withLock { $0.places }
         var html: [Key: String] = [:]
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = shared.state.withLock { $0.notices }
         for (key, result) in results {
             if case .success(let made) = result, let made = made.html { html[key] = made }
             for place in places[key] ?? [] {

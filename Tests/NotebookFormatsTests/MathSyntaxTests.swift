@@ -81,6 +81,33 @@ import Testing
         #expect(parsed.rows.map(\.count) == [2, 2])
     }
 
+    @Test func noFormulaRunsIntoCodeCommentsLinksFootnotesOrAnotherBlock() {
+        for text in [
+            "Shell: echo $$ is the PID; see `echo $$`.", "A $$ here <!-- and $$ there --> end.", "A $a <!-- b$ --> c",
+            "D $$ a [^n$$] b", "$a [^n$] b", "See [the $5 plan](https://x.com/buy?$plan=5) now.", "$x [link](http://e.com/?q=$) y",
+            "$a [[Note$x]] b", "Run $$ here\n> quote $$ there", "Cost $$x\n---\ny $$ z", "Title $$a\n===\nb $$", "P $$ a\n***\nq $$",
+            "Example:\n\n    $ echo $$\n    12345\n    $ kill $$\n", "> Example:\n>\n>     $ echo $$\n>     $ kill $$\n",
+            "    cost $$ is\nReal text and $$ too.", "Go to https://e.com/a$b and $c.",
+        ] {
+            let read = Self.read(text)
+            #expect(read.formulas.isEmpty, "\(text) → \(read.formulas)")
+            let plain = MarkdownReader(math: false).read(text, path: "m.md").note
+            #expect(read.note.blocks.map(\.kind) == plain.blocks.map(\.kind), "\(text) reads otherwise than without math")
+        }
+        // Math in a list's indented paragraph is still math.
+        #expect(Self.read("- item\n\n    $x$ here\n").formulas.map(\.0) == ["x"])
+        // A line ending is a line feed: no carriage return reaches TeX.
+        #expect(Self.read("> $$\r\n> a \\\\\r\n> b\r\n> $$\r\n").formulas.map(\.0) == ["\na \\\\\nb\n"])
+    }
+
+    @Test func longLinesOfDollarsAreReadInLinearTime() {
+        // 400,000 dollars took 19 s when each `$$` looked to the end of its line.
+        for line in [String(repeating: "$", count: 400_000), String(repeating: "$$x$$", count: 80_000), String(repeating: "$$ ", count: 130_000)] {
+            let read = Self.read(line)
+            #expect(read.note.blocks.count == 1)
+        }
+    }
+
     @Test func dollarsAloneOnTheirLinesMakeABlockThatMayHoldBlankLines() {
         let block = Self.read("Before.\n\n$$\n\\begin{aligned}\na &= b\n\n\\end{aligned}\n$$\n\nAfter $x$.\n")
         #expect(block.formulas.map(\.0) == ["\n\\begin{aligned}\na &= b\n\n\\end{aligned}\n", "x"])
@@ -119,6 +146,7 @@ import Testing
             paragraph([.text("A "), formula("a\\ ", .inline), .text(" and "), formula("a % c\n+ b", .inline), .text(".")]),
             Block(.heading(level: 2, [.text("Head "), formula("\\beta\n\\gamma", .display)])),
             paragraph([formula("x$", .inline), .text(" and "), formula("a$$b", .display), .text(" end")]),
+            paragraph([.text("D "), formula("a\\", .display), .text(" and "), formula("b$", .display), .text(".")]),
         ])
         let written = MarkdownWriter().write(note)
         #expect(written.contains("$$\n\\text{a $b$ c}\n$$"), "\(written)")
@@ -126,7 +154,7 @@ import Testing
         #expect(written.contains("## Head $$\\beta \\gamma$$"), "\(written)")
         #expect(written.contains("$x\\$$ and $$a$\\$b$$ end"), "\(written)")
         let back = Self.read(written)
-        #expect(back.formulas.map(\.0) == ["\n\\text{a $b$ c}\n", "a\\ {}", "a  + b", "\\beta \\gamma", "x\\$", "a$\\$b"])
+        #expect(back.formulas.map(\.0) == ["\n\\text{a $b$ c}\n", "a\\ {}", "a  + b", "\\beta \\gamma", "x\\$", "a$\\$b", "a\\ {}", "b\\$"])
     }
 
     @Test func jsonCarriesFormulasInNotebookMathBothWays() throws {

@@ -38,7 +38,7 @@ import Testing
         #expect(page.contains("<p><span class=\"katex-display\"><span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"))
         #expect(page.contains("<div class=\"katex-display\"><span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\"><semantics><mrow><munderover>"))
         // A refused formula shows its source; an untrusted command its name, never its URL.
-        #expect(page.contains("A <code class=\"math\">\\nosuch{x}</code> and"))
+        #expect(page.contains("A <code class=\"math\">$\\nosuch{x}$</code> and"))
         #expect(!page.contains("href=\"javascript"))
         let warnings = report.diagnostics.filter { $0.code.hasPrefix("math.") }.map {
             "\($0.path.split(separator: "/").suffix(2).joined(separator: "/")):\($0.location?.description ?? ""): \($0.message)"

@@ -66,6 +66,23 @@ import Testing
         #expect(try typesetter.typeset("\\htmlClass{a}{b}", .inline)?.warnings.count == 1)
     }
 
+    @Test func deepNestingIsRefusedTheSameWayEveryTime() throws {
+        // 7,000 braces typeset in one build and overflowed the engine's stack in the next.
+        let deep = String(repeating: "{", count: 7000) + "x" + String(repeating: "}", count: 7000)
+        let typesetter = MathTypesetter()
+        for _ in 0..<3 {
+            #expect(throws: ScriptError.refused("it nests more than 100 groups", at: 100)) { try typesetter.typeset(deep, .display) }
+        }
+        let fine = String(repeating: "{", count: 100) + "x" + String(repeating: "}", count: 100)
+        #expect(try typesetter.typeset(fine, .display) != nil)
+        #expect(MathTypesetter.tooDeep("\\left(" + String(repeating: "\\left(", count: 100) + "x") == 601)
+    }
+
+    @Test func chemistryIsTypesetWithKaTeXsExtension() throws {
+        let water = try #require(try MathTypesetter().typeset("\\ce{H2O}", .inline))
+        #expect(water.html.contains("<mi mathvariant=\"normal\">H</mi>") && water.html.contains("<mn>2</mn>"))
+    }
+
     @Test func aMissingScriptTypesetsNothing() throws {
         let typesetter = MathTypesetter(script: "/nonexistent/katex.js")
         #expect(try typesetter.typeset("x", .inline) == nil)

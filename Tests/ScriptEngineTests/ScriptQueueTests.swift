@@ -153,6 +153,24 @@ import Testing
         #expect(results.mathUnavailable == nil && results.unavailable == nil)
     }
 
+    @Test func aNotesFormulasPastItsBudgetAreNotTypeset() {
+        let queue = ScriptQueue(highlighter: CodeHighlighter(), typesetter: MathTypesetter(script: Self.spinning))
+        let big = String(repeating: "x", count: 15 * 1024)
+        // Nine different formulas of 15 KB (the first twice, counted once): the ninth passes 128 KB.
+        var formulas: [(tex: String, style: MathStyle, at: NotebookModel.SourceLocation?)] = [(big + "0", .inline, SourceLocation(line: 1, column: 2))]
+        formulas += (0..<9).map { (big + "\($0)", .inline, SourceLocation(line: $0 + 2, column: 2)) }
+        formulas.append(("small", .inline, SourceLocation(line: 20, column: 2)))
+        queue.submit(formulas: formulas, path: "notes/a.md")
+        queue.submit(formulas: [(big + "8", .inline, SourceLocation(line: 1, column: 2))], path: "notes/b.md")
+        let results = queue.finish()
+        #expect(results.diagnostics.map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" } == [
+            "notes/a.md:10: this note's formulas pass 128 KB of TeX: this one and those after it are shown as their source"
+        ])
+        #expect(results.html(forFormula: big + "7", .inline) != nil && results.html(forFormula: "small", .inline) == nil)
+        // Another note's own budget has room for it.
+        #expect(results.html(forFormula: big + "8", .inline) != nil)
+    }
+
     @Test func aQueueGivenNoMathNeverLoadsKaTeX() {
         let typesetter = MathTypesetter(script: "/nonexistent/katex.js")
         let queue = ScriptQueue(highlighter: CodeHighlighter(), typesetter: typesetter)

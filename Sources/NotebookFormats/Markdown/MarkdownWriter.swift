@@ -266,9 +266,11 @@ public struct MarkdownWriter: Sendable {
     /// escaped: any bare one in an inline formula, one before another in a display formula.
     private func formula(_ tex: String, _ style: MathStyle, context: Context) -> String {
         var body = Self.escapingDollars(Self.oneLine(tex), style)
-        if style == .inline {
-            body = body.trimmingCharacters(in: .whitespaces)
-            if body.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { body += " {}" }
+        if style == .inline { body = body.trimmingCharacters(in: .whitespaces) }
+        // A backslash at the end would escape the closing dollar; a dollar there would join it.
+        if body.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { body += " {}" }
+        if style == .display, body.hasSuffix("$"), body.dropLast().reversed().prefix(while: { $0 == "\\" }).count % 2 == 0 {
+            body.insert("\\", at: body.index(before: body.endIndex))
         }
         guard !body.allSatisfy(\.isWhitespace) else { return "" }
         let dollars = style == .inline ? "$" : "$$"

@@ -125,6 +125,8 @@ private struct TokenFinder {
     private var math: MathDelimiters?
     /// Where the line being scanned starts.
     private var lineStart = 0
+    /// Whether the line being scanned is indented code, where dollars are code.
+    private var indentedCode = IndentedCode()
 
     init(_ bytes: [UInt8], math: Bool) {
         self.bytes = bytes
@@ -160,6 +162,7 @@ private struct TokenFinder {
                     atLineStart = true
                     continue
                 }
+                indentedCode.read(bytes[i..<lineEnd])
                 if isBlank(i, lineEnd) {
                     brackets.removeAll()
                 } else if let marker = fenceMarker(i, lineEnd),
@@ -216,7 +219,7 @@ private struct TokenFinder {
                 i = closeBracket(at: i)
             case UInt8(ascii: "%") where next(i) == UInt8(ascii: "%"):
                 i = comment(at: i)
-            case UInt8(ascii: "$") where math != nil:
+            case UInt8(ascii: "$") where math != nil && !indentedCode.isCode:
                 i = formula(at: i) ?? i + (next(i) == UInt8(ascii: "$") ? 2 : 1)
             case UInt8(ascii: "="):
                 var run = i
@@ -471,4 +474,45 @@ private struct TokenFinder {
 func isASCIIPunctuation(_ byte: UInt8) -> Bool {
     (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
         || (byte >= 0x7B && byte <= 0x7E)
+}
+
+/// Follows, line by line, whether a line is an indented code block's (four columns in, after a
+/// blank line or another such line, outside a list, inside block quotes too): its dollars are
+/// code, not math. Other syntax there is restored to its source by the converter; a formula
+/// could span its lines, so it is not read there at all.
+struct IndentedCode {
+    private(set) var isCode = false
+    private var previousBlank = true
+    private var inList = false
+
+    mutating func read(_ line: ArraySlice<UInt8>) {
+        var j = line.startIndex
+        // Block quotes' markers, each with the one space after it.
+        while true {
+            var k = j
+            while k < line.endIndex && k - j < 3 && line[k] == 0x20 { k += 1 }
+            guard k < line.endIndex, line[k] == UInt8(ascii: ">") else { break }
+            j = k + 1
+            if j < line.endIndex && line[j] == 0x20 { j += 1 }
+        }
+        var column = 0
+        while j < line.endIndex && (line[j] == 0x20 || line[j] == 0x09) {
+            column = line[j] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+            j += 1
+        }
+        guard j < line.endIndex, line[j] != 0x0D else {
+            previousBlank = true
+            return
+        }
+        isCode = (previousBlank || isCode) && column >= 4 && !inList
+        if !isCode {
+            let byte = line[j]
+            let after = j + 1 < line.endIndex ? line[j + 1] : 0x20
+            let bullet = (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")) && (after == 0x20 || after == 0x09)
+            let ordered = byte >= 0x30 && byte <= 0x39
+                && line[j...].drop { $0 >= 0x30 && $0 <= 0x39 }.first.map { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ")") } == true
+            if bullet || ordered { inList = true } else if column == 0 && previousBlank { inList = false }
+        }
+        previousBlank = false
+    }
 }

@@ -3,15 +3,18 @@
 ///
 /// - `$…$` on one line: the opening `$` has no white space after it; the formula ends at the next
 ///   `$`, which must have no white space before it and no digit after it, or there is no formula
-///   (`$5 and $10` stays text). A backtick, or a `|` in a table's row, before it means none either.
+///   (`$5 and $10` stays text). Before it, a code span's backtick, an HTML comment, a link's `](`,
+///   a wikilink's `[[`, a footnote's `[^`, or a `|` in a table's row means none either.
 /// - `$$` alone on its line (after a block quote's `>` or a list's indentation) opens a display
 ///   formula that ends on the first later line ending in `$$`, blank lines and all (inside a quote
 ///   or a list, a blank line ends the search).
 /// - Any other `$$` is a display formula up to the next `$$` in the same paragraph: a blank line
-///   or a line that starts another block (a fence, a heading, a list item, a table row, HTML) ends
-///   the search.
+///   or a line that starts another block (a fence, a heading or setext underline, a thematic
+///   break, a list item, a table row, HTML, a block quote the opening line is not in) ends the
+///   search, and so do the marks of code, comments, links and footnotes above.
 ///
-/// A dollar after a backslash neither opens nor closes; one inside a bare URL opens nothing.
+/// A dollar after a backslash neither opens nor closes; one inside a bare URL neither opens nor
+/// closes. Line ends are read as line feeds: the TeX holds no carriage return.
 struct MathDelimiters {
     let bytes: [UInt8]
     /// Where the last search for a line ending in `$$` began, and where that line ends (nil: none
@@ -34,7 +37,9 @@ struct MathDelimiters {
         var j = open
         while j < bytes.count {
             switch bytes[j] {
-            case 0x0A, UInt8(ascii: "`"):
+            case 0x0A:
+                return nil
+            case _ where endsSearch(at: j):
                 return nil
             case UInt8(ascii: "|") where tableRow:
                 return nil
@@ -43,8 +48,8 @@ struct MathDelimiters {
                 j += 2
                 continue
             case UInt8(ascii: "$"):
-                guard !Self.isSpace(bytes[j - 1]), !(next(j).map(Self.isDigit) ?? false) else { return nil }
-                return (j + 1 - i, MathSyntax(tex: String(decoding: bytes[open..<j], as: UTF8.self), display: false))
+                guard !Self.isSpace(bytes[j - 1]), !(next(j).map(Self.isDigit) ?? false), !isInBareURL(j, lineStart: lineStart) else { return nil }
+                return (j + 1 - i, MathSyntax(tex: Self.text(bytes[open..<j]), display: false))
             default:
                 break
             }
@@ -56,8 +61,13 @@ struct MathDelimiters {
     private mutating func display(at i: Int, lineStart: Int) -> (length: Int, syntax: MathSyntax)? {
         let open = i + 2
         let width = containerWidth(from: lineStart, to: i)
-        let lineEnd = Self.lineEnd(from: open, in: bytes)
-        let alone = bytes[(lineStart + width)..<i].allSatisfy(Self.isSpace) && bytes[open..<lineEnd].allSatisfy(Self.isSpace)
+        // Alone on its line: only spaces between the line's markers and the dollars, and after
+        // them (looked at as far as the spaces go, so that a line of dollars stays linear).
+        var before = i
+        while before > lineStart + width && (bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09) { before -= 1 }
+        var lineEnd = open
+        while lineEnd < bytes.count && (bytes[lineEnd] == 0x20 || bytes[lineEnd] == 0x09 || bytes[lineEnd] == 0x0D) { lineEnd += 1 }
+        let alone = before == lineStart + width && (lineEnd == bytes.count || bytes[lineEnd] == 0x0A)
         let close = alone ? flowClose(after: lineEnd, width: width) : paragraphClose(from: open, width: width, lineStart: lineStart)
         guard let close, bytes[open..<close].contains(where: { !Self.isSpace($0) }) else { return nil }
         return (close + 2 - i, MathSyntax(tex: tex(from: open, to: close, width: width), display: true))
@@ -90,11 +100,14 @@ struct MathDelimiters {
     /// The next `$$` from `from` in the same paragraph.
     private func paragraphClose(from: Int, width: Int, lineStart: Int) -> Int? {
         let tableRow = bytes[(lineStart + width)...].first == UInt8(ascii: "|")
+        let quotes = bytes[lineStart..<(lineStart + width)].count { $0 == UInt8(ascii: ">") }
         var j = from
         while j < bytes.count {
             switch bytes[j] {
             case 0x0A:
-                if tableRow || startsAnotherBlock(j + 1) { return nil }
+                if tableRow || startsAnotherBlock(j + 1, quotes: quotes) { return nil }
+            case _ where endsSearch(at: j):
+                return nil
             case UInt8(ascii: "\\"):
                 // A backslash before a line break is a hard break, not an escape of it.
                 j += next(j) == 0x0A ? 1 : 2
@@ -109,14 +122,40 @@ struct MathDelimiters {
         return nil
     }
 
+    /// Whether the search for a closing dollar stops at `j`: a code span's backtick, an HTML
+    /// comment, a link's `](`, a wikilink's `[[`, a footnote's `[^`: what follows is not the
+    /// formula's.
+    private func endsSearch(at j: Int) -> Bool {
+        switch bytes[j] {
+        case UInt8(ascii: "`"): true
+        case UInt8(ascii: "<"): bytes[j...].starts(with: "<!--".utf8)
+        case UInt8(ascii: "]"): next(j) == UInt8(ascii: "(")
+        case UInt8(ascii: "["): next(j) == UInt8(ascii: "[") || next(j) == UInt8(ascii: "^")
+        default: false
+        }
+    }
+
     /// Whether the line at `start` is blank (a block quote's `>` aside) or starts a block that
-    /// ends a paragraph: a fence, a heading, a list item, a table row, HTML.
-    private func startsAnotherBlock(_ start: Int) -> Bool {
+    /// ends a paragraph opened inside `quotes` block quotes: a fence, a heading or a setext
+    /// underline, a thematic break, a list item, a table row, HTML, another depth of quote.
+    private func startsAnotherBlock(_ start: Int, quotes: Int) -> Bool {
         var j = start
-        while j < bytes.count && (Self.isSpace(bytes[j]) && bytes[j] != 0x0A || bytes[j] == UInt8(ascii: ">")) { j += 1 }
+        var depth = 0
+        while j < bytes.count && (bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D || bytes[j] == UInt8(ascii: ">")) {
+            if bytes[j] == UInt8(ascii: ">") { depth += 1 }
+            j += 1
+        }
         guard j < bytes.count, bytes[j] != 0x0A else { return true }
+        if depth != quotes && depth > 0 { return true }
         let byte = bytes[j]
         let after = j + 1 < bytes.count ? bytes[j + 1] : 0x0A
+        if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") {
+            // A setext underline (`===`, `---`) or a thematic break (`***`, `- - -`): the line is
+            // that mark alone, spaces aside.
+            let line = bytes[j..<Self.lineEnd(from: j, in: bytes)].filter { !Self.isSpace($0) }
+            let least = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") ? 3 : 1
+            if line.allSatisfy({ $0 == byte }) && line.count >= least { return true }
+        }
         switch byte {
         case UInt8(ascii: "`"), UInt8(ascii: "~"):
             return j + 2 < bytes.count && bytes[j + 1] == byte && bytes[j + 2] == byte
@@ -142,7 +181,7 @@ struct MathDelimiters {
     /// `>` (a block quote's markers, a list item's indentation) are left out.
     private func tex(from: Int, to: Int, width: Int) -> String {
         let content = bytes[from..<to]
-        guard width > 0, content.contains(0x0A) else { return String(decoding: content, as: UTF8.self) }
+        guard width > 0, content.contains(0x0A) else { return Self.text(content) }
         var out: [UInt8] = []
         out.reserveCapacity(content.count)
         var lines = content.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
@@ -150,6 +189,17 @@ struct MathDelimiters {
         for line in lines {
             out.append(0x0A)
             out.append(contentsOf: line.dropFirst(min(width, strippable(from: line.startIndex, to: line.endIndex))))
+        }
+        return Self.text(out[...])
+    }
+
+    /// Bytes as text, a carriage return before a line feed left out.
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(0x0D) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for index in bytes.indices where !(bytes[index] == 0x0D && index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A) {
+            out.append(bytes[index])
         }
         return String(decoding: out, as: UTF8.self)
     }
