@@ -22,7 +22,7 @@ final class RequestHandler: Sendable {
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
         "json": "application/json", "xml": "application/xml", "png": "image/png", "jpg": "image/jpeg",
-        "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml", "webp": "image/webp",
+        "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml", "webp": "image/webp", "ico": "image/x-icon",
         "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
     ]
 

@@ -18,6 +18,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: icons.path + "/public/assets/favicon.svg"))
     }
 
+    @Test func theSitesOwnIconComesBeforeItsThemes() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "theme: ./mine\n", "notes/a.md": "# A\n", "assets/favicon.ico": "ico", "mine/assets/favicon.svg": "<svg/>",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(try site.output("a/index.html").contains("<link rel=\"icon\" href=\"/assets/favicon.ico\">"))
+    }
+
     @Test func thePreviewNamesAnIconAddedWhileItRuns() throws {
         let fixture = try SiteSessionTests.Fixture(["notes/a.md": "# A\n"])
         #expect(fixture.page("a/index.html").contains("href=\"data:,\""))
@@ -25,6 +34,11 @@ import Testing
         #expect(report.succeeded, "\(report.diagnostics)")
         #expect(fixture.page("a/index.html").contains("<link rel=\"icon\" href=\"/assets/favicon.ico\">"))
         #expect(fixture.matchesAFullBuild())
+        // The folder moved away: the icon with it.
+        try FileManager.default.moveItem(atPath: fixture.site.path + "/assets", toPath: fixture.site.path + "/old-assets")
+        let moved = fixture.session.update(changing: [fixture.site.path + "/assets", fixture.site.path + "/old-assets"])
+        #expect(moved.succeeded, "\(moved.diagnostics)")
+        #expect(fixture.page("a/index.html").contains("href=\"data:,\""))
     }
 
     @Test func aWikilinkThatLeadsNowhereSaysSoOnHover() throws {

@@ -545,6 +545,20 @@ class BrowserTests:
             assert dark == system_dark, f"Dark over a light system shows {dark}, the system's dark is {system_dark}"
             self.open("/")
             assert theme() == "dark" and background() == dark, "the choice did not carry to the next page"
+            # Highlights are light in both modes: what they hold keeps its contrast under Dark.
+            self.open(note)
+            marks = self.driver.execute_script("""
+                return [...document.querySelectorAll('.note-body mark')].map(m =>
+                    [getComputedStyle(m).color, getComputedStyle(m).backgroundColor, m.textContent.slice(0, 30)]);""")
+            assert marks, "no highlight on the note"
+            for color, behind, text in marks:
+                ratio = contrast(parse_rgb(color), parse_rgb(behind))
+                assert ratio >= 4.5, f"highlight {text!r} under Dark: {color} on {behind} is {ratio:.2f}:1"
+            # Print is light whatever was chosen.
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+            printed = background()
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+            assert contrast(printed, (0, 0, 0)) > 10, f"printed under Dark, the page's background is {printed}"
             self.driver.find_element("css selector", ".theme-toggle").click()
             assert theme() == "" and self.driver.execute_script("return localStorage.getItem('notebook-theme')") is None
             assert background() == light, "System over a light system is not light"

@@ -161,7 +161,7 @@ public struct SitePipeline: Sendable {
         run.begin(.resolveLinks)
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
-        site.favicon = Favicon.path(among: assets)
+        site.favicon = Favicon.path(site: siteAssets.map(\.relativePath), theme: themeSources.assets.map(\.path))
         var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
         run.add(links.diagnostics)
 

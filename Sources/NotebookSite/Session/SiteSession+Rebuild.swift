@@ -47,7 +47,7 @@ extension SiteSession {
         let site = LoadedSite(
             tree: tree, config: config, definition: next.settings.definition, notes: siteNotes, diagnostics: [], sources: [:],
             files: next.others, usesNotesFolder: next.usesNotesFolder, hasConfig: next.settings.hasConfig,
-            favicon: Favicon.path(among: next.assets.map(\.relativePath) + next.theme.assets.map(\.path)))
+            favicon: Favicon.path(site: next.assets.map(\.relativePath), theme: next.theme.assets.map(\.path)))
         // When no note moved or changed its places and no copy changed, the output's paths are
         // those of the last build: its collisions, the paths links may name and the plan's index
         // stay. When no note changed its link keys either, the link index stays.

@@ -118,8 +118,8 @@ public struct SiteSession: Sendable {
         var everything = forced || pendingEverything || state == nil
         if let state {
             let settingsFiles = ["notebook.yml", state.settings.config.formatting, "templates", "notes"]
-            // Every page names the icon.
-            let icons = Favicon.names.map { "assets/" + $0 }
+            // Every page names the icon: a change to one, or to the folder that holds them, changes every page.
+            let icons = ["assets"] + Favicon.names.map { "assets/" + $0 }
             if pending.contains(where: { path in settingsFiles.contains { path == $0 || ($0 == "templates" && path.hasPrefix("templates/")) } })
                 || pending.contains(where: icons.contains)
                 || paths.contains(where: { path in state.themeDirectories.contains { path == $0 || path.hasPrefix($0 + "/") } })
