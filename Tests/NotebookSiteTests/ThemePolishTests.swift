@@ -58,6 +58,14 @@ import Testing
         #expect(page.contains("<a class=\"broken-link\" href=\"missing.md\" title=\"Not found in this notebook: missing.md (Old)\">gone</a>"), "\(page)")
         #expect(page.contains("<a href=\"/b/\">here</a>"))
         #expect(page.contains("<a href=\"https://example.org/\">out</a>"))
+        // A page without the heading, a path out of the notes to the site's assets: warnings, not marks.
+        let other = try TemporarySite([
+            "notes/lab/a.md": "# A\n\n[h](b.md#nope), [file](../../assets/f.pdf), [top](#content).\n", "notes/lab/b.md": "B\n",
+            "assets/f.pdf": "pdf",
+        ])
+        let report = SitePipeline().build(other.path)
+        #expect(report.diagnostics.filter { $0.code == "link.broken" }.count == 3, "\(report.diagnostics)")
+        #expect(!(try other.output("lab/a/index.html")).contains("broken-link"))
     }
 
     @Test func cardsSetTagsApart() throws {

@@ -218,7 +218,7 @@ struct LinkIndex: Sendable {
         }
         let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
         guard let joined = Self.normalize(folder + PathSegments.of(Self.percentDecoded(path)).map(String.init)) else {
-            return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes"))
+            return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes", leadsNowhere: false))
         }
         if NoteLoader.Format(path: joined) != nil {
             guard let index = byPath.first(Self.withoutExtension(joined).lowercased()) else {
@@ -262,7 +262,7 @@ struct LinkIndex: Sendable {
         if heading.hasPrefix("^") {
             let id = String(heading.dropFirst())
             guard notes[index].blockIDs.contains(id) else {
-                return .failure(BrokenLink(reason: "'\(notes[index].title)' has no block '^\(id)'"))
+                return .failure(BrokenLink(reason: "'\(notes[index].title)' has no block '^\(id)'", leadsNowhere: false))
             }
             return .success(heading)
         }
@@ -281,7 +281,7 @@ struct LinkIndex: Sendable {
         }
         if let title, title.id == wanted || title.id == slug { return .success(nil) }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
-        return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'"))
+        return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'", leadsNowhere: false))
     }
 
     /// Whether a destination has neither a scheme nor a leading `/` or `//`.
@@ -339,4 +339,8 @@ struct LinkIndex: Sendable {
 /// Why a link leads nowhere.
 struct BrokenLink: Error, Hashable, Sendable {
     public var reason: String
+    /// Whether nothing is there at all (no note, file or page), as opposed to a page without the
+    /// heading or block named, or a path that leaves the notes: only then is a page's link marked
+    /// as leading nowhere.
+    public var leadsNowhere = true
 }

@@ -114,7 +114,7 @@ struct LinkResolution: Sendable {
         }
 
         /// The site URL of a resolved link, recording the target; a diagnostic when broken, and
-        /// ``LinkSlot/broken``, so that the page marks it.
+        /// ``LinkSlot/broken`` when it leads nowhere at all, so that the page marks it.
         mutating func url(
             _ resolution: Result<LinkIndex.Target, BrokenLink>, at: SourceLocation?, of reference: LinkReference, with resolver: LinkResolver
         ) -> String? {
@@ -143,7 +143,7 @@ struct LinkResolution: Sendable {
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
                 report(broken, at: at, what: reference.description, with: resolver)
-                return LinkSlot.broken
+                return broken.leadsNowhere ? LinkSlot.broken : nil
             }
         }
 
