@@ -61,6 +61,15 @@ public struct LinkSlot: Hashable, Sendable {
     }
 }
 
+extension RenderedNote {
+    /// The formulas its slots hold, in the note's order: each TeX, its style, and where it starts.
+    public var formulas: [(tex: String, style: MathStyle, at: SourceLocation?)] {
+        slots.compactMap { slot in
+            if case .math(let tex, let style, let at) = slot.piece { (tex, style, at) } else { nil }
+        }
+    }
+}
+
 /// What an image shows besides its source: its description and title (escaped already) and its size.
 public struct ShownImage: Hashable, Sendable {
     public var alternative: String

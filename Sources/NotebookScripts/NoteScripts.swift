@@ -17,17 +17,10 @@ public enum NoteScripts {
         let rendered = renderer.renderNote(note.blocks)
         let queue = ScriptQueue(highlighter: highlighter ?? CodeHighlighter(), typesetter: typesetter ?? MathTypesetter())
         queue.submit(note.blocks, path: note.path, code: highlighter != nil, math: typesetter != nil)
-        if typesetter != nil {
-            queue.submit(formulas: rendered.slots.compactMap { if case .math(let tex, let style, let at) = $0.piece { (tex, style, at) } else { nil } }, path: note.path)
-        }
+        if typesetter != nil { queue.submit(formulas: rendered.formulas, path: note.path) }
         let results = queue.finish()
-        var diagnostics = results.diagnostics
-        if let unavailable = results.unavailable {
-            diagnostics.append(Diagnostic(.warning, "fenced code is shown plain: \(unavailable.message)", path: note.path, code: "highlight.unavailable"))
-        }
-        if let unavailable = results.mathUnavailable {
-            diagnostics.append(Diagnostic(.warning, "math is shown as its source: \(unavailable.message)", path: note.path, code: "math.unavailable"))
-        }
+        let diagnostics = results.diagnostics
+            + results.unavailableWarnings(at: note.path, codeOff: "give --no-highlight", mathOff: "give --no-math")
         let html = renderer.fill(rendered, nil, code: results.html(for:), math: results.html(forFormula:_:)).html
         return (html, diagnostics)
     }

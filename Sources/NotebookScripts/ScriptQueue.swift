@@ -342,6 +342,23 @@ public struct ScriptResults: Sendable {
         ScriptQueue.Key(code).flatMap { html[$0] }
     }
 
+    /// The one warning for each script that could not run, at `path`: `codeOff` and `mathOff` say
+    /// how to turn highlighting and math off instead (`set highlight: false`).
+    public func unavailableWarnings(at path: String, codeOff: String, mathOff: String) -> [Diagnostic] {
+        [unavailable.map { Self.codeUnavailable($0, at: path, off: codeOff) }, mathUnavailable.map { Self.mathUnavailable($0, at: path, off: mathOff) }]
+            .compactMap { $0 }
+    }
+
+    /// The warning that no code can be highlighted, for `reason`.
+    public static func codeUnavailable(_ reason: ScriptError, at path: String, off: String) -> Diagnostic {
+        Diagnostic(.warning, "fenced code is shown plain: \(reason.message) (or \(off))", path: path, code: "highlight.unavailable")
+    }
+
+    /// The warning that no math can be typeset, for `reason`.
+    public static func mathUnavailable(_ reason: ScriptError, at path: String, off: String) -> Diagnostic {
+        Diagnostic(.warning, "math is shown as its source: \(reason.message) (or \(off))", path: path, code: "math.unavailable")
+    }
+
     /// The MathML of the formula `tex` in `style`, checked; nil to show its source.
     public func html(forFormula tex: String, _ style: MathStyle) -> String? {
         html[ScriptQueue.Key(.math(style), tex)]

@@ -186,27 +186,14 @@ struct SiteLoader: Sendable {
     /// The warnings of highlighting a site's code: one at each block the script failed on, or one
     /// for the whole site when no script could run.
     static func findings(of highlights: ScriptResults, settings: Settings) -> [Diagnostic] {
-        var findings = highlights.diagnostics.filter { diagnostic in
-            diagnostic.code.hasPrefix("math.") ? highlights.mathUnavailable == nil : highlights.unavailable == nil
-        }.made(by: .readNotes)
-        if let unavailable = highlights.unavailable { findings.append(codeUnavailable(unavailable, settings: settings)) }
-        if let unavailable = highlights.mathUnavailable { findings.append(mathUnavailable(unavailable, settings: settings)) }
-        return findings
+        // A script that cannot run gives no warning at blocks: it is said once, at notebook.yml.
+        (highlights.diagnostics + highlights.unavailableWarnings(at: settings.configPath, codeOff: codeOff, mathOff: mathOff))
+            .made(by: .readNotes)
     }
 
-    /// The one warning of a site whose math no script can typeset.
-    static func mathUnavailable(_ reason: ScriptError, settings: Settings) -> Diagnostic {
-        Diagnostic(
-            .warning, "math is shown as its source: \(reason.message) (or set math: false)", path: settings.configPath,
-            code: "math.unavailable", step: BuildStep.readNotes.rawValue)
-    }
-
-    /// The one warning of a site whose code no script can highlight.
-    static func codeUnavailable(_ reason: ScriptError, settings: Settings) -> Diagnostic {
-        Diagnostic(
-            .warning, "fenced code is shown plain: \(reason.message) (or set highlight: false)", path: settings.configPath,
-            code: "highlight.unavailable", step: BuildStep.readNotes.rawValue)
-    }
+    /// How a site turns highlighting and math off, as the warnings that they cannot run say.
+    static let codeOff = "set highlight: false"
+    static let mathOff = "set math: false"
 
     /// Reads every file, `workers` at a time, and makes its site note (title, summary, words);
     /// results in the files' order. Only the text of notes with findings is kept (`SourceTexts`

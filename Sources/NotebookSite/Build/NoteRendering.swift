@@ -51,7 +51,7 @@ struct NoteRendering: Sendable {
         if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets) }
         let rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
         if shown, typesets, let code {
-            code.submit(formulas: rendered.slots.compactMap { if case .math(let tex, let style, let at) = $0.piece { (tex, style, at) } else { nil } }, path: note.path)
+            code.submit(formulas: rendered.formulas, path: note.path)
         }
         return SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
     }

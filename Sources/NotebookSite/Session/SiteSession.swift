@@ -241,12 +241,12 @@ public struct SiteSession: Sendable {
     func codeUnavailable(_ settings: SiteLoader.Settings) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         if settings.config.highlight, let unavailable = highlighter.unavailable {
-            warnings.append(SiteLoader.codeUnavailable(unavailable, settings: settings))
+            warnings.append(ScriptResults.codeUnavailable(unavailable, at: settings.configPath, off: SiteLoader.codeOff))
         }
         if settings.config.math, let unavailable = typesetter.unavailable {
-            warnings.append(SiteLoader.mathUnavailable(unavailable, settings: settings))
+            warnings.append(ScriptResults.mathUnavailable(unavailable, at: settings.configPath, off: SiteLoader.mathOff))
         }
-        return warnings
+        return warnings.made(by: .readNotes)
     }
 
     /// `path` without `.` segments and empty ones (`site/./theme/` → `site/theme`), as a watcher
