@@ -24,6 +24,12 @@ let package = Package(
         .systemLibrary(name: "CFileSystem"),
         // JavaScriptCore's C API as notebook uses it; the library is opened at run time (see shim.h).
         .systemLibrary(name: "CJavaScriptCore"),
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"])]),
+        // ICU's word break iterator, called from C: ICU renames its functions by version.
+        .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "NotebookSearch", dependencies: ["CStemmer", "CWordBreak", "Bytes"]),
         .target(name: "CCmarkTables"),
         .target(name: "CCmarkArena"),
         .systemLibrary(
@@ -45,7 +51,7 @@ let package = Package(
             name: "NotebookSite",
             dependencies: [
                 "Bytes", "Parallel", "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender",
-                "Mustache", "NotebookScripts", "ScriptEngine",
+                "Mustache", "NotebookScripts", "ScriptEngine", "NotebookSearch",
             ]),
         .target(
             name: "NotebookCLI",
@@ -54,11 +60,12 @@ let package = Package(
                 "NotebookServer", "NotebookScripts",
             ]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI", "CMalloc"]),
-        .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats", "NotebookFiles"]),
+        .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats", "NotebookFiles", "NotebookSearch"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "Bytes", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
+        .testTarget(name: "NotebookSearchTests", dependencies: ["NotebookSearch", "ScriptEngine"]),
         .testTarget(
             name: "ScriptEngineTests", dependencies: ["ScriptEngine", "NotebookScripts", "NotebookModel", "NotebookRender"],
             exclude: ["Fixtures"]),

@@ -12,6 +12,9 @@ notebook_missing_packages() {
   [ -f /usr/include/yaml.h ] || missing+=(libyaml-dev)
   [ -f /usr/include/microhttpd.h ] || missing+=(libmicrohttpd-dev)
   [ -f /usr/include/jemalloc/jemalloc.h ] || missing+=(libjemalloc-dev)
+  # The search index: Snowball's stemmers and ICU's word breaker.
+  [ -f /usr/include/libstemmer.h ] || missing+=(libstemmer-dev)
+  [ -f /usr/include/unicode/ubrk.h ] || missing+=(libicu-dev)
   # What builds run: JavaScriptCore, Debian's highlight.js to highlight fenced code and KaTeX to
   # typeset math (the library is opened when a script first runs: no -dev package, notebook
   # declares what it calls).
@@ -23,6 +26,16 @@ notebook_missing_packages() {
 }
 
 notebook_install_dependencies() { notebook_install_missing notebook_missing_packages; }
+
+# What swift test needs beyond the build: the word list on which search.js's stemmer is checked
+# against libstemmer.
+notebook_missing_unit_test_packages() {
+  local missing=()
+  [ -f /usr/share/dict/american-english ] || missing+=(wamerican)
+  echo "${missing[@]:-}"
+}
+
+notebook_install_unit_test_dependencies() { notebook_install_missing notebook_missing_unit_test_packages; }
 
 # What scripts/test needs beyond swift test: tidy for Tests/browser/validate_html.sh, and Chromium,
 # its WebDriver and a venv-capable /usr/bin/python3 for Tests/browser/test_site.py.

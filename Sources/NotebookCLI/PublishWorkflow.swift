@@ -42,7 +42,7 @@ enum PublishWorkflow {
               - name: Install the C libraries notebook builds with and runs on
                 run: |
                   sudo apt-get update
-                  sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev libjemalloc-dev pkg-config libjavascriptcoregtk-4.1-0 libjs-highlight.js libjs-katex
+                  sudo apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev libjemalloc-dev libstemmer-dev libicu-dev pkg-config libjavascriptcoregtk-4.1-0 libjs-highlight.js libjs-katex
 
               - name: Find the notebook commit and the Swift version
                 id: versions

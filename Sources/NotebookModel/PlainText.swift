@@ -70,6 +70,12 @@ public enum PlainText {
 
     /// ``of(_:)-([Block])`` as UTF-8 bytes, for walks over the text that need no `String`.
     public static func utf8(of blocks: [Block]) -> [UInt8] {
+        var headings: [Range<Int>] = []
+        return utf8(of: blocks, headings: &headings)
+    }
+
+    /// The same, with where each heading's text is in it (each on a line of its own), in order.
+    public static func utf8(of blocks: [Block], headings: inout [Range<Int>]) -> [UInt8] {
         // Room for a short note's text at once.
         var out = UTF8Builder(capacity: 4096)
         var stack = Block.walkStack(blocks)
@@ -80,8 +86,12 @@ public enum PlainText {
         while let (top, index) = stack.advance() {
             separate()
             switch stack[top].blocks[index].kind {
-            case .paragraph(let inlines), .heading(_, let inlines):
+            case .paragraph(let inlines):
                 append(inlines, to: &out, parents: &parents)
+            case .heading(_, let inlines):
+                let start = out.count
+                append(inlines, to: &out, parents: &parents)
+                headings.append(start..<out.count)
             case .list(let list):
                 // Each item is separated like a block: its blocks are, and an empty item is an
                 // empty quote. The first item's on top.

@@ -60,7 +60,7 @@ enum SiteChecks {
     /// The site paths of the site's own pages and files, besides notes: what a root-relative
     /// link may name. From the notes, the files beside them, and the paths under `/assets/`.
     static func knownPaths(notes: [SiteNote], files: [String], pageSize: Int, assets: [String], folders: SiteFolders) -> Set<String> {
-        var paths: Set<String> = ["/", "/tags/", "/highlights/", "/feed.xml", "/sitemap.xml", "/search/index.json", "/404.html", PaletteStylesheet.path]
+        var paths: Set<String> = ["/", "/tags/", "/highlights/", "/feed.xml", "/sitemap.xml", "/search/", "/search/index.json", "/404.html", PaletteStylesheet.path]
         let pageSize = max(pageSize, 1)
         func pages(_ base: String, count: Int) {
             for number in stride(from: 2, through: (count + pageSize - 1) / pageSize, by: 1) { paths.insert(base + "page/\(number)/") }

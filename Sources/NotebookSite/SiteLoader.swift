@@ -4,6 +4,7 @@ import NotebookFiles
 import NotebookFormats
 import NotebookModel
 import NotebookScripts
+import NotebookSearch
 import NotebookSource
 import Parallel
 import ScriptEngine
@@ -240,13 +241,15 @@ struct SiteLoader: Sendable {
             : loader.loadIfInMemory(path: file.path, from: file.source, format: format)
         guard let loaded = read else { return nil }
         // The text is walked once, for its words and the search index's.
-        let text = PlainText.utf8(of: loaded.note.blocks)
+        var headings: [Range<Int>] = []
+        let text = PlainText.utf8(of: loaded.note.blocks, headings: &headings)
+        var analyzer = SearchAnalyzer()
         var note = SiteNote(
             note: loaded.note, relativePath: file.relativePath,
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
             summary: SiteNote.summary(of: loaded.note),
             url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(utf8: text),
-            searchWords: SearchIndex.words(utf8: consume text))
+            search: (analyzer.wordCounts(utf8: text), SearchText(utf8: text, headings: headings)))
         note.body = rendering.body(of: note, blocks: loaded.note.blocks)
         note.addFound(in: note.body.rendered)
         note.note.blocks = []

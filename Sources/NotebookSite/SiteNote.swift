@@ -2,6 +2,7 @@ import NotebookFiles
 import Foundation
 import NotebookModel
 import NotebookRender
+import NotebookSearch
 
 /// A note as the site sees it: the note after its checks, and where and how it is shown.
 ///
@@ -15,7 +16,11 @@ struct SiteNote: Hashable, Sendable {
         let summary: String
         let url: String
         let wordCount: Int
-        let searchWords: String
+        /// The words of the note's text, title, headings and tags, for the search index.
+        var searchWords: PageWords
+        /// The note's text and its headings' ids, for the search's snippets; links resolved later
+        /// change no text.
+        var searchText: SearchText
         var tags: [NoteTag] = []
         /// The headings of the note's page, with their ids: what links to its headings match.
         var headings: [NoteHeading] = []
@@ -99,9 +104,11 @@ struct SiteNote: Hashable, Sendable {
     /// The URL path, such as `/cooking/sunday-pancakes/`; empty when the file name makes none.
     public var url: String { box.facts.url }
     public var wordCount: Int { box.facts.wordCount }
-    /// The distinct words of the note's text, for the search index (`SearchIndex.words`); links
+    /// The words of the note's text, title, headings and tags, for the search index; links
     /// resolved later change no text.
-    public var searchWords: String { box.facts.searchWords }
+    public var searchWords: PageWords { box.facts.searchWords }
+    /// The note's text with its headings and their ids on the page, for the search's snippets.
+    public var searchText: SearchText { box.facts.searchText }
     /// The note's tags without repeats, in their order, each with its slug.
     public var tags: [NoteTag] { box.facts.tags }
     /// The headings of the note's page with their ids (`Note.headings`, but for a heading the page
@@ -136,10 +143,13 @@ struct SiteNote: Hashable, Sendable {
     public var isDraft: Bool { note.metadata.isDraft }
 
     /// A note as the site shows it, its keys worked out once.
-    init(note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int, searchWords: String) {
+    init(
+        note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int,
+        search: (words: WordCounts, text: SearchText) = (WordCounts(), SearchText())
+    ) {
         var facts = Facts(
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
-            searchWords: searchWords)
+            searchWords: PageWords(text: search.words), searchText: search.text)
         var seen = Set<String>()
         facts.tags.reserveCapacity(note.metadata.tags.count)
         for written in note.metadata.tags {
@@ -165,7 +175,26 @@ struct SiteNote: Hashable, Sendable {
         } else {
             facts.headings = note.headings
         }
+        var analyzer = SearchAnalyzer()
+        facts.searchWords.title = analyzer.words(of: title)
+        facts.searchWords.headings = analyzer.words(
+            of: ((facts.titleHeading.map { [$0] } ?? []) + facts.headings).map(\.text).joined(separator: "\n")
+                + "\n" + facts.tags.map(\.name).joined(separator: "\n"))
+        facts.searchText.anchors = Self.anchors(of: facts.searchText, headings: facts.headings, titleHeading: facts.titleHeading)
         box = Box(facts, note: note, body: Body())
+    }
+
+    /// The id on the page of each heading of `text`, matched by text in order; empty for the
+    /// heading the page shows as its title (results there lead to the page's top) and any not found.
+    private static func anchors(of text: SearchText, headings: [NoteHeading], titleHeading: NoteHeading?) -> [String] {
+        var next = headings.startIndex
+        return text.headings.indices.map { index in
+            let heading = text.heading(index)
+            if index == 0, let titleHeading, titleHeading.text == heading { return "" }
+            guard let found = headings[next...].firstIndex(where: { $0.text == heading }) else { return "" }
+            next = found + 1
+            return headings[found].id
+        }
     }
 
     static func == (lhs: SiteNote, rhs: SiteNote) -> Bool {

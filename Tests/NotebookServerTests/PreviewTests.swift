@@ -17,7 +17,9 @@ import Testing
     ]
 
     /// What every change to a note rebuilds besides note pages.
-    static let lists = ["index.html", "page/2/index.html", "feed.xml", "search/index.json", "highlights/index.html"]
+    static let lists = ["index.html", "page/2/index.html", "feed.xml", "highlights/index.html"] + search
+    /// Every file of the search (a change to any note rewrites them all).
+    static let search = PagePlan.searchFiles(pages: 5)
 
     /// A preview running over a temporary copy of `files`.
     final class Running {
@@ -126,7 +128,7 @@ import Testing
         #expect(report["succeeded"] as? Bool == true)
         #expect(
             report["written"] as? [String]
-                == ["a/index.html", "b/index.html", "feed.xml", "highlights/index.html", "index.html", "search/index.json", "tags/y/index.html"])
+                == (["a/index.html", "b/index.html", "feed.xml", "highlights/index.html", "index.html", "tags/y/index.html"] + Self.search).sorted())
         #expect(report["changed"] as? [String] == ["notes/b.md"])
         let served = try running.get("/_notebook/build").text
         for folder in [running.site, running.base, FileManager.default.temporaryDirectory.path, "/tmp"] {
@@ -134,7 +136,7 @@ import Testing
         }
         #expect(try running.get("/b/").text.contains("goodbye"))
         #expect(try running.get("/highlights/").text.contains("goodbye"))
-        #expect(try running.get("/search/index.json").text.contains("goodbye"))
+        #expect(try running.get("/search/text/0.json").text.contains("goodbye"))
         #expect(try running.servesAFullBuild())
     }
 
@@ -163,7 +165,7 @@ import Testing
         // d was alone on the last page: the index loses a page, and every page shows how many there are.
         #expect(
             deleted["written"] as? [String]
-                == ["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "search/index.json", "sitemap.xml"])
+                == (["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "sitemap.xml"] + Self.search).sorted())
         #expect(try running.get("/d/").status == 404)
         #expect(!(try running.get("/c/").text.contains("href=\"/d/\"")))
         #expect(try running.servesAFullBuild())

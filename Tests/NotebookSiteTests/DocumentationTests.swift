@@ -42,7 +42,7 @@ import Testing
     /// `tags[]` the reference names once (`tags[].url`); the lists themselves keep their names.
     static func asTagField(_ path: String) -> String {
         var path = path
-        for list in ["tagTree[]", "list.subtags[]"] where path.hasPrefix(list + ".") {
+        for list in ["tagTree[]", "list.subtags[]", "search.tags[]"] where path.hasPrefix(list + ".") {
             path = "tags[]" + path.dropFirst(list.count)
         }
         while let nested = path.range(of: ".children[]") { path.removeSubrange(nested) }

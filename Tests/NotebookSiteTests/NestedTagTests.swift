@@ -42,7 +42,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.path + "/public/tags/code/index.html"))
         let travel = try site.output("tags/travel/index.html")
         #expect(travel.contains(">A</a>"))
-        let search = try site.output("search/index.json")
+        // Tags count as headings in the search: a's posting of `travel` has weight 16 or more.
+        let search = try site.output("search/terms/t.json")
         #expect(search.contains("\"travel\""))
     }
 

@@ -142,6 +142,6 @@ import Testing
             Issue.record("no schema")
             return
         }
-        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "tagTree", "highlights", "redirect"])
+        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "tagTree", "highlights", "redirect", "search"])
     }
 }

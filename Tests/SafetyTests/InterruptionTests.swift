@@ -109,7 +109,7 @@ import Testing
         try expectFailedWrite(prefix: "exec", output: "disk/out", reason: "no space left on device") { scratch in
             mount = scratch.path + "/disk"
             try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
-            let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=600k", "tmpfs", mount])
+            let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=1000k", "tmpfs", mount])
             process.waitUntilExit()
             try #require(process.terminationStatus == 0, "cannot mount a tmpfs")
         }

@@ -7,7 +7,9 @@ Serves OUTPUT_DIR (e.g. ExampleSite/public) with `python3 -m http.server` on 127
 port, for the length of the run only, and checks that:
 
 - the index, page by page, lists every note of the search index as a note card whose link works;
-- the search box (#search-input) finds each note by a word that occurs only in that note's body;
+- search, from Ctrl-K on any page: each note first by a word of its own, its snippet marked;
+  stems, diacritics, Chinese and Japanese typed; title matches before heading matches before
+  text; the keyboard alone; the search page with JavaScript off and its own form;
 - every highlight's computed background is its palette color (assets/palette.css, which the
   page links), with
   readable text, in light mode and in emulated dark mode;
@@ -90,7 +92,8 @@ def ensure_selenium():
         skip_or_fail(f"selenium is not installed and could not be installed ({error})")
     if in_venv:
         skip_or_fail("selenium still cannot be imported in the venv")
-    os.execv(str(venv_python), [str(venv_python), str(Path(__file__).resolve())] + sys.argv[1:])
+    # The script that was run (this one, or one that imports it, such as bench/search.py), again.
+    os.execv(str(venv_python), [str(venv_python), str(Path(sys.argv[0]).resolve())] + sys.argv[1:])
 
 
 def free_port():
@@ -238,9 +241,52 @@ class BrowserTests:
             paths.append("/" + rel[: -len("index.html")] if rel.endswith("index.html") else "/" + rel)
         return paths
 
+    def page_url(self, page):
+        """The link of a page of search/index.json (a URL not starting with / is under its folder's)."""
+        title, url, folder, words = page
+        return url if url.startswith("/") or folder < 0 else self.index["folders"][folder][1] + url
+
     def note_entries(self):
-        """The search index's notes: its entries but those of folders' pages."""
-        return [entry for entry in self.index if entry.get("url") and entry.get("kind") != "folder"]
+        """The search index's notes: its pages but the folders' pages and the home page."""
+        folders = {folder[1] for folder in self.index["folders"]}
+        entries = []
+        for number, page in enumerate(self.index["pages"]):
+            url = self.page_url(page)
+            if url not in folders and url != "/":
+                entries.append({"title": page[0], "url": url, "page": number})
+        return entries
+
+    def page_texts(self):
+        """Each page's sections ([heading, anchor, text]) from search/text/N.json, by page number."""
+        per_file = self.index["pagesPerTextFile"]
+        texts = {}
+        for number in range((len(self.index["pages"]) + per_file - 1) // per_file):
+            pages = json.loads((self.output / "search" / "text" / f"{number}.json").read_text(encoding="utf-8"))
+            for offset, sections in enumerate(pages):
+                texts[number * per_file + offset] = sections
+        return texts
+
+    def term_postings(self, prefix):
+        """{page: weight} for every term of the term files that begins with `prefix` (a-z), the
+        highest weight of a page kept; postings decoded as search.js decodes them."""
+        digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        listed = json.loads((self.output / "search" / "terms" / f"{prefix[0]}.json").read_text(encoding="utf-8"))
+        pages = {}
+        for term, postings in zip(listed[0::2], listed[1::2]):
+            if not term.startswith(prefix):
+                continue
+            values = [digits.index(c) for c in postings]
+            page, i = 0, 0
+            while i < len(values):
+                gap, shift = 0, 0
+                while values[i] >= 32:
+                    gap += (values[i] - 32) << shift
+                    shift += 5
+                    i += 1
+                page += gap + (values[i] << shift)
+                pages[page] = max(pages.get(page, 0), values[i + 1])
+                i += 2
+        return pages
 
     def run(self, name, function):
         try:
@@ -288,48 +334,181 @@ class BrowserTests:
         print(f"  {len(cards)} note cards on {number - 1} index pages, every link opens its note")
 
     def unique_body_words(self):
-        """For each note, a word of its body that no other note's title, tags or text contains,
-        and that its own title and tags do not contain (search.js matches substrings)."""
-        haystacks = {
-            e["url"]: " " + " ".join([e["title"], " ".join(e["tags"]), e["words"]]).lower() + " "
-            for e in self.note_entries()}
+        """For each note, a word of its text that no other page's text or title has, and that no
+        other word of the site begins with (search matches by prefix), its own title not either."""
+        texts = self.page_texts()
+        words_of = {}
+        for number, page in enumerate(self.index["pages"]):
+            sections = texts.get(number, [])
+            words_of[number] = set(re.findall(r"[a-z]+", " ".join([page[0]] + [s[0] + " " + s[2] for s in sections]).lower()))
+        every = set().union(*words_of.values()) if words_of else set()
         chosen = {}
         for entry in self.note_entries():
-            label = " ".join([entry["title"], " ".join(entry["tags"])]).lower()
-            others = [h for url, h in haystacks.items() if url != entry["url"]]
-            words = sorted(set(entry["words"].split()), key=lambda w: (-len(w), w))
-            for word in words:
-                if len(word) < 5 or not re.fullmatch(r"[a-z]+", word) or word in label:
+            own = words_of[entry["page"]]
+            title = set(re.findall(r"[a-z]+", entry["title"].lower()))
+            for word in sorted(own, key=lambda w: (-len(w), w)):
+                if len(word) < 6 or word in title:
                     continue
-                if any(word in other for other in others):
+                if any(word in words for number, words in words_of.items() if number != entry["page"]):
+                    continue
+                if any(other != word and other.startswith(word[:-2]) for other in every):
                     continue
                 chosen[entry["url"]] = (entry["title"], word)
                 break
         return chosen
 
-    def test_search_finds_notes(self):
-        """Typing a word that occurs only in one note's body into #search-input lists exactly that
-        note in #search-results."""
-        chosen = self.unique_body_words()
-        assert chosen, "no note has a word of its own to search for"
+    def open_search(self):
+        """Opens the search dialog with Ctrl-K from the page that is open; its input and list."""
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.support.ui import WebDriverWait
-        self.open("/")
-        box = self.driver.find_element("css selector", "#search-input")
-        results = self.driver.find_element("css selector", "#search-results")
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("k").key_up(Keys.CONTROL).perform()
+        dialog = self.driver.find_element("css selector", ".search-dialog")
+        WebDriverWait(self.driver, 5).until(lambda d: dialog.get_attribute("open") is not None)
+        box = dialog.find_element("css selector", "input")
+        assert self.driver.switch_to.active_element == box, "Ctrl-K does not put the focus in the search box"
+        return box, dialog.find_element("css selector", "[role=listbox]")
+
+    def search_for(self, query):
+        """Types `query` into the open dialog; its results as (href, title, path, snippet, marks)."""
+        from selenium.webdriver.support.ui import WebDriverWait
+        box = self.driver.find_element("css selector", ".search-dialog input")
+        results = self.driver.find_element("css selector", ".search-dialog [role=listbox]")
+        status = self.driver.find_element("css selector", ".search-dialog [role=status]")
+        box.clear()
+        box.send_keys(query)
+        WebDriverWait(self.driver, 5).until(lambda d: status.text.strip() != "")
+        # Snippets come from the text files, after the titles.
+        time.sleep(0.3)
+        found = []
+        for item in results.find_elements("css selector", "[role=option]"):
+            link = item.find_element("css selector", "a")
+            path = item.find_elements("css selector", ".search-path")
+            found.append({
+                "href": link.get_attribute("href").removeprefix(self.server.base),
+                "title": item.find_element("css selector", ".search-title").text,
+                "path": path[0].text if path else "",
+                "snippet": item.find_element("css selector", ".search-snippet").text,
+                "marks": [m.text for m in item.find_elements("css selector", "mark")],
+            })
+        return found
+
+    def test_search_finds_notes(self):
+        """From a note's page, Ctrl-K and a word that occurs only in one note's text list that
+        note first, its snippet with the word marked."""
+        chosen = self.unique_body_words()
+        assert len(chosen) >= len(self.note_entries()) // 2, f"only {len(chosen)} notes have a word of their own"
+        self.open(self.lisbon_path())
+        self.open_search()
         for url, (title, word) in chosen.items():
-            status, body = self.server.get(url)
-            body_text = html.unescape(re.sub(r"<[^>]+>", " ", body.split('class="note-body"', 1)[-1])).lower()
-            assert re.search(rf"\b{word}\b", body_text), f"{word!r} is not in the body of {url}"
-            box.clear()
-            box.send_keys(word)
-            WebDriverWait(self.driver, 5).until(
-                lambda d: results.find_elements("css selector", "li"))
-            found = [a.get_attribute("href").removeprefix(self.server.base)
-                     for a in results.find_elements("css selector", "li a")]
-            assert found == [url], f"searching {word!r} lists {found or results.text!r}, not [{url}]"
-        self.collect_network("/ (search)")
-        words = ", ".join(f"{word!r} → {title}" for title, word in chosen.values())
-        print(f"  {len(chosen)} of {len(self.note_entries())} notes found by a word of their own: {words}")
+            found = self.search_for(word)
+            assert found, f"searching {word!r} finds nothing"
+            first = found[0]
+            assert first["href"].split("#")[0] == url, f"searching {word!r} lists {[f['href'] for f in found]}, not {url} first"
+            assert any(word in mark.lower() for mark in first["marks"]), f"{word!r}: the snippet marks {first['marks']}: {first['snippet']!r}"
+        self.collect_network("search")
+        words = ", ".join(f"{word!r} → {title}" for title, word in list(chosen.values())[:6])
+        print(f"  {len(chosen)} of {len(self.note_entries())} notes found first by a word of their own: {words}, …")
+
+    def test_search_stems_folds_and_cjk(self):
+        """'blueberry' finds 'blueberries' (Snowball stems), 'pasteis' finds 'Pastéis' and 'tofuku'
+        'Tōfuku' (diacritics folded), and 新幹線 and 数字花园 typed find the note that has them; each
+        result shows its folder and its snippet marks what matched."""
+        self.open("/")
+        self.open_search()
+        cases = [("blueberry", "Sunday Pancakes", "blueberries"), ("pasteis", "Pastéis de Nata", "Pastéis"),
+                 ("tofuku", "Kyoto in November", "Tōfuku"), ("新幹線", "Trip notes", "新幹線"), ("数字花园", "Trip notes", "数字")]
+        for query, title, marked in cases:
+            found = self.search_for(query)
+            assert found and found[0]["title"] == title, f"{query!r} lists {[f['title'] for f in found]}, not {title!r} first"
+            assert any(marked in mark for mark in found[0]["marks"]), f"{query!r}: {title} marks {found[0]['marks']}, not {marked!r}"
+            assert found[0]["path"], f"{query!r}: {title} shows no folder"
+        found = self.search_for("pancakes")
+        assert found[0]["path"] == "cooking", f"Sunday Pancakes is shown in {found[0]['path']!r}, not 'cooking'"
+        print("  " + ", ".join(f"{q} → {t}" for q, t, _ in cases))
+
+    def test_search_ranking(self):
+        """For words that are in some notes' titles, others' headings and others' text, every
+        result in the title comes before every one in a heading, and those before the rest."""
+        self.open("/")
+        self.open_search()
+        pages = self.index["pages"]
+        checked = []
+        for query in ["lisbon", "train", "kyoto", "starter", "planning", "night", "sintra", "morning", "spice", "dry"]:
+            weights = self.term_postings(query)
+            if not weights:
+                continue
+            rank = {self.page_url(pages[page]): 2 if weight & 32 else 1 if weight & 16 else 0 for page, weight in weights.items()}
+            found = self.search_for(query)
+            order = [rank.get(f["href"].split("#")[0], -1) for f in found]
+            assert -1 not in order, f"{query!r} lists a page without the word: {[f['href'] for f in found]}"
+            assert order == sorted(order, reverse=True), f"{query!r}: title (2), heading (1), text (0) in the order {order}"
+            assert len(found) == min(len(weights), 20), f"{query!r} lists {len(found)} results, the index has {len(weights)} pages"
+            checked.append(f"{query} {order}")
+        assert len(checked) >= 4, f"only {checked} had results"
+        assert any(" 1" in c or "[1" in c for c in checked), f"no query matched a heading: {checked}"
+        print("  " + "; ".join(checked))
+
+    def test_search_keyboard(self):
+        """Keyboard alone: Ctrl-K opens the dialog, arrows move the selection (aria-selected,
+        aria-activedescendant), Enter opens the selected result, Escape closes the dialog."""
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open(self.lisbon_path())
+        box, results = self.open_search()
+        found = self.search_for("train")
+        assert len(found) >= 2, f"'train' finds {len(found)} results"
+        box.send_keys(Keys.ARROW_DOWN)
+        box.send_keys(Keys.ARROW_DOWN)
+        options = results.find_elements("css selector", "[role=option]")
+        selected = [o.get_attribute("aria-selected") for o in options]
+        assert selected[1] == "true" and selected.count("true") == 1, f"after two arrows down: {selected}"
+        assert box.get_attribute("aria-activedescendant") == options[1].get_attribute("id")
+        box.send_keys(Keys.ARROW_UP)
+        assert options[0].get_attribute("aria-selected") == "true"
+        box.send_keys(Keys.ESCAPE)
+        dialog = self.driver.find_element("css selector", ".search-dialog")
+        WebDriverWait(self.driver, 5).until(lambda d: dialog.get_attribute("open") is None)
+        box, results = self.open_search()
+        found = self.search_for("train")
+        box.send_keys(Keys.ARROW_DOWN)
+        box.send_keys(Keys.ENTER)
+        target = found[0]["href"]
+        WebDriverWait(self.driver, 5).until(lambda d: d.current_url.removeprefix(self.server.base) == target)
+        print(f"  Ctrl-K, arrows, Escape; Enter opened {target}")
+
+    def test_search_without_javascript(self):
+        """With JavaScript off the header's Search link leads to the search page, which links every
+        note (by folder) and every tag page, and no dialog shows."""
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            self.open("/")
+            link = self.driver.find_element("css selector", ".search-open")
+            assert not self.driver.find_element("css selector", ".search-dialog").is_displayed()
+            link.click()
+            assert self.driver.current_url.removeprefix(self.server.base).startswith("/search/"), self.driver.current_url
+            hrefs = {a.get_attribute("href").removeprefix(self.server.base)
+                     for a in self.driver.find_elements("css selector", "main a[href]")}
+            missing = [e["url"] for e in self.note_entries() if e["url"] not in hrefs]
+            assert not missing, f"the search page does not link {missing}"
+            tags = [t for t in hrefs if t.startswith("/tags/")]
+            assert tags, "the search page links no tag"
+            message = self.driver.find_element("css selector", ".search-page [role=status]").text
+            assert "JavaScript" in message, f"the search page does not say searching needs JavaScript: {message!r}"
+        finally:
+            cdp("Emulation.setScriptExecutionDisabled", {"value": False})
+        print(f"  the search page links {len(self.note_entries())} notes and {len(tags)} tag pages")
+
+    def test_search_page(self):
+        """The search page's own form searches, from its address too (/search/?q=WORD)."""
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open("/search/?q=blueberry")
+        results = self.driver.find_element("css selector", ".search-page [role=listbox]")
+        WebDriverWait(self.driver, 5).until(lambda d: results.find_elements("css selector", "[role=option]"))
+        first = results.find_element("css selector", ".search-title").text
+        assert first == "Sunday Pancakes", f"/search/?q=blueberry lists {first!r} first"
+        print("  /search/?q=blueberry lists Sunday Pancakes first")
 
     def check_highlights(self, path, scheme):
         status, page_html = self.server.get(path)
@@ -631,6 +810,11 @@ class BrowserTests:
     def run_all(self):
         self.run("index lists every note", self.test_index_lists_notes)
         self.run("search finds a note by a word of its body", self.test_search_finds_notes)
+        self.run("search: stems, diacritics, Chinese and Japanese, folders", self.test_search_stems_folds_and_cjk)
+        self.run("search: title, then heading, then text", self.test_search_ranking)
+        self.run("search with the keyboard alone", self.test_search_keyboard)
+        self.run("search page with JavaScript off", self.test_search_without_javascript)
+        self.run("search page's own form", self.test_search_page)
         self.run("highlight colors, light mode", lambda: self.test_highlight_colors("light"))
         self.run("highlight colors, dark mode", lambda: self.test_highlight_colors("dark"))
         self.run("code block title and marked line, light mode", lambda: self.test_code_block("light"))

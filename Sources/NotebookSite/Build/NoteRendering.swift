@@ -3,7 +3,7 @@ import NotebookModel
 import NotebookRender
 import NotebookScripts
 
-/// How a site renders each note's body for its page and its search entry; what a full build
+/// How a site renders each note's body for its page; what a full build
 /// and a preview's rebuild share.
 ///
 /// A body is rendered as soon as its note is read, its links left open (``SiteNote/Body``), and
@@ -72,8 +72,8 @@ struct NoteRendering: Sendable {
     }
 
     /// The note's body (`body`, as `body(of:blocks:)` made it) as its page shows it, its links
-    /// given the URLs `resolved` names, and its search entry.
-    func render(_ note: SiteNote, body: SiteNote.Body, resolved: [LinkReference: String]) -> (html: RenderedNote, search: String) {
+    /// given the URLs `resolved` names.
+    func render(_ note: SiteNote, body: SiteNote.Body, resolved: [LinkReference: String]) -> RenderedNote {
         var html = renderer.fill(body.rendered) { resolved[LinkReference($0)] }
         // Embeds are filled once every note is (`Embeds`): each keeps where it leads.
         for index in html.slots.indices {
@@ -81,6 +81,6 @@ struct NoteRendering: Sendable {
             link.url = resolved[.wikilink(link)].flatMap { $0 == LinkSlot.broken ? nil : $0 }
             html.slots[index].piece = .embed(link, at: location)
         }
-        return (html, PagePlan.searchEntry(note, urls: urls, words: note.searchWords))
+        return html
     }
 }

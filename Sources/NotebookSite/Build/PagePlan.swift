@@ -52,15 +52,13 @@ struct PagePlan: Sendable {
         /// The notes with pages, their models dropped (only metadata, title, URL are kept).
         let notes: [SiteNote]
         let rendered: [RenderedNote]
-        /// Each note's entry in the search index (`SearchIndex.entry`).
-        let search: [String]
         let backlinks: [[Int]]
         /// Tag slug → the HTML of the note that introduces it.
         let introductions: [String: String]
         /// Folder URL (`/` for the home page) → the note that introduces its page, as shown.
         let folderIntroductions: [String: Introduction]
-        /// The search entries of the folders' pages, in the folders' order.
-        let folderSearch: [String]
+        /// The notes that introduce folders' pages (the home page's as `/`), by folder URL.
+        let folderNotes: [String: SiteNote]
         /// The notes that introduce the site's own pages, by those pages' groups.
         let introducers: [PageGroup: SiteNote]
         /// The words of all notes with pages.
@@ -103,16 +101,17 @@ struct PagePlan: Sendable {
     private let box: Box
 
     var siteView: SiteView { box.parts.siteView }
-    private var siteValue: MustacheValue { box.parts.siteValue }
+    var siteValue: MustacheValue { box.parts.siteValue }
     private var sharedParts: MustacheSharedParts { box.parts.sharedParts }
     /// What the plan knows of the notes' places, for a plan of the same notes in the same places.
     var index: PlanIndex { box.parts.index }
     var tags: [TagLink] { box.parts.index.tags }
-    private var config: SiteConfig { box.parts.config }
-    private var urls: SiteURLs { box.parts.urls }
-    private var notes: [SiteNote] { box.parts.notes }
+    var config: SiteConfig { box.parts.config }
+    var urls: SiteURLs { box.parts.urls }
+    var notes: [SiteNote] { box.parts.notes }
+    /// The notes that introduce folders' pages (the home page's as `/`), by folder URL.
+    var introducingNotes: [String: SiteNote] { box.parts.folderNotes }
     private var rendered: [RenderedNote] { box.parts.rendered }
-    private var search: [String] { box.parts.search }
     private var backlinks: [[Int]] { box.parts.backlinks }
     private var members: [String: [Int]] { box.parts.index.members }
     private var tagLinks: [String: String] { box.parts.index.tagLinks }
@@ -124,19 +123,18 @@ struct PagePlan: Sendable {
     /// A plan that only lays out the pages, for the collision check before notes are rendered:
     /// its pages' paths are those of a full plan, what they show is empty.
     init(layoutOf site: LoadedSite, urls: SiteURLs, index: PlanIndex? = nil) {
-        self.init(site: site, urls: urls, rendered: [], search: [], backlinks: [], index: index)
+        self.init(site: site, urls: urls, rendered: [], backlinks: [], index: index)
     }
 
-    /// `rendered`, `search` and `backlinks` are by index of `site.notes`; backlinks name indices
-    /// too. All three are empty for a plan that only lays out the pages. `index`, when given, is
-    /// that of a plan of the same notes in the same places (see `PlanIndex`).
-    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], search: [String], backlinks: [[Int]], index: PlanIndex? = nil) {
+    /// `rendered` and `backlinks` are by index of `site.notes`; backlinks name indices too. Both
+    /// are empty for a plan that only lays out the pages. `index`, when given, is that of a plan
+    /// of the same notes in the same places (see `PlanIndex`).
+    init(site: LoadedSite, urls: SiteURLs, rendered: [RenderedNote], backlinks: [[Int]], index: PlanIndex? = nil) {
         let config = site.config
         let index = index ?? PlanIndex(site.notes, urls: urls)
         var notes = site.notes
         var rendered = rendered
         var backlinks = backlinks
-        var search = search
         // Notes at /tags/NAME/ introduce tag pages, folders' index notes (and `X.md` beside `X/`)
         // folders' pages, the notes' own `index.md` the home page; every other note has a page.
         var introductions: [String: String] = [:]
@@ -150,25 +148,13 @@ struct PagePlan: Sendable {
         var introducers: [PageGroup: SiteNote] = [:]
         for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
         for (url, note) in index.folderIntroductions { introducers[url == "/" ? .index : .folder(url)] = site.notes[note] }
-        var folderSearch: [String] = []
-        if !rendered.isEmpty {
-            for url in index.folders.urls {
-                if let note = index.folderIntroductions[url] {
-                    folderSearch.append(SearchIndex.folderEntry(search[note]))
-                } else {
-                    let name = index.folders.byURL[url]!.name
-                    folderSearch.append(
-                        SearchIndex.entry(SearchIndex.Entry(title: name, url: urls.link(url), date: nil, tags: [], words: "", kind: "folder")))
-                }
-            }
-            if let home = index.folderIntroductions["/"] { folderSearch.append(SearchIndex.folderEntry(search[home])) }
-        }
+        var folderNotes: [String: SiteNote] = [:]
+        for (url, note) in index.folderIntroductions { folderNotes[url] = site.notes[note] }
         if let kept = index.kept {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
             if !rendered.isEmpty {
                 rendered = kept.map { rendered[$0] }
-                search = kept.map { search[$0] }
                 backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
             }
         }
@@ -177,14 +163,14 @@ struct PagePlan: Sendable {
         let siteView = SiteView(
             title: config.title, description: config.description, language: config.language, author: config.author,
             home: urls.link("/"), feed: urls.link("/feed.xml"), tagsPage: urls.link("/tags/"),
-            highlightsPage: urls.link("/highlights/"), searchIndex: urls.link("/search/index.json"),
+            highlightsPage: urls.link("/highlights/"), searchPage: urls.link("/search/"), searchIndex: urls.link("/search/index.json"),
             stylesheet: urls.link("/assets/style.css"), paletteStylesheet: urls.link(PaletteStylesheet.path),
             script: urls.link("/assets/search.js"), themeScript: urls.link("/assets/theme.js"), favicon: Favicon.link(site.favicon, urls: urls), palette: config.palette.map { PaletteView(name: $0.name, css: $0.css, text: $0.text, darkText: $0.darkText) })
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
-                rendered: rendered, search: search, backlinks: backlinks, introductions: introductions,
-                folderIntroductions: folderIntroductions, folderSearch: folderSearch, introducers: introducers,
+                rendered: rendered, backlinks: backlinks, introductions: introductions,
+                folderIntroductions: folderIntroductions, folderNotes: folderNotes, introducers: introducers,
                 wordCount: wordCount))
     }
 
@@ -216,7 +202,7 @@ struct PagePlan: Sendable {
             [Page(path: "404.html", content: template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
-        case .search: [Page(path: "search/index.json", content: .bytes(SearchIndex.json(search + box.parts.folderSearch)))]
+        case .search: searchPages()
         case .palette: [Page(path: String(PaletteStylesheet.path.dropFirst()), content: .text(PaletteStylesheet.css(config.palette)))]
         }
     }
@@ -230,11 +216,11 @@ struct PagePlan: Sendable {
     }
 
     /// `name` rendered with `context`, sharing what only the site decides with the other pages.
-    private func template(_ name: String, _ context: TemplateContext) -> Content {
+    func template(_ name: String, _ context: TemplateContext) -> Content {
         .template(name, context, shared: sharedParts)
     }
 
-    private func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {
+    func page(_ title: String, _ description: String, _ path: String, type: String = "website") -> PageView {
         PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
     }
 
@@ -246,8 +232,9 @@ struct PagePlan: Sendable {
 
     /// The groups of the site's own pages (the index, the tags' pages, the feed, …), in order.
     var siteGroups: [PageGroup] {
-        [.index] + tags.map { .tag($0.slug) } + index.folders.urls.map { .folder($0) }
-            + [.tags, .highlights, .notFound, .feed, .sitemap, .search, .palette]
+        // The search first: the longest piece of work, begun while the other workers make the rest.
+        [.search, .index] + tags.map { .tag($0.slug) } + index.folders.urls.map { .folder($0) }
+            + [.tags, .highlights, .notFound, .feed, .sitemap, .palette]
     }
 
     /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.
@@ -390,10 +377,15 @@ struct PagePlan: Sendable {
         }
     }
 
+    /// What the folder at `url` is called: its introducing note's title, else its name.
+    func folderTitle(_ url: String) -> String {
+        box.parts.folderIntroductions[url]?.title ?? index.folders.byURL[url]!.name
+    }
+
     /// The folders right in the folder at `url`, as lists show them.
     private func folderLinks(in url: String) -> [FolderLink] {
         (index.subfolders[url] ?? []).map { folder in
-            let name = box.parts.folderIntroductions[folder]?.title ?? index.folders.byURL[folder]!.name
+            let name = folderTitle(folder)
             let count = index.folderCounts[folder] ?? 0
             return FolderLink(name: name, url: urls.link(folder), count: count, countText: plural(count, "note"))
         }
@@ -442,12 +434,6 @@ struct PagePlan: Sendable {
         sitemap += index.folders.urls.map { ($0, nil) }
         sitemap += [("/tags/", nil), ("/highlights/", nil)]
         return sitemap
-    }
-
-    /// A note's entry in the search index, from its text's distinct words.
-    static func searchEntry(_ note: SiteNote, urls: SiteURLs, words: String) -> String {
-        SearchIndex.entry(
-            SearchIndex.Entry(title: note.title, url: urls.link(note.url), date: note.metadata.date, tags: note.tags.map(\.name), words: words))
     }
 
     /// The output file of a site path: folders get `index.html`.

@@ -46,7 +46,7 @@ extension TemplateContext {
             summary: "S", tags: [tag], hasTags: true)
         let site = SiteView(
             title: "T", description: "D", language: "en", author: "A", home: "/", feed: "/feed.xml", tagsPage: "/tags/",
-            highlightsPage: "/highlights/", searchIndex: "/search/index.json", stylesheet: "/s.css", paletteStylesheet: "/p.css", script: "/s.js", themeScript: "/t.js", favicon: "/assets/favicon.svg",
+            highlightsPage: "/highlights/", searchPage: "/search/", searchIndex: "/search/index.json", stylesheet: "/s.css", paletteStylesheet: "/p.css", script: "/s.js", themeScript: "/t.js", favicon: "/assets/favicon.svg",
             palette: [PaletteView(name: "yellow", css: "#fde68a", text: "#7a5a00", darkText: "#e3b341")])
         let pagination = Pagination(current: 1, total: 2, previous: "/", next: "/page/2/", isPaginated: true)
         return TemplateContext(
@@ -69,6 +69,9 @@ extension TemplateContext {
                         color: "yellow", colorClass: "highlight-yellow", style: "background-color: #ff8800",
                         passages: [HighlightPassage(text: "x", noteTitle: "T", url: "/t/#highlight-1")])
                 ], count: 1, countText: "1 highlighted passage"),
-            redirect: "/t/")
+            redirect: "/t/",
+            search: SearchPageView(
+                folders: [SearchFolderView(path: "F", url: "/f/", count: 1, countText: "1 note", notes: [NoteLink(title: "T", url: "/t/")])],
+                tags: [tagTree], hasTags: true))
     }
 }

@@ -17,6 +17,9 @@ struct SiteView: Sendable {
     var feed: String
     var tagsPage: String
     var highlightsPage: String
+    /// The search page: the search's form, and with JavaScript off every note by folder and tag.
+    var searchPage: String
+    /// The search index's first file (`search/index.json`); the others are beside it.
     var searchIndex: String
     var stylesheet: String
     /// The palette's rules (`PaletteStylesheet`), one file that every page links.
@@ -208,6 +211,26 @@ struct TemplateContext: Sendable {
     var tagTree: [TagLink]?
     var highlights: HighlightsView?
     var redirect: String?
+    /// The search page's lists.
+    var search: SearchPageView? = nil
+}
+
+/// What the search page lists for readers without JavaScript: every note by folder, every tag.
+struct SearchPageView: Sendable {
+    var folders: [SearchFolderView]
+    var tags: [TagLink]
+    var hasTags: Bool
+}
+
+/// A folder on the search page with the notes right in it.
+struct SearchFolderView: Sendable {
+    /// Its place, as folder names from the top: `Guides › Getting started`; the site's title for the top.
+    var path: String
+    /// Its page; the home page for the top.
+    var url: String
+    var count: Int
+    var countText: String
+    var notes: [NoteLink]
 }
 
 // MARK: - As templates see them
@@ -229,11 +252,23 @@ extension SiteView: MustacheValueConvertible {
         .fields([
             "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
             "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
-            "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet),
+            "searchPage": .string(searchPage), "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet),
             "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "themeScript": .string(themeScript),
             "favicon": .string(favicon),
             "palette": palette.value,
         ])
+    }
+}
+
+extension SearchPageView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .fields(["folders": folders.value, "tags": tags.value, "hasTags": .bool(hasTags)])
+    }
+}
+
+extension SearchFolderView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .fields(["path": .string(path), "url": .string(url), "count": .int(count), "countText": .string(countText), "notes": notes.value])
     }
 }
 
@@ -346,6 +381,7 @@ extension TemplateContext: MustacheValueConvertible {
             "site": site, "page": page.mustacheValue, "note": note?.mustacheValue ?? .null, "list": list?.mustacheValue ?? .null,
             "tags": tags?.value ?? .null, "tagTree": tagTree?.value ?? .null,
             "highlights": highlights?.mustacheValue ?? .null, "redirect": redirect.value,
+            "search": search?.mustacheValue ?? .null,
         ])
     }
 }

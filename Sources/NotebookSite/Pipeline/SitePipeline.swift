@@ -189,23 +189,17 @@ public struct SitePipeline: Sendable {
             let notes = site.notes
             let resolved = links.resolved
             links.resolved = []
-            // Each note's entry in the search index goes straight into a list of its own.
-            var search = [String](repeating: "", count: notes.count)
-            let (rendered, layout) = search.withUnsafeMutableBufferPointer { buffer in
-                let entries = ParallelWork.Places(buffer)
-                // Where the pages go does not depend on what they show: the plan's index, and
-                // the files two sources would write, are found by one of the workers meanwhile.
-                return ParallelWork.map(
-                    updating: &bodies, workers: options.workers,
-                    alongside: { [site, folders = links.folders] in SiteChecks.layout(site, urls: urls, copies: copies, folders: folders) }
-                ) { index, body in
-                    let (html, entry) = rendering.render(notes[index], body: body, resolved: resolved[index])
-                    entries.buffer[index] = entry
-                    // The pages show the bodies filled: each body as read is freed once filled,
-                    // on its worker, an empty one left in its place.
-                    body = SiteNote.Body()
-                    return html
-                }
+            // Where the pages go does not depend on what they show: the plan's index, and the
+            // files two sources would write, are found by one of the workers meanwhile.
+            let (rendered, layout) = ParallelWork.map(
+                updating: &bodies, workers: options.workers,
+                alongside: { [site, folders = links.folders] in SiteChecks.layout(site, urls: urls, copies: copies, folders: folders) }
+            ) { index, body in
+                let html = rendering.render(notes[index], body: body, resolved: resolved[index])
+                // The pages show the bodies filled: each body as read is freed once filled, on
+                // its worker, an empty one left in its place.
+                body = SiteNote.Body()
+                return html
             }
 
             // Notes shown in others, now that every note's own links are filled.
@@ -216,7 +210,7 @@ public struct SitePipeline: Sendable {
             let index = layout.index
             collisions = layout.collisions
             plan = PagePlan(
-                site: site, urls: urls, rendered: embeds.rendered, search: search, backlinks: links.backlinks, index: index)
+                site: site, urls: urls, rendered: embeds.rendered, backlinks: links.backlinks, index: index)
         }
         site.notes = []
         links.backlinks = []

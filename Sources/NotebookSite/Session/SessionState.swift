@@ -73,17 +73,14 @@ final class NoteRecord: Sendable {
 final class NoteOutput: Sendable {
     let outcomes: [LinkOutcome?]
     let rendered: RenderedNote
-    /// The note's entry in the search index.
-    let search: String
     let linkDiagnostics: [Diagnostic]
     /// The title and URL it was rendered with.
     let title: String
     let url: String
 
-    init(outcomes: [LinkOutcome?], rendered: RenderedNote, search: String, linkDiagnostics: [Diagnostic], title: String, url: String) {
+    init(outcomes: [LinkOutcome?], rendered: RenderedNote, linkDiagnostics: [Diagnostic], title: String, url: String) {
         self.outcomes = outcomes
         self.rendered = rendered
-        self.search = search
         self.linkDiagnostics = linkDiagnostics
         self.title = title
         self.url = url

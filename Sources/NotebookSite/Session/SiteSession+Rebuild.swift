@@ -184,9 +184,8 @@ extension SiteSession {
             let index = toRender[position]
             let note = notes[index]
             let (resolved, findings) = linked(index)
-            let (html, search) = rendering.render(note, body: note.body, resolved: resolved)
-            return NoteOutput(
-                outcomes: outcomes(index), rendered: html, search: search, linkDiagnostics: findings, title: note.title, url: note.url)
+            let html = rendering.render(note, body: note.body, resolved: resolved)
+            return NoteOutput(outcomes: outcomes(index), rendered: html, linkDiagnostics: findings, title: note.title, url: note.url)
         }
         if !sameOrder {
             let kept = Set(paths)
@@ -205,7 +204,7 @@ extension SiteSession {
         let embedded = embeds.filled()
         diagnostics += embedded.diagnostics.made(by: .renderNotes)
         let plan = PagePlan(
-            site: site, urls: urls, rendered: embedded.rendered, search: shown.map(\.search),
+            site: site, urls: urls, rendered: embedded.rendered,
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : layoutIndex)
         next.planIndex = plan.index
         // Whether a note introduces a folder's page depends on the other notes' places too: `X.md`

@@ -1,17 +1,20 @@
 import Bytes
 import Glibc
 
-/// Words kept once each, in order of first use, as one space-separated text: a small open
-/// addressing table over the text itself, since a `Set` of words hashes and allocates per word.
+/// Words kept once each with how often they occur, as one space-separated text: a small open
+/// addressing table over the text itself, since a dictionary of words hashes and allocates per word.
 /// The table and the text are its own memory, read through pointers: every word reads both, and
 /// arrays would check uniqueness and bounds on each access.
-struct DistinctWords: ~Copyable {
+struct WordTable: ~Copyable {
     /// A word in the table: where it starts in `text` plus one (0 for an empty slot), its length
     /// and its hash, kept so that growing never hashes again and most mismatches compare no bytes.
     private struct Slot {
-        var start = 0
-        var length = 0
         var hash = 0
+        var start: Int32 = 0
+        var length: Int32 = 0
+        var occurrences: Int32 = 0
+        /// How many words were in the table before it.
+        var ordinal: Int32 = 0
     }
 
     /// The words so far, separated by single spaces: the first `length` bytes.
@@ -41,16 +44,35 @@ struct DistinctWords: ~Copyable {
         slots.deallocate()
     }
 
-    /// The words, separated by single spaces.
-    var string: String {
-        String(decoding: UnsafeBufferPointer(rebasing: text[..<length]), as: UTF8.self)
+    /// How many distinct words there are.
+    var wordCount: Int { count }
+
+    /// The words in order of first use, with their counts.
+    var wordCounts: WordCounts {
+        var counts = WordCounts()
+        counts.utf8 = Array(UnsafeBufferPointer(rebasing: text[..<length]))
+        counts.counts = [Int32](repeating: 0, count: count)
+        for slot in slots where slot.start != 0 { counts.counts[Int(slot.ordinal)] = slot.occurrences }
+        return counts
     }
 
-    /// Adds the words of `bytes`, lowercasing its ASCII letters in place: runs of ASCII letters and
-    /// digits, and of any non-ASCII characters (lowercased as Unicode says). A word's hash is
-    /// worked out as its bytes are read.
-    mutating func addWords(lowercasing bytes: UnsafeMutableBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
+    /// How many slots there are: `entry(_:)` reads each (a loop over them calls no closure).
+    var slotCount: Int { slots.count }
+
+    /// The word in slot `slot` and how often it was added; nil for an empty slot.
+    func entry(_ slot: Int) -> (word: UnsafeBufferPointer<UInt8>, occurrences: Int)? {
+        let found = slots[slot]
+        guard found.start != 0 else { return nil }
+        return (UnsafeBufferPointer(start: text.baseAddress! + Int(found.start - 1), count: Int(found.length)), Int(found.occurrences))
+    }
+
+    /// Adds the ASCII words of `bytes`, lowercasing its ASCII letters in place: runs of ASCII
+    /// letters and digits. A word's hash is worked out as its bytes are read. Returns the runs that
+    /// hold non-ASCII characters (any run of letters, digits and bytes above 0x7F that has one),
+    /// which are left for the caller to split and fold.
+    mutating func addASCIIWords(lowercasing bytes: UnsafeMutableBufferPointer<UInt8>) -> [Range<Int>] {
+        var others: [Range<Int>] = []
+        guard let base = bytes.baseAddress else { return others }
         let count = bytes.count
         // The table read through a pointer: the loop over a word's bytes checks no bounds.
         Self.fold.withUnsafeBufferPointer { table in
@@ -70,34 +92,37 @@ struct DistinctWords: ~Copyable {
                     index += 1
                 }
                 if index > start {
-                    let word = UnsafeBufferPointer(start: base + start, count: index - start)
                     if high >= 0x80 {
-                        var lowered = String(decoding: word, as: UTF8.self).lowercased()
-                        lowered.withUTF8 { add($0) }
+                        others.append(start..<index)
                     } else {
-                        add(word, hash: Int(truncatingIfNeeded: hash))
+                        add(UnsafeBufferPointer(start: base + start, count: index - start), hash: Int(truncatingIfNeeded: hash))
                     }
                 }
                 // Past the byte that ended the word (or the end).
                 index += 1
             }
         }
+        return others
     }
 
-    /// Adds `word` (not empty) unless it is there already.
-    mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
-        add(word, hash: Int(truncatingIfNeeded: FNV1a.hash(word)))
+    /// Adds `word` (not empty) `occurrences` more times. Returns its ordinal: how many words
+    /// were in the table before it first was.
+    @discardableResult
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>, occurrences: Int = 1) -> Int {
+        add(word, hash: Int(truncatingIfNeeded: FNV1a.hash(word)), occurrences: occurrences)
     }
 
-    /// Adds `word`, whose FNV-1a hash is `hash`, unless it is there already.
-    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: Int) {
+    /// Adds `word`, whose FNV-1a hash is `hash`, `occurrences` more times; returns its ordinal.
+    @discardableResult
+    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: Int, occurrences: Int = 1) -> Int {
         let mask = slots.count - 1
         var index = hash & mask
         // Most words are met again.
         while slots[index].start != 0 {
             let slot = slots[index]
-            if slot.hash == hash && slot.length == word.count && Self.same(text.baseAddress! + (slot.start - 1), word.baseAddress!, word.count) {
-                return
+            if slot.hash == hash && Int(slot.length) == word.count && Self.same(text.baseAddress! + Int(slot.start - 1), word.baseAddress!, word.count) {
+                slots[index].occurrences += Int32(truncatingIfNeeded: occurrences)
+                return Int(slot.ordinal)
             }
             index = (index + 1) & mask
         }
@@ -107,11 +132,13 @@ struct DistinctWords: ~Copyable {
             text[length] = 0x20
             length += 1
         }
-        slots[index] = Slot(start: length + 1, length: word.count, hash: hash)
+        slots[index] = Slot(
+            hash: hash, start: Int32(length + 1), length: Int32(word.count), occurrences: Int32(truncatingIfNeeded: occurrences), ordinal: Int32(count))
         (text.baseAddress! + length).update(from: word.baseAddress!, count: word.count)
         length += word.count
         count += 1
         if count * 2 > slots.count { growTable() }
+        return count - 1
     }
 
     /// Whether the `count` bytes at `a` and at `b` are the same: eight at a time, in place (most

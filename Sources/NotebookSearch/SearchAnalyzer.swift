@@ -1,0 +1,62 @@
+/// Splits text into the search index's words (`SearchFolding`), folded. Holds a word breaker,
+/// so it is not thread-safe: make one per note, or per thread.
+public struct SearchAnalyzer: ~Copyable {
+    private var breaker = WordBreaker()
+
+    public init() {}
+
+    /// The words of the UTF-8 `text`, with how often each occurs.
+    public mutating func wordCounts(utf8 text: consuming [UInt8]) -> WordCounts {
+        var bytes = text
+        var table = WordTable(capacity: bytes.count)
+        let others = bytes.withUnsafeMutableBufferPointer { table.addASCIIWords(lowercasing: $0) }
+        for run in others {
+            let piece = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[run]), as: UTF8.self) }
+            addWords(of: piece, to: &table)
+        }
+        return table.wordCounts
+    }
+
+    /// The words of a page: its text's (UTF-8), its title's, and its headings' and tags'.
+    public mutating func pageWords(text: consuming [UInt8], title: String, headings: [String]) -> PageWords {
+        PageWords(text: wordCounts(utf8: text), title: words(of: title), headings: words(of: headings.joined(separator: "\n")))
+    }
+
+    /// The distinct words of `text` (a title, a heading, a tag), folded.
+    public mutating func words(of text: String) -> WordCounts {
+        wordCounts(utf8: Array(text.utf8))
+    }
+
+    /// Adds the words of `text`, a run that holds characters beyond ASCII: split at what is not a
+    /// letter, mark or digit, split by ICU where a script has no spaces, then folded.
+    private mutating func addWords(of text: String, to table: inout WordTable) {
+        var piece = String.UnicodeScalarView()
+        var unspaced = false
+        for scalar in text.unicodeScalars {
+            if SearchFolding.isWordScalar(scalar) {
+                piece.append(scalar)
+                unspaced = unspaced || SearchFolding.isUnspaced(scalar)
+                continue
+            }
+            addPiece(String(piece), unspaced: unspaced, to: &table)
+            piece = String.UnicodeScalarView()
+            unspaced = false
+        }
+        addPiece(String(piece), unspaced: unspaced, to: &table)
+    }
+
+    private mutating func addPiece(_ piece: String, unspaced: Bool, to table: inout WordTable) {
+        guard !piece.isEmpty else { return }
+        var words = [piece]
+        if unspaced {
+            var bytes = piece
+            words = bytes.withUTF8 { utf8 in
+                breaker.words(utf8).map { String(decoding: UnsafeBufferPointer(rebasing: utf8[$0]), as: UTF8.self) }
+            }
+        }
+        for word in words {
+            var folded = SearchFolding.fold(word)
+            folded.withUTF8 { if !$0.isEmpty { table.add($0) } }
+        }
+    }
+}

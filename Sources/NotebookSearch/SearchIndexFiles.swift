@@ -1,0 +1,215 @@
+/// The files of the site's search, under `search/`, which the theme's `search.js` reads:
+///
+/// - `index.json`: the pages (title, URL, folder, length) and the folders. It is what the first
+///   query loads, with the term files of its words.
+/// - `terms/KEY.json`: the terms that begin with one character (`shard(of:)`), sorted, each
+///   with its postings (`Postings`). Every key has its file, empty or not, so that the files'
+///   paths are known before the index is made, and no query asks for one that is not there.
+/// - `text/N.json`: the sections of pages `N × 64` up to `N × 64 + 63`, for snippets, loaded
+///   only for the results shown.
+public enum SearchIndexFiles {
+    /// Pages in each text file.
+    public static let pagesPerTextFile = 64
+
+    /// Whether a site in `language` (its `language` setting) has its English words stemmed.
+    public static func stems(language: String) -> Bool {
+        let language = language.lowercased()
+        return language == "en" || language.hasPrefix("en-") || language.hasPrefix("en_")
+    }
+
+    /// The term files' keys: the ASCII digits and letters, then `x0` to `xf`.
+    public static let shardKeys = "0123456789abcdefghijklmnopqrstuvwxyz".map(String.init) + (0..<16).map { "x" + String($0, radix: 16) }
+
+    /// The term file a term is in: its first character if that is an ASCII letter or digit,
+    /// else `x` and the character's code point modulo 16 in hexadecimal.
+    public static func shard(of term: String) -> String {
+        guard let first = term.unicodeScalars.first else { return "x0" }
+        switch first.value {
+        case 0x30...0x39, 0x61...0x7A: return String(first)
+        default: return "x" + String(first.value % 16, radix: 16)
+        }
+    }
+
+    /// The paths of the files for `pages` pages, as `files` makes them.
+    public static func paths(pages: Int) -> [String] {
+        ["search/index.json"] + shardKeys.map { "search/terms/\($0).json" }
+            + (0..<((pages + pagesPerTextFile - 1) / pagesPerTextFile)).map { "search/text/\($0).json" }
+    }
+
+    /// The files, as paths under the site (`search/index.json`) and their bytes, in the order of
+    /// `paths(pages:)`. `stemming` must be what the documents' terms were made with.
+    public static func files(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool) -> [(path: String, bytes: [UInt8])] {
+        let postings = Self.postings(documents, stemming: stemming)
+        var files: [(path: String, bytes: [UInt8])] = []
+        var shards: [String: [Int]] = [:]
+        for index in postings.terms.indices { shards[shard(of: postings.terms[index]), default: []].append(index) }
+        files.append(("search/index.json", index(documents, folders: folders, stemming: stemming)))
+        for key in shardKeys {
+            // Sorted as JavaScript compares strings, by UTF-16 code units, so that search.js can
+            // look for a prefix by bisection.
+            let members = (shards[key] ?? []).sorted { postings.terms[$0].utf16.lexicographicallyPrecedes(postings.terms[$1].utf16) }
+            var out = JSONWriter(capacity: members.count * 24)
+            out.raw("[")
+            for (position, member) in members.enumerated() {
+                if position > 0 { out.raw(",\n") }
+                out.string(postings.terms[member])
+                out.raw(",\"")
+                var encoded: [UInt8] = []
+                Postings.append(notes: postings.notes[member], weights: postings.weights[member], to: &encoded)
+                encoded.withUnsafeBufferPointer { out.appendRaw($0) }
+                out.raw("\"")
+            }
+            out.raw("]\n")
+            files.append(("search/terms/\(key).json", out.bytes))
+        }
+        var start = 0
+        while start < documents.count {
+            let end = min(start + pagesPerTextFile, documents.count)
+            files.append(("search/text/\(start / pagesPerTextFile).json", text(documents[start..<end])))
+            start = end
+        }
+        return files
+    }
+
+    /// The pages and the folders, as `index.json`.
+    private static func index(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool) -> [UInt8] {
+        var out = JSONWriter(capacity: 128 + documents.count * 64 + folders.count * 48)
+        out.raw("{\"version\":1,\"stem\":")
+        if stemming { out.raw("\"english\"") } else { out.raw("null") }
+        out.raw(",\"pagesPerTextFile\":")
+        out.number(pagesPerTextFile)
+        out.raw(",\n\"folders\":[")
+        for (index, folder) in folders.enumerated() {
+            out.raw(index > 0 ? ",\n[" : "\n[")
+            out.string(folder.name)
+            out.raw(",")
+            out.string(folder.url)
+            out.raw(",")
+            out.number(folder.parent ?? -1)
+            out.raw("]")
+        }
+        out.raw("],\n\"pages\":[")
+        for (index, document) in documents.enumerated() {
+            out.raw(index > 0 ? ",\n[" : "\n[")
+            out.string(document.title)
+            out.raw(",")
+            // A URL under its folder's is written from there: most are, and the file is smaller.
+            var url = document.url
+            if let folder = document.folder, url.hasPrefix(folders[folder].url), url.count > folders[folder].url.count {
+                url = String(url.dropFirst(folders[folder].url.count))
+            }
+            out.string(url)
+            out.raw(",")
+            out.number(document.folder ?? -1)
+            out.raw(",")
+            out.number(document.length)
+            out.raw("]")
+        }
+        out.raw("]}\n")
+        return out.bytes
+    }
+
+    /// The sections of `documents` (`SearchText.sections`), as a text file: for each page an
+    /// array of `[heading, anchor, text]`.
+    private static func text(_ documents: ArraySlice<SearchDocument>) -> [UInt8] {
+        var out = JSONWriter(capacity: documents.reduce(16) { $0 + $1.text.utf8.count + $1.text.headings.count * 24 + 8 })
+        out.raw("[")
+        for (index, document) in documents.enumerated() {
+            out.raw(index > 0 ? ",\n[" : "\n[")
+            var first = true
+            document.text.forEachSection { heading, anchor, text in
+                out.raw(first ? "[" : ",[")
+                first = false
+                out.line(heading)
+                out.raw(",")
+                out.string(anchor)
+                out.raw(",")
+                out.line(text)
+                out.raw("]")
+            }
+            out.raw("]")
+        }
+        out.raw("]\n")
+        return out.bytes
+    }
+
+    /// Every term with the pages it is in and its weight in each, pages in order.
+    static func postings(_ documents: [SearchDocument], stemming: Bool) -> (terms: [String], notes: [[Int32]], weights: [[UInt8]]) {
+        var site = SiteTerms(stemming: stemming)
+        // The postings as flat lists, sorted by term after; a page's posting of a term is found
+        // through `stamp` and `place` (words that stem alike are one term) without hashing.
+        var termOf: [Int32] = []
+        var noteOf: [Int32] = []
+        var countOf: [Int32] = []
+        var flagsOf: [UInt8] = []
+        let expected = documents.reduce(0) { $0 + $1.words.text.counts.count + $1.words.title.counts.count }
+        termOf.reserveCapacity(expected)
+        noteOf.reserveCapacity(expected)
+        countOf.reserveCapacity(expected)
+        flagsOf.reserveCapacity(expected)
+        var stamp: [Int32] = []
+        var place: [Int32] = []
+        for (note, document) in documents.enumerated() {
+            func post(_ term: Int, count: Int32, flags: UInt8) {
+                while stamp.count <= term {
+                    stamp.append(-1)
+                    place.append(0)
+                }
+                if stamp[term] == Int32(note) {
+                    countOf[Int(place[term])] += count
+                    flagsOf[Int(place[term])] |= flags
+                } else {
+                    stamp[term] = Int32(note)
+                    place[term] = Int32(termOf.count)
+                    termOf.append(Int32(term))
+                    noteOf.append(Int32(note))
+                    countOf.append(count)
+                    flagsOf.append(flags)
+                }
+            }
+            document.words.text.forEach { word, count in post(site.term(of: word), count: Int32(count), flags: 0) }
+            document.words.title.forEach { word, _ in post(site.term(of: word), count: 0, flags: 32) }
+            document.words.headings.forEach { word, _ in post(site.term(of: word), count: 0, flags: 16) }
+        }
+        let terms = site.terms
+        // A counting sort by term keeps each term's postings in page order.
+        var starts = [Int](repeating: 0, count: terms.count + 1)
+        for term in termOf { starts[Int(term) + 1] += 1 }
+        for index in terms.indices { starts[index + 1] += starts[index] }
+        var notes = terms.indices.map { [Int32](repeating: 0, count: starts[$0 + 1] - starts[$0]) }
+        var weights = terms.indices.map { [UInt8](repeating: 0, count: starts[$0 + 1] - starts[$0]) }
+        var next = [Int](repeating: 0, count: terms.count)
+        for position in termOf.indices {
+            let term = Int(termOf[position])
+            notes[term][next[term]] = noteOf[position]
+            weights[term][next[term]] = UInt8(min(Int(countOf[position]), 15)) | flagsOf[position]
+            next[term] += 1
+        }
+        return (terms, notes, weights)
+    }
+}
+
+/// The site's terms, numbered in order of first use: each word of the site is stemmed once.
+struct SiteTerms: ~Copyable {
+    private let stemming: Bool
+    private let stemmer = EnglishStemmer()
+    private var words = WordTable(capacity: 1 << 16)
+    private var termOfWord: [Int32] = []
+    private var numbers = WordTable(capacity: 1 << 16)
+    private(set) var terms: [String] = []
+
+    init(stemming: Bool) {
+        self.stemming = stemming
+    }
+
+    /// The number of the term `word` (folded) is: its stem when the site stems.
+    mutating func term(of word: UnsafeBufferPointer<UInt8>) -> Int {
+        let number = words.add(word)
+        if number < termOfWord.count { return Int(termOfWord[number]) }
+        let stem = stemming && EnglishStemmer.applies(to: word) ? stemmer.stemBytes(word) : word
+        let term = numbers.add(stem)
+        if term == terms.count { terms.append(String(decoding: stem, as: UTF8.self)) }
+        termOfWord.append(Int32(term))
+        return term
+    }
+}

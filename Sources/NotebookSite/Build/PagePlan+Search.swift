@@ -1,0 +1,111 @@
+import NotebookModel
+import NotebookSearch
+import Synchronization
+
+extension PagePlan {
+    /// The search's files (`SearchIndexFiles`): the notes with pages, in the site's order, then
+    /// the folders' pages, then the home page when a note introduces it. Their paths are known at
+    /// once; the index is made when the first of them is asked for, once for all.
+    func searchPages() -> [Page] {
+        let count = notes.count + index.folders.urls.count + (introducingNotes["/"] == nil ? 0 : 1)
+        let made = SearchFilesOnce { searchFiles() }
+        let files = SearchIndexFiles.paths(pages: count).enumerated().map { position, path in
+            Page(path: path, content: .bytes(made.files()[position].bytes))
+        }
+        return [Page(path: Self.searchPagePath, content: searchPage())] + files
+    }
+
+    /// Where the search page is written.
+    static let searchPagePath = "search/index.html"
+
+    /// Every file of the search for a site of `pages` pages the search finds, as `searchPages` writes them.
+    static func searchFiles(pages: Int) -> [String] {
+        [searchPagePath] + SearchIndexFiles.paths(pages: pages)
+    }
+
+    /// The search page: its form, and every note by folder and every tag, for readers without
+    /// JavaScript.
+    private func searchPage() -> Content {
+        var byFolder: [String: [NoteLink]] = [:]
+        for note in notes { byFolder[note.folder, default: []].append(NoteLink(title: note.title, url: urls.link(note.url))) }
+        func path(_ url: String) -> String {
+            var names: [String] = []
+            var at = url
+            while let folder = index.folders.byURL[at] {
+                names.insert(folderTitle(at), at: 0)
+                at = folder.parent
+            }
+            return names.joined(separator: " › ")
+        }
+        let folders = (["/"] + index.folders.urls).compactMap { url -> SearchFolderView? in
+            let notes = byFolder[url] ?? []
+            guard !notes.isEmpty else { return nil }
+            return SearchFolderView(
+                path: url == "/" ? config.title : path(url), url: urls.link(url), count: notes.count, countText: plural(notes.count, "note"),
+                notes: notes)
+        }
+        return template(
+            "search",
+            TemplateContext(
+                site: siteValue, page: page("Search · \(config.title)", "Search the notes of \(config.title)", "/search/"),
+                search: SearchPageView(folders: folders, tags: tags, hasTags: !tags.isEmpty)))
+    }
+
+    /// The search's files, made.
+    private func searchFiles() -> [(path: String, bytes: [UInt8])] {
+        var folders: [SearchFolder] = []
+        var positions: [String: Int] = [:]
+        // Sorted by URL: a folder comes after the folder it is in.
+        for url in index.folders.urls {
+            let folder = index.folders.byURL[url]!
+            positions[url] = folders.count
+            folders.append(SearchFolder(name: folderTitle(url), url: urls.link(url), parent: positions[folder.parent]))
+        }
+        var documents: [SearchDocument] = []
+        documents.reserveCapacity(notes.count + folders.count + 1)
+        for note in notes {
+            documents.append(Self.document(note, title: note.title, url: urls.link(note.url), folder: positions[note.folder]))
+        }
+        var analyzer = SearchAnalyzer()
+        for (position, folder) in folders.enumerated() {
+            let url = index.folders.urls[position]
+            if let note = introducingNotes[url] {
+                documents.append(Self.document(note, title: folder.name, url: folder.url, folder: folder.parent))
+            } else {
+                documents.append(
+                    SearchDocument(
+                        title: folder.name, url: folder.url, folder: folder.parent, length: 0, words: PageWords(title: analyzer.words(of: folder.name)),
+                        text: SearchText()))
+            }
+        }
+        if let home = introducingNotes["/"] {
+            documents.append(Self.document(home, title: home.title, url: urls.link("/"), folder: nil))
+        }
+        return SearchIndexFiles.files(documents, folders: folders, stemming: SearchIndexFiles.stems(language: config.language))
+    }
+
+    /// A page of `note`'s text, its headings and tags, shown as `title` at `url`.
+    private static func document(_ note: SiteNote, title: String, url: String, folder: Int?) -> SearchDocument {
+        // A folder's page shows its introducing note under the folder's title (the note's own).
+        SearchDocument(title: title, url: url, folder: folder, length: note.wordCount, words: note.searchWords, text: note.searchText)
+    }
+}
+
+/// Files made once, by whichever page asks first, for all the others.
+private final class SearchFilesOnce: Sendable {
+    private let make: @Sendable () -> [(path: String, bytes: [UInt8])]
+    private let made = Mutex<[(path: String, bytes: [UInt8])]?>(nil)
+
+    init(_ make: @escaping @Sendable () -> [(path: String, bytes: [UInt8])]) {
+        self.make = make
+    }
+
+    func files() -> [(path: String, bytes: [UInt8])] {
+        made.withLock { made in
+            if let made { return made }
+            let files = make()
+            made = files
+            return files
+        }
+    }
+}
