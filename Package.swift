@@ -81,9 +81,9 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints", "NotebookFormats"]),
         .testTarget(
-            name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "TestSupport"], exclude: ["Fixtures"]),
+            name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "NotebookSearch", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
-        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite"]),
+        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite", "NotebookSearch"]),
         .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "CFileSystem", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],

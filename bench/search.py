@@ -13,7 +13,9 @@ and prints:
   the text;
 - the time of a query in headless Chromium (Tests/browser's venv and drivers), from the page's
   script (notebookSearch.search, which the search box calls): the first query, which fetches
-  index.json and a term file, and the median of 20 more over files already loaded.
+  index.json and a term file, and the median of 20 more over files already loaded;
+- what the search page (/search/?q=QUERY) downloads for a query, its 20 snippets shown: the
+  index, the term files and the text files of the results shown.
 """
 
 import json
@@ -58,9 +60,11 @@ def main():
             keys = {word[0] for word in query.split()}
             loaded = index + sum(terms[key] for key in keys)
             print(f"first query {query!r:16} loads {loaded / 1e6:6.3f} MB  {loaded / text:6.1%} of the text")
-        times = query_times(output)
+        times, loads = query_times(output)
         for query, (first, warm) in times.items():
             print(f"query {query!r:16} first {first:7.1f} ms (fetching its files), then median {warm:6.2f} ms")
+        for query, (files, size) in loads.items():
+            print(f"search page {query!r:16} with its snippets: {files} files, {size / 1e6:6.3f} MB  {size / text:6.1%} of the text")
 
 
 def query_times(output):
@@ -68,6 +72,7 @@ def query_times(output):
     chromium = shutil_which("chromium")
     driver = test_site.start_browser(chromium, shutil_which("chromedriver"))
     times = {}
+    loads = {}
     try:
         with test_site.SiteServer(output) as server:
             for query in QUERIES:
@@ -89,9 +94,20 @@ def query_times(output):
                       done(times);
                     })();""", query)
                 times[query] = (measured[0], statistics.median(measured[1:]))
+            for query in QUERIES:
+                driver.get(server.base + "/")
+                driver.get(server.base + "/search/?q=" + query.replace(" ", "+"))
+                WebDriverWait(driver, 10).until(lambda d: d.find_elements("css selector", ".search-page .search-snippet"))
+                # Every result's snippet filled (or its file failed): its text file has come.
+                WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                    "return [...document.querySelectorAll('.search-page .search-snippet')].every(s => s.textContent)"))
+                files = driver.execute_script(
+                    "return performance.getEntriesByType('resource').filter(r => r.name.includes('/search/') && r.name.endsWith('.json'))"
+                    ".map(r => r.decodedBodySize)")
+                loads[query] = (len(files), sum(files))
     finally:
         driver.quit()
-    return times
+    return times, loads
 
 
 def shutil_which(name):

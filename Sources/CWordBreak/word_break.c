@@ -29,7 +29,7 @@ void notebook_word_breaker_close(notebook_word_breaker *breaker) {
     free(breaker);
 }
 
-long notebook_word_breaker_words(
+long notebook_word_breaker_pieces(
     notebook_word_breaker *breaker, const char *text, size_t length, long *bounds, long capacity) {
     UErrorCode status = U_ZERO_ERROR;
     // The UText reads the UTF-8 in place, so offsets are byte offsets.
@@ -40,7 +40,6 @@ long notebook_word_breaker_words(
     long count = 0;
     int32_t start = ubrk_first(breaker->iterator);
     for (int32_t end = ubrk_next(breaker->iterator); end != UBRK_DONE; start = end, end = ubrk_next(breaker->iterator)) {
-        if (ubrk_getRuleStatus(breaker->iterator) < UBRK_WORD_NONE_LIMIT) continue;
         if (count < capacity) {
             bounds[2 * count] = start;
             bounds[2 * count + 1] = end;

@@ -22,6 +22,9 @@ struct JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Which bytes a string literal escapes: controls, `"`, `\\` and `<`.
+    private static let escaped: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C }
+
     /// `text` as a JSON string literal; `<` is escaped too, so that no text reads as markup.
     mutating func string(_ text: String) {
         var text = text
@@ -38,13 +41,11 @@ struct JSONWriter {
     /// The UTF-8 `text` as a JSON string literal (see `string(_:)`).
     mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, lineBreaksAsSpaces: Bool = false) {
         bytes.append(UInt8(ascii: "\""))
-        // Runs with nothing to escape (most text) are copied whole.
+        // Runs with nothing to escape (most text) are copied whole; a table says which bytes stop one.
         var start = 0
         for index in 0..<text.count {
             let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") else {
-                continue
-            }
+            guard Self.escaped[Int(byte)] else { continue }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
             start = index + 1
             switch byte {

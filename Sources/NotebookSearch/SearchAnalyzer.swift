@@ -27,36 +27,31 @@ public struct SearchAnalyzer: ~Copyable {
         wordCounts(utf8: Array(text.utf8))
     }
 
-    /// Adds the words of `text`, a run that holds characters beyond ASCII: split at what is not a
-    /// letter, mark or digit, split by ICU where a script has no spaces, then folded.
+    /// Adds the words of `text`, a run that holds characters beyond ASCII: split by ICU's word
+    /// rules (as the browser's `Intl.Segmenter`, whose pieces the browser splits the same way),
+    /// each piece split at what is not a letter, mark or digit, then folded.
     private mutating func addWords(of text: String, to table: inout WordTable) {
-        var piece = String.UnicodeScalarView()
-        var unspaced = false
-        for scalar in text.unicodeScalars {
-            if SearchFolding.isWordScalar(scalar) {
-                piece.append(scalar)
-                unspaced = unspaced || SearchFolding.isUnspaced(scalar)
-                continue
-            }
-            addPiece(String(piece), unspaced: unspaced, to: &table)
-            piece = String.UnicodeScalarView()
-            unspaced = false
+        var text = text
+        let pieces = text.withUTF8 { utf8 in
+            breaker.pieces(utf8).map { String(decoding: UnsafeBufferPointer(rebasing: utf8[$0]), as: UTF8.self) }
         }
-        addPiece(String(piece), unspaced: unspaced, to: &table)
+        for piece in pieces {
+            var word = String.UnicodeScalarView()
+            for scalar in piece.unicodeScalars {
+                if SearchFolding.isWordScalar(scalar) {
+                    word.append(scalar)
+                } else {
+                    addWord(String(word), to: &table)
+                    word = String.UnicodeScalarView()
+                }
+            }
+            addWord(String(word), to: &table)
+        }
     }
 
-    private mutating func addPiece(_ piece: String, unspaced: Bool, to table: inout WordTable) {
-        guard !piece.isEmpty else { return }
-        var words = [piece]
-        if unspaced {
-            var bytes = piece
-            words = bytes.withUTF8 { utf8 in
-                breaker.words(utf8).map { String(decoding: UnsafeBufferPointer(rebasing: utf8[$0]), as: UTF8.self) }
-            }
-        }
-        for word in words {
-            var folded = SearchFolding.fold(word)
-            folded.withUTF8 { if !$0.isEmpty { table.add($0) } }
-        }
+    private mutating func addWord(_ word: String, to table: inout WordTable) {
+        guard !word.isEmpty else { return }
+        var folded = SearchFolding.fold(word)
+        folded.withUTF8 { if !$0.isEmpty { table.add($0) } }
     }
 }

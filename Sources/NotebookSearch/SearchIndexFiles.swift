@@ -1,15 +1,17 @@
 /// The files of the site's search, under `search/`, which the theme's `search.js` reads:
 ///
-/// - `index.json`: the pages (title, URL, folder, length) and the folders. It is what the first
-///   query loads, with the term files of its words.
+/// - `index.json`: the pages (title, URL, folder, length), the folders, and where each text file
+///   begins. It is what the first query loads, with the term files of its words.
 /// - `terms/KEY.json`: the terms that begin with one character (`shard(of:)`), sorted, each
-///   with its postings (`Postings`). Every key has its file, empty or not, so that the files'
-///   paths are known before the index is made, and no query asks for one that is not there.
-/// - `text/N.json`: the sections of pages `N × 64` up to `N × 64 + 63`, for snippets, loaded
-///   only for the results shown.
+///   with its postings (`Postings`), and the words whose stem is another term with `=` and that
+///   stem (so that a word typed in part finds its stem). Every key has its file, empty or not, so
+///   that the files' paths are known before the index is made, and no query asks for one that is
+///   not there.
+/// - `text/N.json`: the sections of consecutive pages, about `textFileBytes` of text a file (a
+///   longer page alone), for snippets, loaded only for the results shown.
 public enum SearchIndexFiles {
-    /// Pages in each text file.
-    public static let pagesPerTextFile = 64
+    /// About how much text a text file holds.
+    public static let textFileBytes = 16_384
 
     /// Whether a site in `language` (its `language` setting) has its English words stemmed.
     public static func stems(language: String) -> Bool {
@@ -30,54 +32,88 @@ public enum SearchIndexFiles {
         }
     }
 
-    /// The paths of the files for `pages` pages, as `files` makes them.
-    public static func paths(pages: Int) -> [String] {
-        ["search/index.json"] + shardKeys.map { "search/terms/\($0).json" }
-            + (0..<((pages + pagesPerTextFile - 1) / pagesPerTextFile)).map { "search/text/\($0).json" }
+    /// The pages of each text file: consecutive pages until one more would take a file past
+    /// `textFileBytes`.
+    public static func textFiles(_ documents: [SearchDocument]) -> [Range<Int>] {
+        var files: [Range<Int>] = []
+        var start = 0
+        var bytes = 0
+        for index in documents.indices {
+            let size = documents[index].text.utf8.count + 16
+            if index > start && bytes + size > textFileBytes {
+                files.append(start..<index)
+                start = index
+                bytes = 0
+            }
+            bytes += size
+        }
+        if start < documents.count { files.append(start..<documents.count) }
+        return files
+    }
+
+    /// The paths of the files `files` makes of `documents`, in its order.
+    public static func paths(_ documents: [SearchDocument]) -> [String] {
+        ["search/index.json"] + shardKeys.map { "search/terms/\($0).json" } + textFiles(documents).indices.map { "search/text/\($0).json" }
     }
 
     /// The files, as paths under the site (`search/index.json`) and their bytes, in the order of
-    /// `paths(pages:)`. `stemming` must be what the documents' terms were made with.
+    /// `paths(_:)`. `stemming` must be what the documents' terms were made with.
     public static func files(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool) -> [(path: String, bytes: [UInt8])] {
         let postings = Self.postings(documents, stemming: stemming)
         var files: [(path: String, bytes: [UInt8])] = []
+        // Each shard's terms and aliases: a term by its number, an alias by its position (after the terms).
         var shards: [String: [Int]] = [:]
         for index in postings.terms.indices { shards[shard(of: postings.terms[index]), default: []].append(index) }
-        files.append(("search/index.json", index(documents, folders: folders, stemming: stemming)))
-        for key in shardKeys {
+        for index in postings.aliases.indices {
+            shards[shard(of: postings.aliases[index].word), default: []].append(postings.terms.count + index)
+        }
+        func key(_ member: Int) -> String {
+            member < postings.terms.count ? postings.terms[member] : postings.aliases[member - postings.terms.count].word
+        }
+        let texts = textFiles(documents)
+        files.append(("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts)))
+        for shardKey in shardKeys {
             // Sorted as JavaScript compares strings, by UTF-16 code units, so that search.js can
             // look for a prefix by bisection.
-            let members = (shards[key] ?? []).sorted { postings.terms[$0].utf16.lexicographicallyPrecedes(postings.terms[$1].utf16) }
+            let members = (shards[shardKey] ?? []).map { (key($0), $0) }.sorted { $0.0.utf16.lexicographicallyPrecedes($1.0.utf16) }
             var out = JSONWriter(capacity: members.count * 24)
             out.raw("[")
-            for (position, member) in members.enumerated() {
+            for (position, (text, member)) in members.enumerated() {
                 if position > 0 { out.raw(",\n") }
-                out.string(postings.terms[member])
-                out.raw(",\"")
-                var encoded: [UInt8] = []
-                Postings.append(notes: postings.notes[member], weights: postings.weights[member], to: &encoded)
-                encoded.withUnsafeBufferPointer { out.appendRaw($0) }
-                out.raw("\"")
+                out.string(text)
+                out.raw(",")
+                if member < postings.terms.count {
+                    out.raw("\"")
+                    var encoded: [UInt8] = []
+                    Postings.append(notes: postings.notes[member], weights: postings.weights[member], to: &encoded)
+                    encoded.withUnsafeBufferPointer { out.appendRaw($0) }
+                    out.raw("\"")
+                } else {
+                    out.string("=" + postings.terms[postings.aliases[member - postings.terms.count].term])
+                }
             }
             out.raw("]\n")
-            files.append(("search/terms/\(key).json", out.bytes))
+            files.append(("search/terms/\(shardKey).json", out.bytes))
         }
-        var start = 0
-        while start < documents.count {
-            let end = min(start + pagesPerTextFile, documents.count)
-            files.append(("search/text/\(start / pagesPerTextFile).json", text(documents[start..<end])))
-            start = end
+        documents.withUnsafeBufferPointer { documents in
+            for (number, pages) in texts.enumerated() {
+                files.append(("search/text/\(number).json", text(documents, pages)))
+            }
         }
         return files
     }
 
-    /// The pages and the folders, as `index.json`.
-    private static func index(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool) -> [UInt8] {
+    /// The pages, the folders and the first page of each text file, as `index.json`.
+    private static func index(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool, textFiles: [Range<Int>]) -> [UInt8] {
         var out = JSONWriter(capacity: 128 + documents.count * 64 + folders.count * 48)
         out.raw("{\"version\":1,\"stem\":")
         if stemming { out.raw("\"english\"") } else { out.raw("null") }
-        out.raw(",\"pagesPerTextFile\":")
-        out.number(pagesPerTextFile)
+        out.raw(",\"textFiles\":[")
+        for (index, pages) in textFiles.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.number(pages.lowerBound)
+        }
+        out.raw("]")
         out.raw(",\n\"folders\":[")
         for (index, folder) in folders.enumerated() {
             out.raw(index > 0 ? ",\n[" : "\n[")
@@ -111,13 +147,13 @@ public enum SearchIndexFiles {
 
     /// The sections of `documents` (`SearchText.sections`), as a text file: for each page an
     /// array of `[heading, anchor, text]`.
-    private static func text(_ documents: ArraySlice<SearchDocument>) -> [UInt8] {
-        var out = JSONWriter(capacity: documents.reduce(16) { $0 + $1.text.utf8.count + $1.text.headings.count * 24 + 8 })
+    private static func text(_ documents: UnsafeBufferPointer<SearchDocument>, _ pages: Range<Int>) -> [UInt8] {
+        var out = JSONWriter(capacity: pages.reduce(16) { $0 + documents[$1].text.utf8.count + documents[$1].text.headings.count * 24 + 8 })
         out.raw("[")
-        for (index, document) in documents.enumerated() {
-            out.raw(index > 0 ? ",\n[" : "\n[")
+        for index in pages {
+            out.raw(index > pages.lowerBound ? ",\n[" : "\n[")
             var first = true
-            document.text.forEachSection { heading, anchor, text in
+            documents[index].text.forEachSection { heading, anchor, text in
                 out.raw(first ? "[" : ",[")
                 first = false
                 out.line(heading)
@@ -133,8 +169,11 @@ public enum SearchIndexFiles {
         return out.bytes
     }
 
-    /// Every term with the pages it is in and its weight in each, pages in order.
-    static func postings(_ documents: [SearchDocument], stemming: Bool) -> (terms: [String], notes: [[Int32]], weights: [[UInt8]]) {
+    /// Every term with the pages it is in and its weight in each, pages in order; and the words
+    /// whose stem is another term (which are no term themselves), with that term's number.
+    static func postings(_ documents: [SearchDocument], stemming: Bool)
+        -> (terms: [String], notes: [[Int32]], weights: [[UInt8]], aliases: [(word: String, term: Int)])
+    {
         var site = SiteTerms(stemming: stemming)
         // The postings as flat lists, sorted by term after; a page's posting of a term is found
         // through `stamp` and `place` (words that stem alike are one term) without hashing.
@@ -149,7 +188,9 @@ public enum SearchIndexFiles {
         flagsOf.reserveCapacity(expected)
         var stamp: [Int32] = []
         var place: [Int32] = []
-        for (note, document) in documents.enumerated() {
+        // Each page read in place: a copy of a page would retain and release each of its parts.
+        documents.withUnsafeBufferPointer { documents in
+        for note in documents.indices {
             func post(_ term: Int, count: Int32, flags: UInt8) {
                 while stamp.count <= term {
                     stamp.append(-1)
@@ -167,9 +208,10 @@ public enum SearchIndexFiles {
                     flagsOf.append(flags)
                 }
             }
-            document.words.text.forEach { word, count in post(site.term(of: word), count: Int32(count), flags: 0) }
-            document.words.title.forEach { word, _ in post(site.term(of: word), count: 0, flags: 32) }
-            document.words.headings.forEach { word, _ in post(site.term(of: word), count: 0, flags: 16) }
+            documents[note].words.text.forEach { word, count in post(site.term(of: word), count: Int32(count), flags: 0) }
+            documents[note].words.title.forEach { word, _ in post(site.term(of: word), count: 0, flags: 32) }
+            documents[note].words.headings.forEach { word, _ in post(site.term(of: word), count: 0, flags: 16) }
+        }
         }
         let terms = site.terms
         // A counting sort by term keeps each term's postings in page order.
@@ -185,7 +227,7 @@ public enum SearchIndexFiles {
             weights[term][next[term]] = UInt8(min(Int(countOf[position]), 15)) | flagsOf[position]
             next[term] += 1
         }
-        return (terms, notes, weights)
+        return (terms, notes, weights, site.aliases())
     }
 }
 
@@ -197,6 +239,8 @@ struct SiteTerms: ~Copyable {
     private var termOfWord: [Int32] = []
     private var numbers = WordTable(capacity: 1 << 16)
     private(set) var terms: [String] = []
+    /// The words whose stem differs from them, with their term's number.
+    private var stemmed: [(word: String, term: Int)] = []
 
     init(stemming: Bool) {
         self.stemming = stemming
@@ -209,7 +253,16 @@ struct SiteTerms: ~Copyable {
         let stem = stemming && EnglishStemmer.applies(to: word) ? stemmer.stemBytes(word) : word
         let term = numbers.add(stem)
         if term == terms.count { terms.append(String(decoding: stem, as: UTF8.self)) }
+        if !stem.elementsEqual(word) { stemmed.append((String(decoding: word, as: UTF8.self), term)) }
         termOfWord.append(Int32(term))
         return term
+    }
+
+    /// The words whose stem differs from them and that are no term themselves.
+    func aliases() -> [(word: String, term: Int)] {
+        stemmed.filter { alias in
+            var word = alias.word
+            return terms[alias.term] != word && word.withUTF8 { numbers.ordinal(of: $0) } == nil
+        }
     }
 }

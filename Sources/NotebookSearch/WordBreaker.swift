@@ -10,9 +10,9 @@ struct WordBreaker: ~Copyable {
 
     deinit { notebook_word_breaker_close(breaker) }
 
-    /// The word-like pieces of `text` (letters, numbers, kana, ideographs), as ICU's word rules
-    /// and dictionaries split them; `text` whole if ICU cannot be used.
-    mutating func words(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    /// The pieces of `text` between ICU's word boundaries, as its word rules and dictionaries
+    /// split it (words, and what is between them); `text` whole if ICU cannot be used.
+    mutating func pieces(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         if !opened {
             breaker = notebook_word_breaker_open()
             opened = true
@@ -22,7 +22,7 @@ struct WordBreaker: ~Copyable {
         while true {
             let count = base.withMemoryRebound(to: CChar.self, capacity: text.count) { chars in
                 bounds.withUnsafeMutableBufferPointer { out in
-                    notebook_word_breaker_words(breaker, chars, text.count, out.baseAddress, out.count / 2)
+                    notebook_word_breaker_pieces(breaker, chars, text.count, out.baseAddress, out.count / 2)
                 }
             }
             guard count >= 0 else { return [0..<text.count] }

@@ -27,7 +27,7 @@ struct WordTable: ~Copyable {
     /// eight (a note's distinct words are fewer than one in sixteen bytes: the table seldom grows).
     init(capacity: Int) {
         text = .allocate(capacity: max(capacity, 16))
-        var size = 64
+        var size = 16
         while size < capacity / 8 { size *= 2 }
         slots = Self.emptySlots(size)
     }
@@ -103,6 +103,21 @@ struct WordTable: ~Copyable {
             }
         }
         return others
+    }
+
+    /// The ordinal of `word` if it is in the table.
+    func ordinal(of word: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Int(truncatingIfNeeded: FNV1a.hash(word))
+        let mask = slots.count - 1
+        var index = hash & mask
+        while slots[index].start != 0 {
+            let slot = slots[index]
+            if slot.hash == hash && Int(slot.length) == word.count && Self.same(text.baseAddress! + Int(slot.start - 1), word.baseAddress!, word.count) {
+                return Int(slot.ordinal)
+            }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 
     /// Adds `word` (not empty) `occurrences` more times. Returns its ordinal: how many words

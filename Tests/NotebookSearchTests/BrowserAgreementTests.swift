@@ -63,7 +63,10 @@ import Testing
         print("search.js and libstemmer agree on \(words.count) words")
     }
 
-    static let foldedWords = ["Crème", "CRÈME", "brûlée", "Ångström", "naïve", "Ὀδυσσεύς", "ΟΔΟΣ", "İstanbul", "straße", "Ǆemal", "ﬁne", "東京", "한국어", "がぎ"]
+    static let foldedWords = [
+        "Crème", "CRÈME", "brûlée", "Ångström", "naïve", "Ὀδυσσεύς", "ΟΔΟΣ", "İstanbul", "straße", "Ǆemal", "ﬁne", "東京", "한국어", "がぎ",
+        "Øresund", "Łódź", "ŒUFS", "Æsir", "Đakovo", "ＡＢＣ", "²", "½", "ｶﾀｶﾅ",
+    ]
 
     @Test func theBrowserFoldsWordsAsTheBuildDoes() throws {
         let context = try Self.context()
@@ -78,7 +81,7 @@ import Testing
         "The blueberries, don't they? crème-brûlée 3.14 e-mail foo_bar",
         "新幹線に乗る。数字花园是一种笔记方式。",
         "東京タワー iPhone新幹線 한국어 문장입니다",
-        "ภาษาไทยไม่มีช่องว่าง", "Tōfuku-ji ΟΔΟΣ über", "",
+        "ภาษาไทยไม่มีช่องว่าง", "Tōfuku-ji ΟΔΟΣ über", "x² H₂O CO₂ m²", "Straße Øresund ﬁnance Łódź œufs ＡＢＣ café123", "",
     ]
 
     @Test func theBrowserSplitsTextIntoTheBuildsWords() throws {

@@ -25,7 +25,7 @@ import Testing
             let list = try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String])
             for index in stride(from: 0, to: list.count, by: 2) {
                 #expect(file.path == "search/terms/\(SearchIndexFiles.shard(of: list[index])).json")
-                all[list[index]] = Postings.read(list[index + 1])
+                if !list[index + 1].hasPrefix("=") { all[list[index]] = Postings.read(list[index + 1]) }
             }
             // Sorted as JavaScript sorts strings, by UTF-16 code units.
             let terms = stride(from: 0, to: list.count, by: 2).map { list[$0] }
@@ -63,16 +63,41 @@ import Testing
     }
 
     @Test func everyFileIsWhereThePathsSayInTheirOrder() throws {
-        let documents = (0..<130).map { Self.document("Note \($0)", "word\($0) 東京 été ß") }
+        var documents = (0..<130).map { Self.document("Note \($0)", "word\($0) 東京 été ß " + String(repeating: "filler text ", count: 40)) }
+        documents.insert(Self.document("Long", String(repeating: "a long page ", count: 4_000)), at: 70)
         let files = SearchIndexFiles.files(documents, folders: [], stemming: true)
-        #expect(files.map(\.path) == SearchIndexFiles.paths(pages: 130))
-        #expect(files.filter { $0.path.hasPrefix("search/text/") }.count == 3)
+        #expect(files.map(\.path) == SearchIndexFiles.paths(documents))
         #expect(files.filter { $0.path.hasPrefix("search/terms/") }.count == 52)
         let postings = try Self.postings(files)
-        #expect(postings["東京"]!.count == 130 && postings["ete"]!.count == 130 && postings["ß"]!.count == 130)
-        #expect(postings["word129"]!.map(\.note) == [129])
-        let third = try #require(try Self.json(files, "search/text/2.json") as? [[[String]]])
-        #expect(third.count == 2 && third[1] == [["", "", "word129 東京 été ß"]])
+        #expect(postings["東京"]!.count == 130 && postings["ete"]!.count == 130 && postings["ss"]!.count == 130)
+        #expect(postings["word129"]!.map(\.note) == [130])
+        // Text files of about 16 KB: every page in one, in order; the long page alone.
+        let groups = SearchIndexFiles.textFiles(documents)
+        #expect(groups.first?.lowerBound == 0 && groups.last?.upperBound == documents.count)
+        #expect(zip(groups, groups.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(groups.contains(70..<71))
+        let index = try #require(try Self.json(files, "search/index.json") as? [String: Any])
+        #expect(index["textFiles"] as? [Int] == groups.map(\.lowerBound))
+        for (number, pages) in groups.enumerated() {
+            let text = try #require(try Self.json(files, "search/text/\(number).json") as? [[[String]]])
+            #expect(text.count == pages.count)
+            if pages.count > 1 {
+                #expect(files.first { $0.path == "search/text/\(number).json" }!.bytes.count <= SearchIndexFiles.textFileBytes + 1_024)
+            }
+        }
+    }
+
+    @Test func aWordTypedInPartFindsItsStem() throws {
+        let files = SearchIndexFiles.files([Self.document("Setup", "The configuration configures it. Running runs.")], folders: [], stemming: true)
+        let list = try #require(try Self.json(files, "search/terms/c.json") as? [String])
+        let entries = Dictionary(uniqueKeysWithValues: stride(from: 0, to: list.count, by: 2).map { (list[$0], list[$0 + 1]) })
+        #expect(entries["configur"].map { !$0.hasPrefix("=") } == true)
+        #expect(entries["configuration"] == "=configur" && entries["configures"] == "=configur")
+        let runs = try #require(try Self.json(files, "search/terms/r.json") as? [String])
+        #expect(runs.contains("running") && runs.contains("=run") && !runs.contains("=runs"))
+        // Without stemming there are no aliases.
+        let plain = SearchIndexFiles.files([Self.document("Setup", "The configuration")], folders: [], stemming: false)
+        #expect(!(try Self.json(plain, "search/terms/c.json") as? [String] ?? []).contains { $0.hasPrefix("=") })
     }
 
     @Test func theIndexNamesPagesUnderTheirFolders() throws {
@@ -117,6 +142,7 @@ import Testing
         var analyzer = SearchAnalyzer()
         let counts = analyzer.words(of: "The the THE café Café CAFÉ a1, b2 a1! x")
         #expect(counts.words == ["the", "a1", "b2", "x", "cafe"])
+        #expect(analyzer.words(of: "Straße Øresund ﬁne Łódź œufs ＡＢＣ x² H₂O").words == ["strasse", "oresund", "fine", "lodz", "oeufs", "abc", "x", "2", "h", "o"])
         #expect(counts.count(of: "the") == 3 && counts.count(of: "cafe") == 3 && counts.count(of: "a1") == 2)
         #expect(analyzer.words(of: "  ,, ").words.isEmpty)
         // Many distinct words, repeated: the table grows and counts each.

@@ -1,4 +1,5 @@
 import Foundation
+import NotebookSearch
 @testable import NotebookCLI
 @testable import NotebookSite
 import Synchronization
@@ -18,8 +19,10 @@ import Testing
 
     /// What every change to a note rebuilds besides note pages.
     static let lists = ["index.html", "page/2/index.html", "feed.xml", "highlights/index.html"] + search
-    /// Every file of the search (a change to any note rewrites them all).
-    static let search = PagePlan.searchFiles(pages: 5)
+    /// Every file of the search (a change to any note rewrites them all): its page, its index, the
+    /// term files and, for these short notes, one text file.
+    static let search = ["search/index.html", "search/index.json"] + SearchIndexFiles.shardKeys.map { "search/terms/\($0).json" }
+        + ["search/text/0.json"]
 
     /// A preview running over a temporary copy of `files`.
     final class Running {

@@ -24,9 +24,9 @@ live reload: an open note page reloads by itself after its note is saved and sho
 a save that breaks the build turns it into the error page naming the file, line and column; the
 next good save brings the note back.
 
-It saves screenshots of the index and of the Lisbon note, light and dark, as PNG files in docs/
-(index-light.png, index-dark.png, note-light.png, note-dark.png), and closes with the line
-`browser: N passed, M failed`.
+It saves screenshots of the index, of the Lisbon note and of the search dialog's results, light
+and dark, at 1280 px and at 390 px, as PNG files in docs/ (index-light.png, index-phone-dark.png,
+search-light.png, …), and closes with the line `browser: N passed, M failed`.
 
 Selenium comes from PyPI: when it is missing, this script makes a venv in .build/browser-venv
 (with /usr/bin/python3) and installs it there, then runs itself again in that venv. Chromium and
@@ -258,23 +258,26 @@ class BrowserTests:
 
     def page_texts(self):
         """Each page's sections ([heading, anchor, text]) from search/text/N.json, by page number."""
-        per_file = self.index["pagesPerTextFile"]
         texts = {}
-        for number in range((len(self.index["pages"]) + per_file - 1) // per_file):
+        for number, start in enumerate(self.index["textFiles"]):
             pages = json.loads((self.output / "search" / "text" / f"{number}.json").read_text(encoding="utf-8"))
             for offset, sections in enumerate(pages):
-                texts[number * per_file + offset] = sections
+                texts[start + offset] = sections
         return texts
 
     def term_postings(self, prefix):
-        """{page: weight} for every term of the term files that begins with `prefix` (a-z), the
-        highest weight of a page kept; postings decoded as search.js decodes them."""
+        """{page: weight} for every term of the term files that begins with `prefix` (a-z), or
+        whose word does, the highest weight of a page kept; postings decoded as search.js does."""
         digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
         listed = json.loads((self.output / "search" / "terms" / f"{prefix[0]}.json").read_text(encoding="utf-8"))
+        entries = dict(zip(listed[0::2], listed[1::2]))
         pages = {}
-        for term, postings in zip(listed[0::2], listed[1::2]):
+        for term, postings in entries.items():
             if not term.startswith(prefix):
                 continue
+            # A word the index keeps only as its stem ("=STEM") stands for the stem's postings.
+            if postings.startswith("="):
+                postings = entries.get(postings[1:], "")
             values = [digits.index(c) for c in postings]
             page, i = 0, 0
             while i < len(values):
@@ -425,6 +428,10 @@ class BrowserTests:
             assert found[0]["path"], f"{query!r}: {title} shows no folder"
         found = self.search_for("pancakes")
         assert found[0]["path"] == "cooking", f"Sunday Pancakes is shown in {found[0]['path']!r}, not 'cooking'"
+        # As it is typed, a word keeps finding its note, though the index keeps its stem ("plan").
+        for typed in ["pla", "plan", "plann", "planni", "plannin", "planning"]:
+            found = self.search_for(typed)
+            assert found and found[0]["title"] == "Q4 Planning", f"{typed!r} lists {[f['title'] for f in found]}, not Q4 Planning first"
         print("  " + ", ".join(f"{q} → {t}" for q, t, _ in cases))
 
     def test_search_ranking(self):
@@ -475,7 +482,24 @@ class BrowserTests:
         box.send_keys(Keys.ENTER)
         target = found[0]["href"]
         WebDriverWait(self.driver, 5).until(lambda d: d.current_url.removeprefix(self.server.base) == target)
-        print(f"  Ctrl-K, arrows, Escape; Enter opened {target}")
+        # A result on the page that is open: the page scrolls to its heading, the dialog closes.
+        lisbon = self.lisbon_path()
+        self.open(lisbon)
+        box, results = self.open_search()
+        found = self.search_for("alfama")
+        assert found[0]["href"].startswith(lisbon + "#"), f"'alfama' lists {found[0]['href']} first"
+        box.send_keys(Keys.ENTER)
+        dialog = self.driver.find_element("css selector", ".search-dialog")
+        WebDriverWait(self.driver, 5).until(lambda d: dialog.get_attribute("open") is None)
+        assert self.driver.current_url.removeprefix(self.server.base) == found[0]["href"]
+        # A click in the dialog's own padding leaves it open; one on the backdrop closes it.
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.open_search()
+        ActionChains(self.driver).move_to_element_with_offset(dialog, 0, dialog.size["height"] // 2 - 3).click().perform()
+        assert dialog.get_attribute("open") is not None, "a click inside the dialog's edge closed it"
+        ActionChains(self.driver).move_by_offset(0, 200).click().perform()
+        WebDriverWait(self.driver, 5).until(lambda d: dialog.get_attribute("open") is None)
+        print(f"  Ctrl-K, arrows, Escape; Enter opened {target}; a result on the open page closes the dialog")
 
     def test_search_without_javascript(self):
         """With JavaScript off the header's Search link leads to the search page, which links every
@@ -789,23 +813,40 @@ class BrowserTests:
         return self.note_entries()[0]["url"]
 
     def take_screenshots(self):
+        """The README's screenshots: the index, a note and the search dialog with results, light
+        and dark, at 1280 px (a laptop) and 390 px (a phone)."""
+        from selenium.webdriver.support.ui import WebDriverWait
         self.screenshots.mkdir(parents=True, exist_ok=True)
         saved = []
-        for name, path in [("index", "/"), ("note", self.lisbon_path())]:
-            for scheme in ["light", "dark"]:
-                self.open(path)
-                self.set_scheme(scheme)
-                self.driver.execute_script("window.scrollTo(0, 0)")
-                target = self.screenshots / f"{name}-{scheme}.png"
-                png = self.driver.get_screenshot_as_png()
-                target.write_bytes(png)
-                width = int.from_bytes(png[16:20], "big")
-                height = int.from_bytes(png[20:24], "big")
-                assert len(png) <= SCREENSHOT_LIMIT, f"{target} is {len(png) // 1024} KB, over 300 KB"
-                saved.append(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}"
-                             f" ({width}×{height}, {len(png) // 1024} KB)")
-        self.set_scheme("light")
-        print("  saved " + ", ".join(saved))
+        sizes = [("", (1280, 800), False), ("-phone", (390, 844), True)]
+        shots = [("index", "/", None), ("note", self.lisbon_path(), None), ("search", self.lisbon_path(), "tram")]
+        try:
+            for suffix, (width, height), mobile in sizes:
+                self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+                for name, path, query in shots:
+                    for scheme in ["light", "dark"]:
+                        self.open(path)
+                        self.set_scheme(scheme)
+                        self.driver.execute_script("window.scrollTo(0, 0)")
+                        if query:
+                            self.open_search()
+                            self.search_for(query)
+                            status = self.driver.find_element("css selector", ".search-dialog [role=status]")
+                            WebDriverWait(self.driver, 5).until(lambda d: "result" in status.text)
+                        target = self.screenshots / f"{name}{suffix}-{scheme}.png"
+                        png = self.driver.get_screenshot_as_png()
+                        target.write_bytes(png)
+                        shot_width = int.from_bytes(png[16:20], "big")
+                        shot_height = int.from_bytes(png[20:24], "big")
+                        assert (shot_width, shot_height) == (width, height), f"{target} is {shot_width}×{shot_height}"
+                        assert len(png) <= SCREENSHOT_LIMIT, f"{target} is {len(png) // 1024} KB, over 300 KB"
+                        saved.append(f"{target.name} ({len(png) // 1024} KB)")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": WINDOW[0], "height": WINDOW[1], "deviceScaleFactor": 1, "mobile": False})
+            self.set_scheme("light")
+        print(f"  saved in {self.screenshots.relative_to(ROOT) if self.screenshots.is_relative_to(ROOT) else self.screenshots}: " + ", ".join(saved))
 
     def run_all(self):
         self.run("index lists every note", self.test_index_lists_notes)

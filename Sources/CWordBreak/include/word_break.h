@@ -14,11 +14,11 @@ notebook_word_breaker *notebook_word_breaker_open(void);
 
 void notebook_word_breaker_close(notebook_word_breaker *breaker);
 
-/// Writes the word-like pieces of the UTF-8 `text` (letters, numbers, kana, ideographs: not
-/// spaces or punctuation) as pairs of byte offsets, start and end, into `bounds` (room for
-/// `capacity` pairs). Returns how many pieces there are (more than `capacity` when they did not
-/// fit: call again with more room), or -1 if ICU fails.
-long notebook_word_breaker_words(
+/// Writes the pieces of the UTF-8 `text` between ICU's word boundaries (words, and the spaces
+/// and punctuation between them, as Intl.Segmenter's segments) as pairs of byte offsets, start
+/// and end, into `bounds` (room for `capacity` pairs). Returns how many pieces there are (more
+/// than `capacity` when they did not fit: call again with more room), or -1 if ICU fails.
+long notebook_word_breaker_pieces(
     notebook_word_breaker *breaker, const char *text, size_t length, long *bounds, long capacity);
 
 #endif

@@ -7,9 +7,10 @@ extension PagePlan {
     /// the folders' pages, then the home page when a note introduces it. Their paths are known at
     /// once; the index is made when the first of them is asked for, once for all.
     func searchPages() -> [Page] {
-        let count = notes.count + index.folders.urls.count + (introducingNotes["/"] == nil ? 0 : 1)
-        let made = SearchFilesOnce { searchFiles() }
-        let files = SearchIndexFiles.paths(pages: count).enumerated().map { position, path in
+        let (documents, folders) = searchDocuments()
+        let stemming = SearchIndexFiles.stems(language: config.language)
+        let made = SearchFilesOnce { SearchIndexFiles.files(documents, folders: folders, stemming: stemming) }
+        let files = SearchIndexFiles.paths(documents).enumerated().map { position, path in
             Page(path: path, content: .bytes(made.files()[position].bytes))
         }
         return [Page(path: Self.searchPagePath, content: searchPage())] + files
@@ -18,9 +19,9 @@ extension PagePlan {
     /// Where the search page is written.
     static let searchPagePath = "search/index.html"
 
-    /// Every file of the search for a site of `pages` pages the search finds, as `searchPages` writes them.
-    static func searchFiles(pages: Int) -> [String] {
-        [searchPagePath] + SearchIndexFiles.paths(pages: pages)
+    /// Every path of the search's files, as `searchPages` writes them.
+    func searchFilePaths() -> [String] {
+        [Self.searchPagePath] + SearchIndexFiles.paths(searchDocuments().documents)
     }
 
     /// The search page: its form, and every note by folder and every tag, for readers without
@@ -51,8 +52,8 @@ extension PagePlan {
                 search: SearchPageView(folders: folders, tags: tags, hasTags: !tags.isEmpty)))
     }
 
-    /// The search's files, made.
-    private func searchFiles() -> [(path: String, bytes: [UInt8])] {
+    /// The pages the search finds, with the folders.
+    private func searchDocuments() -> (documents: [SearchDocument], folders: [SearchFolder]) {
         var folders: [SearchFolder] = []
         var positions: [String: Int] = [:]
         // Sorted by URL: a folder comes after the folder it is in.
@@ -81,7 +82,7 @@ extension PagePlan {
         if let home = introducingNotes["/"] {
             documents.append(Self.document(home, title: home.title, url: urls.link("/"), folder: nil))
         }
-        return SearchIndexFiles.files(documents, folders: folders, stemming: SearchIndexFiles.stems(language: config.language))
+        return (documents, folders)
     }
 
     /// A page of `note`'s text, its headings and tags, shown as `title` at `url`.

@@ -1,8 +1,8 @@
 // Search: a dialog opened from the header's Search link or with Ctrl-K / ⌘-K (and the search
 // page's own form). It reads the index the build writes under search/ (index.json, terms/KEY.json,
 // text/N.json) with the build's rules for words: letters, marks and digits, split as
-// Intl.Segmenter splits them, folded (case, diacritics), and English words stemmed with Snowball's
-// English (Porter2) stemmer, as libstemmer does at build time.
+// Intl.Segmenter splits them, folded (case, compatibility forms, diacritics), and English words
+// stemmed with Snowball's English (Porter2) stemmer, as libstemmer does at build time.
 (function (root) {
   "use strict";
 
@@ -86,8 +86,10 @@
     };
   })();
 
+  var spelt = { "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "œ": "oe", "æ": "ae", "\u03c2": "\u03c3" };
   function fold(word) {
-    return word.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\u03c2/g, "\u03c3").normalize("NFC");
+    return word.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[øłđßœæ\u03c2]/g, function (c) { return spelt[c]; }).normalize("NFC");
   }
 
   var segmenter = typeof Intl === "object" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
@@ -138,22 +140,44 @@
     }
     this.meta = function () { return get("index.json"); };
     this.terms = function (key) { return get("terms/" + key + ".json"); };
-    this.text = function (page, perFile) {
-      return get("text/" + Math.floor(page / perFile) + ".json").then(function (pages) { return pages[page % perFile]; });
+    // Page `page`'s sections, from the text file that holds it (`starts`: each file's first page).
+    this.text = function (page, starts) {
+      var low = 0, high = starts.length - 1;
+      while (low < high) {
+        var middle = (low + high + 1) >> 1;
+        if (starts[middle] <= page) low = middle; else high = middle - 1;
+      }
+      return get("text/" + low + ".json").then(function (pages) { return pages[page - starts[low]]; });
     };
   }
 
-  // The terms of the sorted list `list` ([term, postings, ...]) that begin with `prefix`.
-  function prefixed(list, prefix) {
+  // The first entry of the sorted list `list` ([key, value, ...]) not before `key`.
+  function bisect(list, key) {
     var low = 0, high = list.length / 2;
     while (low < high) {
       var middle = (low + high) >> 1;
-      if (list[2 * middle] < prefix) low = middle + 1; else high = middle;
+      if (list[2 * middle] < key) low = middle + 1; else high = middle;
     }
+    return low;
+  }
+
+  // The terms of `list` whose key begins with `prefix`, by entry number: a word whose value is
+  // "=STEM" (a word the index keeps only as its stem) stands for its stem's entry.
+  function prefixed(list, prefix) {
     var out = [];
-    for (var i = low; i < list.length / 2 && list[2 * i].lastIndexOf(prefix, 0) === 0; i++) out.push(i);
+    for (var i = bisect(list, prefix); i < list.length / 2 && list[2 * i].lastIndexOf(prefix, 0) === 0; i++) {
+      var term = i, value = list[2 * i + 1];
+      if (value[0] === "=") {
+        term = bisect(list, value.slice(1));
+        if (list[2 * term] !== value.slice(1)) continue;
+      }
+      if (out.indexOf(term) < 0) out.push(term);
+    }
     return out;
   }
+
+  // Whether a query word is matched by itself only: a single letter or digit of ASCII.
+  function alone(word) { return /^[a-z0-9]$/.test(word); }
 
   // Pages that match every word of `query`, best first: { page, title, heading, text } counts of
   // the words found in the title, a heading or tag, the text; BM25 over the text for the rest.
@@ -171,8 +195,8 @@
         forms.forEach(function (form, n) {
           var list = lists[n], found = prefixed(list, form);
           if (asked[n] !== form && english) found = found.concat(prefixed(list, asked[n]).filter(function (i) { return found.indexOf(i) < 0; }));
-          // A word of one character matches itself only; a long list of prefixed terms, the shortest.
-          if (form.length < 2) found = found.filter(function (i) { return list[2 * i] === form; });
+          // A single ASCII letter or digit matches itself only; a long list of prefixed terms, the shortest.
+          if (alone(form)) found = found.filter(function (i) { return list[2 * i] === form; });
           found.sort(function (a, b) { return list[2 * a].length - list[2 * b].length; });
           var byPage = {};
           found.slice(0, 64).forEach(function (i) {
@@ -214,7 +238,7 @@
   // Whether the folded word `word` is one the query matched.
   function matches(found, word) {
     var term = found.english && /^[a-z]+$/.test(word) ? stem(word) : word;
-    return found.terms.indexOf(term) >= 0 || found.asked.some(function (asked) { return word.lastIndexOf(asked, 0) === 0; });
+    return found.terms.indexOf(term) >= 0 || found.asked.some(function (asked) { return !alone(asked) && word.lastIndexOf(asked, 0) === 0; });
   }
 
   // `text` into `into`, the words the query matched in <mark>.
@@ -242,9 +266,15 @@
       if (!best || score > best.score) best = { score: score, section: section, first: hits.length ? hits[0].start : 0, order: order };
     });
     if (!best) return null;
-    var text = best.section[2], start = Math.max(0, best.first - 60), end = Math.min(text.length, start + 180);
-    if (start > 0) start = text.indexOf(" ", start) + 1 || start;
-    if (end < text.length) end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
+    // From a space before the first match (or 60 characters before it, in text without spaces),
+    // about 180 characters, to a space if there is one.
+    var text = best.section[2], start = Math.max(0, best.first - 60);
+    if (start > 0) {
+      var space = text.indexOf(" ", start);
+      if (space >= 0 && space < best.first) start = space + 1;
+    }
+    var end = Math.min(text.length, start + 180);
+    if (end < text.length && text.lastIndexOf(" ", end) > best.first) end = text.lastIndexOf(" ", end);
     return {
       heading: best.section[0], anchor: best.section[1],
       text: (start > 0 ? "…" : "") + text.slice(start, end) + (end < text.length ? "…" : "")
@@ -264,8 +294,9 @@
 
   var shown = 20;
 
-  // A search box: `input`, the `list` its results go in, the `status` that counts them.
-  function attach(index, input, list, status) {
+  // A search box: `input`, the `list` its results go in, the `status` that counts them;
+  // `leaving`, called before a result is opened.
+  function attach(index, input, list, status, leaving) {
     var asked = 0, active = -1;
     function select(position) {
       var items = list.querySelectorAll("[role=option]");
@@ -286,7 +317,7 @@
         if (!query.trim()) { status.textContent = ""; return; }
         var count = found.results.length;
         status.textContent = count === 0 ? "No note matches." : count === 1 ? "1 result" : count > shown ? count + " results, the first " + shown + " shown" : count + " results";
-        var perFile = found.meta ? found.meta.pagesPerTextFile : 64;
+        var starts = found.meta ? found.meta.textFiles : [0];
         found.results.slice(0, shown).forEach(function (result, n) {
           var page = found.meta.pages[result.page], url = urlOf(found.meta, page);
           var item = document.createElement("li"), link = document.createElement("a");
@@ -311,7 +342,7 @@
           link.append(snippet);
           item.append(link);
           list.append(item);
-          index.text(result.page, perFile).then(function (sections) {
+          index.text(result.page, starts).then(function (sections) {
             if (ticket !== asked) return;
             var best = passage(sections, found);
             if (!best) return;
@@ -330,14 +361,22 @@
       });
     }
     input.addEventListener("input", function () { show(input.value); });
+    list.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("a") && leaving) leaving();
+    });
     input.addEventListener("keydown", function (event) {
+      // Keys that confirm what an input method is composing are the method's.
+      if (event.isComposing || event.keyCode === 229) return;
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         select(active + (event.key === "ArrowDown" ? 1 : -1));
       } else if (event.key === "Enter") {
         var items = list.querySelectorAll("[role=option] a");
         event.preventDefault();
-        if (items.length) location.href = items[Math.max(active, 0)].href;
+        if (items.length) {
+          if (leaving) leaving();
+          location.href = items[Math.max(active, 0)].href;
+        }
       }
     });
     return show;
@@ -367,7 +406,8 @@
   var dialog = box.querySelector("dialog"), open = box.querySelector(".search-open");
   if (!dialog || !open || typeof dialog.showModal !== "function") return;
   var input = dialog.querySelector("input");
-  attach(index, input, dialog.querySelector("[role=listbox]"), dialog.querySelector("[role=status]"));
+  // A result on this very page only scrolls: the dialog closes first.
+  attach(index, input, dialog.querySelector("[role=listbox]"), dialog.querySelector("[role=status]"), function () { dialog.close(); });
   var mac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
   var key = open.querySelector("kbd");
   if (key) { key.textContent = mac ? "⌘K" : "Ctrl K"; key.hidden = false; }
@@ -383,12 +423,23 @@
   input.addEventListener("keydown", function (event) {
     if (event.key === "Escape") { event.preventDefault(); dialog.close(); }
   });
-  dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+  // A click on the backdrop closes the dialog: pressed and released outside its box.
+  function outside(event) {
+    var box = dialog.getBoundingClientRect();
+    return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+  }
+  var pressedOutside = false;
+  dialog.addEventListener("pointerdown", function (event) { pressedOutside = event.target === dialog && outside(event); });
+  dialog.addEventListener("click", function (event) {
+    if (pressedOutside && event.target === dialog && outside(event)) dialog.close();
+    pressedOutside = false;
+  });
   dialog.querySelector("form").addEventListener("submit", function (event) { event.preventDefault(); });
   var close = dialog.querySelector(".search-close");
   if (close) close.addEventListener("click", function () { dialog.close(); });
   document.addEventListener("keydown", function (event) {
-    if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey) && !event.altKey) {
+    // The K key, whatever the keyboard's layout writes with it.
+    if ((event.code === "KeyK" || (event.key || "").toLowerCase() === "k") && (event.metaKey || event.ctrlKey) && !event.altKey) {
       event.preventDefault();
       if (dialog.open) dialog.close(); else show();
     }
