@@ -295,12 +295,25 @@ struct PagePlan: Sendable {
     /// What a note's page shows besides the site's parts.
     private func noteView(_ index: Int) -> NoteView {
         let html = rendered[index]
+        let toc = html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
+        let breadcrumbs = self.breadcrumbs(to: notes[index].folder)
         return NoteView(
-            card: card(index), html: html.html,
-            toc: html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) },
+            card: card(index), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),
             hasToc: html.headings.count > 1,
             backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
-            hasBacklinks: !backlinks[index].isEmpty)
+            hasBacklinks: !backlinks[index].isEmpty, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty)
+    }
+
+    /// The folders from the top down to the folder at `url` (itself included), as links; none
+    /// for the notes' root.
+    func breadcrumbs(to url: String) -> [NoteLink] {
+        var crumbs: [NoteLink] = []
+        var at = url
+        while let folder = index.folders.byURL[at] {
+            crumbs.append(NoteLink(title: folderTitle(at), url: urls.link(at)))
+            at = folder.parent
+        }
+        return crumbs.reversed()
     }
 
     private func notePages(_ index: Int) -> [Page] {
@@ -405,10 +418,11 @@ struct PagePlan: Sendable {
         return [
             Page(path: Self.file(url), content: {
                 let folders = folderLinks(in: url)
+                let above = breadcrumbs(to: folder.parent)
                 let list = ListView(
                     heading: title, introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
-                    folders: folders, hasFolders: !folders.isEmpty, isFolder: true, noteCount: indices.count, wordCount: words,
-                    noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
+                    folders: folders, hasFolders: !folders.isEmpty, isFolder: true, breadcrumbs: above, hasBreadcrumbs: !above.isEmpty,
+                    noteCount: indices.count, wordCount: words, noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
                 return template("list", context(page("\(title) · \(config.title)", description, url), list: list))
             }())
         ]

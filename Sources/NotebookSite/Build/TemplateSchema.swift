@@ -53,12 +53,15 @@ extension TemplateContext {
             site: site.mustacheValue,
             page: PageView(title: "T", description: "D", url: "/t/", openGraphType: "article", isHome: true),
             note: NoteView(
-                card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)], hasToc: true,
-                backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true),
+                card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)],
+                tocTree: [TocNode(text: "H", id: "h", level: 2, children: [TocNode(text: "I", id: "i", level: 3)], hasChildren: true)],
+                hasToc: true, backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true,
+                breadcrumbs: [NoteLink(title: "F", url: "/f/")], hasBreadcrumbs: true),
             list: ListView(
                 heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t",
                 subtags: [tagTree], hasSubtags: true,
                 folders: [FolderLink(name: "F", url: "/f/", count: 1, countText: "1 note")], hasFolders: true, isFolder: true,
+                breadcrumbs: [NoteLink(title: "F", url: "/f/")], hasBreadcrumbs: true,
                 noteCount: 1, wordCount: 1,
                 noteCountText: "1 note", wordCountText: "1 word"),
             tags: [tagTree],

@@ -59,16 +59,31 @@ struct NoteView: Sendable {
     /// What lists show of the note; templates see its keys as the view's own (`note.title`).
     var card: NoteCard
     var html: String
+    /// The headings of levels 1 to 3, in page order.
     var toc: [TocEntry]
+    /// The same as a tree (``TableOfContents``): each heading with the deeper ones under it.
+    var tocTree: [TocNode] = []
     var hasToc: Bool
     var backlinks: [NoteLink]
     var hasBacklinks: Bool
+    /// The folders the note is in, from the top: each folder's title and page.
+    var breadcrumbs: [NoteLink] = []
+    var hasBreadcrumbs: Bool = false
 }
 
 struct TocEntry: Sendable {
     var text: String
     var id: String
     var level: Int
+}
+
+/// A heading in ``NoteView/tocTree``, with the deeper headings under it.
+struct TocNode: Sendable {
+    var text: String
+    var id: String
+    var level: Int
+    var children: [TocNode] = []
+    var hasChildren: Bool = false
 }
 
 struct NoteLink: Sendable {
@@ -148,6 +163,9 @@ struct ListView: Sendable {
     var hasFolders: Bool = false
     /// Whether this is a folder's page, which lists its notes by title and date.
     var isFolder: Bool = false
+    /// On a folder's page, the folders it is in, from the top: each folder's title and page.
+    var breadcrumbs: [NoteLink] = []
+    var hasBreadcrumbs: Bool = false
     /// The number of notes in the whole list, and their words; on its first page only, so that
     /// other pages change only when their notes do.
     var noteCount: Int?
@@ -291,18 +309,29 @@ extension NoteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         var fields = card.fields
         // Room for the five below at once: each append would otherwise grow the pairs.
-        fields.pairs.reserveCapacity(fields.pairs.count + 5)
+        fields.pairs.reserveCapacity(fields.pairs.count + 8)
         fields.append("html", .string(html))
         fields.append("toc", toc.value)
+        fields.append("tocTree", tocTree.value)
         fields.append("hasToc", .bool(hasToc))
         fields.append("backlinks", backlinks.value)
         fields.append("hasBacklinks", .bool(hasBacklinks))
+        fields.append("breadcrumbs", breadcrumbs.value)
+        fields.append("hasBreadcrumbs", .bool(hasBreadcrumbs))
         return .fields(fields)
     }
 }
 
 extension TocEntry: MustacheValueConvertible {
     var mustacheValue: MustacheValue { .fields(["text": .string(text), "id": .string(id), "level": .int(level)]) }
+}
+
+extension TocNode: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .fields([
+            "text": .string(text), "id": .string(id), "level": .int(level), "children": children.value, "hasChildren": .bool(hasChildren),
+        ])
+    }
 }
 
 extension NoteLink: MustacheValueConvertible {
@@ -348,6 +377,7 @@ extension ListView: MustacheValueConvertible {
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
             "folders": folders.value, "hasFolders": .bool(hasFolders), "isFolder": .bool(isFolder),
+            "breadcrumbs": breadcrumbs.value, "hasBreadcrumbs": .bool(hasBreadcrumbs),
         ])
     }
 }

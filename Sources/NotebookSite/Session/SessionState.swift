@@ -48,6 +48,8 @@ struct SessionState: Sendable {
     var planIndex: PlanIndex?
     /// What the list of tags showed, by slug.
     var tags: [String: TagLink] = [:]
+    /// Each folder's title by URL (its introducing note's, else its name): what breadcrumbs show.
+    var folderTitles: [String: String] = [:]
     /// The notes of each list (the index, each tag), by path, in order.
     var lists: [PageGroup: [String]] = [:]
 }

@@ -207,6 +207,7 @@ extension SiteSession {
             site: site, urls: urls, rendered: embedded.rendered,
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : layoutIndex)
         next.planIndex = plan.index
+        next.folderTitles = Dictionary(uniqueKeysWithValues: plan.index.folders.urls.map { ($0, plan.folderTitle($0)) })
         // Whether a note introduces a folder's page depends on the other notes' places too: `X.md`
         // beside `X/` does while `X/` holds a note. A note whose group changes so leaves its old
         // group's pages and lists and joins its new one's, as a changed note does.
@@ -249,6 +250,15 @@ extension SiteSession {
                         }
                     }
                 }
+            }
+            // A folder whose title changes is in the breadcrumbs of every note and folder under it.
+            let retitled = next.folderTitles.keys.filter { url in old.folderTitles[url].map { $0 != next.folderTitles[url] } ?? false }
+            if !retitled.isEmpty {
+                for (path, group) in next.groupOfNote {
+                    guard let folder = next.records[path]?.note.folder, retitled.contains(where: folder.hasPrefix) else { continue }
+                    groups.insert(group)
+                }
+                for url in plan.index.folders.urls where retitled.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
             }
             // Folders that come or go change their neighbours' lists of folders.
             if !samePlaces {

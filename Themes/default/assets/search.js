@@ -102,7 +102,9 @@
     for (var piece of pieces) {
       var run = /[\p{L}\p{M}\p{N}]+/gu, found;
       while ((found = run.exec(piece.segment))) {
-        out.push({ word: fold(found[0]), start: piece.index + found.index, end: piece.index + found.index + found[0].length });
+        // A lone combining mark folds to nothing: no word.
+        var word = fold(found[0]);
+        if (word) out.push({ word: word, start: piece.index + found.index, end: piece.index + found.index + found[0].length });
       }
     }
     return out;
@@ -193,10 +195,18 @@
         pages.forEach(function (page) { average += page[3]; });
         average = average / Math.max(total, 1) || 1;
         forms.forEach(function (form, n) {
-          var list = lists[n], found = prefixed(list, form);
-          if (asked[n] !== form && english) found = found.concat(prefixed(list, asked[n]).filter(function (i) { return found.indexOf(i) < 0; }));
+          // The terms and words that begin with what was typed (a word kept as its stem stands
+          // for it), and the typed word's stem itself: not every term that begins with the stem,
+          // which for a word typed in part ("kindli", stem "kind") would be other words.
+          var list = lists[n], found = prefixed(list, asked[n]);
+          var stemmed = bisect(list, form);
+          if (list[2 * stemmed] === form) {
+            var value = list[2 * stemmed + 1];
+            if (value[0] === "=") stemmed = bisect(list, value.slice(1));
+            if (found.indexOf(stemmed) < 0) found.unshift(stemmed);
+          }
           // A single ASCII letter or digit matches itself only; a long list of prefixed terms, the shortest.
-          if (alone(form)) found = found.filter(function (i) { return list[2 * i] === form; });
+          if (alone(asked[n])) found = found.filter(function (i) { return list[2 * i] === form; });
           found.sort(function (a, b) { return list[2 * a].length - list[2 * b].length; });
           var byPage = {};
           found.slice(0, 64).forEach(function (i) {
@@ -362,6 +372,8 @@
     }
     input.addEventListener("input", function () { show(input.value); });
     list.addEventListener("click", function (event) {
+      // A result opened in another tab or window leaves this page as it is.
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
       if (event.target.closest && event.target.closest("a") && leaving) leaving();
     });
     input.addEventListener("keydown", function (event) {
@@ -438,8 +450,9 @@
   var close = dialog.querySelector(".search-close");
   if (close) close.addEventListener("click", function () { dialog.close(); });
   document.addEventListener("keydown", function (event) {
-    // The K key, whatever the keyboard's layout writes with it.
-    if ((event.code === "KeyK" || (event.key || "").toLowerCase() === "k") && (event.metaKey || event.ctrlKey) && !event.altKey) {
+    // K, or on a layout whose keys write no Latin letters, the key where K is.
+    var key = (event.key || "").toLowerCase();
+    if ((key === "k" || (!/^[a-z]$/.test(key) && event.code === "KeyK")) && (event.metaKey || event.ctrlKey) && !event.altKey) {
       event.preventDefault();
       if (dialog.open) dialog.close(); else show();
     }
