@@ -11,14 +11,17 @@ public struct SearchDocument: Sendable {
     public var words: PageWords
     /// Its text by heading, from which the browser takes a snippet.
     public var text: SearchText
+    /// What a preview of a link to it shows under its title: its first paragraph, say.
+    public var summary: String
 
-    public init(title: String, url: String, folder: Int?, length: Int, words: PageWords, text: SearchText) {
+    public init(title: String, url: String, folder: Int?, length: Int, words: PageWords, text: SearchText, summary: String = "") {
         self.title = title
         self.url = url
         self.folder = folder
         self.length = length
         self.words = words
         self.text = text
+        self.summary = summary
     }
 }
 

@@ -145,17 +145,19 @@ public enum SearchIndexFiles {
         return out.bytes
     }
 
-    /// The sections of `documents` (`SearchText.sections`), as a text file: for each page an
-    /// array of `[heading, anchor, text]`.
+    /// The pages `pages` of `documents` as a text file: for each page an array of its summary
+    /// (what link previews show) and then its sections (`SearchText.sections`), each
+    /// `[heading, anchor, text]`.
     private static func text(_ documents: UnsafeBufferPointer<SearchDocument>, _ pages: Range<Int>) -> [UInt8] {
-        var out = JSONWriter(capacity: pages.reduce(16) { $0 + documents[$1].text.utf8.count + documents[$1].text.headings.count * 24 + 8 })
+        var out = JSONWriter(capacity: pages.reduce(16) {
+            $0 + documents[$1].text.utf8.count + documents[$1].summary.utf8.count + documents[$1].text.headings.count * 24 + 8
+        })
         out.raw("[")
         for index in pages {
             out.raw(index > pages.lowerBound ? ",\n[" : "\n[")
-            var first = true
+            out.string(documents[index].summary)
             documents[index].text.forEachSection { heading, anchor, text in
-                out.raw(first ? "[" : ",[")
-                first = false
+                out.raw(",[")
                 out.line(heading)
                 out.raw(",")
                 out.string(anchor)
@@ -175,44 +177,28 @@ public enum SearchIndexFiles {
         -> (terms: [String], notes: [[Int32]], weights: [[UInt8]], aliases: [(word: String, term: Int)])
     {
         var site = SiteTerms(stemming: stemming)
-        // The postings as flat lists, sorted by term after; a page's posting of a term is found
-        // through `stamp` and `place` (words that stem alike are one term) without hashing.
-        var termOf: [Int32] = []
-        var noteOf: [Int32] = []
-        var countOf: [Int32] = []
-        var flagsOf: [UInt8] = []
-        let expected = documents.reduce(0) { $0 + $1.words.text.counts.count + $1.words.title.counts.count }
-        termOf.reserveCapacity(expected)
-        noteOf.reserveCapacity(expected)
-        countOf.reserveCapacity(expected)
-        flagsOf.reserveCapacity(expected)
-        var stamp: [Int32] = []
-        var place: [Int32] = []
-        // Each page read in place: a copy of a page would retain and release each of its parts.
+        var flat = FlatPostings(capacity: documents.reduce(0) { $0 + $1.words.text.counts.count + $1.words.title.counts.count })
+        // Each page read in place (a copy would retain and release each of its parts), its words
+        // walked in loops, not closures (a closure over the tables checks each access at run time).
         documents.withUnsafeBufferPointer { documents in
-        for note in documents.indices {
-            func post(_ term: Int, count: Int32, flags: UInt8) {
-                while stamp.count <= term {
-                    stamp.append(-1)
-                    place.append(0)
-                }
-                if stamp[term] == Int32(note) {
-                    countOf[Int(place[term])] += count
-                    flagsOf[Int(place[term])] |= flags
-                } else {
-                    stamp[term] = Int32(note)
-                    place[term] = Int32(termOf.count)
-                    termOf.append(Int32(term))
-                    noteOf.append(Int32(note))
-                    countOf.append(count)
-                    flagsOf.append(flags)
+            for note in documents.indices {
+                for (words, flags) in [(documents[note].words.text, UInt8(0)), (documents[note].words.title, 32), (documents[note].words.headings, 16)] {
+                    words.utf8.withUnsafeBufferPointer { bytes in
+                        var start = 0
+                        var index = 0
+                        for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: " ") {
+                            if position > start {
+                                let term = site.term(of: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+                                flat.post(term, note: note, count: flags == 0 ? words.counts[index] : 0, flags: flags)
+                                index += 1
+                            }
+                            start = position + 1
+                        }
+                    }
                 }
             }
-            documents[note].words.text.forEach { word, count in post(site.term(of: word), count: Int32(count), flags: 0) }
-            documents[note].words.title.forEach { word, _ in post(site.term(of: word), count: 0, flags: 32) }
-            documents[note].words.headings.forEach { word, _ in post(site.term(of: word), count: 0, flags: 16) }
         }
-        }
+        let (termOf, noteOf, countOf, flagsOf) = (flat.termOf, flat.noteOf, flat.countOf, flat.flagsOf)
         let terms = site.terms
         // A counting sort by term keeps each term's postings in page order.
         var starts = [Int](repeating: 0, count: terms.count + 1)
@@ -263,6 +249,44 @@ struct SiteTerms: ~Copyable {
         stemmed.filter { alias in
             var word = alias.word
             return terms[alias.term] != word && word.withUTF8 { numbers.ordinal(of: $0) } == nil
+        }
+    }
+}
+
+/// The postings as flat lists, sorted by term after: a page's posting of a term is found again
+/// through `stamp` and `place` (words that stem alike are one term) without hashing.
+struct FlatPostings {
+    var termOf: [Int32] = []
+    var noteOf: [Int32] = []
+    var countOf: [Int32] = []
+    var flagsOf: [UInt8] = []
+    /// By term: the last page that posted it, and where.
+    private var stamp: [Int32] = []
+    private var place: [Int32] = []
+
+    init(capacity: Int) {
+        termOf.reserveCapacity(capacity)
+        noteOf.reserveCapacity(capacity)
+        countOf.reserveCapacity(capacity)
+        flagsOf.reserveCapacity(capacity)
+    }
+
+    /// Adds `count` occurrences of `term` in page `note`, with `flags` (title, heading).
+    mutating func post(_ term: Int, note: Int, count: Int32, flags: UInt8) {
+        while stamp.count <= term {
+            stamp.append(-1)
+            place.append(0)
+        }
+        if stamp[term] == Int32(note) {
+            countOf[Int(place[term])] += count
+            flagsOf[Int(place[term])] |= flags
+        } else {
+            stamp[term] = Int32(note)
+            place[term] = Int32(termOf.count)
+            termOf.append(Int32(term))
+            noteOf.append(Int32(note))
+            countOf.append(count)
+            flagsOf.append(flags)
         }
     }
 }

@@ -53,7 +53,10 @@ import Testing
         let inner = try #require(titles.firstIndex(of: "Inner"))
         #expect(terms["新幹線"]?.map { $0.page } == [inner])
         // The text files carry each section under its heading's id on the page.
-        let text = try #require(try Self.json(site, "search/text/0.json") as? [[[String]]])
+        // Each page is its summary (what link previews show), then its sections.
+        let entries = try #require(try Self.json(site, "search/text/0.json") as? [[Any]])
+        #expect(entries[setup].first as? String == "Install the blueberries first.")
+        let text = entries.map { $0.dropFirst().compactMap { $0 as? [String] } }
         #expect(text[setup].contains(["Crème brûlée", "crème-brûlée", "After dinner."]))
         #expect(try site.output("guides/setup/index.html").contains("id=\"crème-brûlée\""))
         // The heading the page shows as its title leads to the page's top.

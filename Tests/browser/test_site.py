@@ -257,12 +257,13 @@ class BrowserTests:
         return entries
 
     def page_texts(self):
-        """Each page's sections ([heading, anchor, text]) from search/text/N.json, by page number."""
+        """Each page's sections ([heading, anchor, text]) from search/text/N.json, by page number
+        (each page there is [summary, section, ...])."""
         texts = {}
         for number, start in enumerate(self.index["textFiles"]):
             pages = json.loads((self.output / "search" / "text" / f"{number}.json").read_text(encoding="utf-8"))
-            for offset, sections in enumerate(pages):
-                texts[start + offset] = sections
+            for offset, entry in enumerate(pages):
+                texts[start + offset] = entry[1:]  # after the page's summary
         return texts
 
     def term_postings(self, prefix):
@@ -500,6 +501,38 @@ class BrowserTests:
         ActionChains(self.driver).move_by_offset(0, 200).click().perform()
         WebDriverWait(self.driver, 5).until(lambda d: dialog.get_attribute("open") is None)
         print(f"  Ctrl-K, arrows, Escape; Enter opened {target}; a result on the open page closes the dialog")
+
+    def test_link_previews(self):
+        """Hovering an internal link, or reaching it with Tab, shows its note's folder, title and
+        first paragraph, tied to the link by aria-describedby; Escape or leaving hides it."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open("/cooking/pantry-staples/")
+        link = self.driver.find_element("css selector", "main a.wikilink[href='/cooking/weeknight-dal/']")
+        ActionChains(self.driver).move_to_element(link).perform()
+        box = WebDriverWait(self.driver, 5).until(lambda d: d.find_element("css selector", ".link-preview"))
+        title = box.find_element("css selector", ".link-preview-title").text
+        text = box.find_element("css selector", ".link-preview-text").text
+        path = box.find_element("css selector", ".link-preview-path").text
+        assert title == "Weeknight Dal" and path == "cooking" and len(text) > 20, f"the preview shows {path!r} {title!r} {text!r}"
+        assert link.get_attribute("aria-describedby") == box.get_attribute("id")
+        top, bottom = box.rect["y"], link.rect["y"] + link.rect["height"]
+        assert abs(top - bottom - 8) < 2 or box.rect["y"] + box.rect["height"] <= link.rect["y"], "the preview is not beside its link"
+        ActionChains(self.driver).move_to_element(self.driver.find_element("css selector", "main h1")).perform()
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
+        assert link.get_attribute("aria-describedby") is None
+        # The keyboard: Tab through the page's links until the same link has the focus.
+        self.driver.find_element("css selector", "body").click()
+        for _ in range(60):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            if self.driver.switch_to.active_element == link:
+                break
+        assert self.driver.switch_to.active_element == link, "Tab never reached the link"
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_elements("css selector", ".link-preview"))
+        ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
+        print(f"  hover and Tab show {path} › {title}: {text[:50]}…; leaving and Escape hide it")
 
     def test_search_without_javascript(self):
         """With JavaScript off the header's Search link leads to the search page, which links every
@@ -856,6 +889,7 @@ class BrowserTests:
         self.run("search with the keyboard alone", self.test_search_keyboard)
         self.run("search page with JavaScript off", self.test_search_without_javascript)
         self.run("search page's own form", self.test_search_page)
+        self.run("link previews on hover and focus", self.test_link_previews)
         self.run("highlight colors, light mode", lambda: self.test_highlight_colors("light"))
         self.run("highlight colors, dark mode", lambda: self.test_highlight_colors("dark"))
         self.run("code block title and marked line, light mode", lambda: self.test_code_block("light"))

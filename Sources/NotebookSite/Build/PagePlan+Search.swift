@@ -88,7 +88,8 @@ extension PagePlan {
     /// A page of `note`'s text, its headings and tags, shown as `title` at `url`.
     private static func document(_ note: SiteNote, title: String, url: String, folder: Int?) -> SearchDocument {
         // A folder's page shows its introducing note under the folder's title (the note's own).
-        SearchDocument(title: title, url: url, folder: folder, length: note.wordCount, words: note.searchWords, text: note.searchText)
+        SearchDocument(
+            title: title, url: url, folder: folder, length: note.wordCount, words: note.searchWords, text: note.searchText, summary: note.summary)
     }
 }
 

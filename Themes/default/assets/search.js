@@ -142,7 +142,8 @@
     }
     this.meta = function () { return get("index.json"); };
     this.terms = function (key) { return get("terms/" + key + ".json"); };
-    // Page `page`'s sections, from the text file that holds it (`starts`: each file's first page).
+    // Page `page`'s summary and sections ([summary, [heading, anchor, text], ...]), from the text
+    // file that holds it (`starts`: each file's first page).
     this.text = function (page, starts) {
       var low = 0, high = starts.length - 1;
       while (low < high) {
@@ -354,7 +355,7 @@
           list.append(item);
           index.text(result.page, starts).then(function (sections) {
             if (ticket !== asked) return;
-            var best = passage(sections, found);
+            var best = passage(sections.slice(1), found);
             if (!best) return;
             if (best.heading && best.heading !== page[0]) {
               var heading = document.createElement("span");
@@ -394,14 +395,83 @@
     return show;
   }
 
+  // Previews of internal links, on hover and on keyboard focus: the page's folder, title and
+  // summary from the search's files, in a copy of the page's <template id="link-preview">.
+  function previews(index, template) {
+    var pages = null, shown = null, timer = 0, count = 0;
+    function byURL(meta) {
+      if (!pages) {
+        pages = new Map();
+        meta.pages.forEach(function (page, number) { pages.set(urlOf(meta, page), number); });
+      }
+      return pages;
+    }
+    function hide() {
+      clearTimeout(timer);
+      if (!shown) return;
+      shown.link.removeAttribute("aria-describedby");
+      shown.box.remove();
+      shown = null;
+    }
+    function show(link) {
+      var url = new URL(link.href, location.href);
+      if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return;
+      index.meta().then(function (meta) {
+        var page = byURL(meta).get(url.pathname);
+        if (page === undefined || url.pathname === location.pathname) return;
+        return index.text(page, meta.textFiles).then(function (entry) {
+          if (!link.matches(":hover") && document.activeElement !== link) return;
+          hide();
+          var box = template.content.firstElementChild.cloneNode(true);
+          box.id = "link-preview-" + ++count;
+          var parts = { ".link-preview-path": folderPath(meta, meta.pages[page][2]), ".link-preview-title": meta.pages[page][0], ".link-preview-text": entry[0] };
+          for (var selector in parts) {
+            var part = box.querySelector(selector);
+            if (part) { part.textContent = parts[selector]; part.hidden = !parts[selector]; }
+          }
+          document.body.append(box);
+          var at = link.getBoundingClientRect(), height = box.offsetHeight;
+          var below = at.bottom + 8 + height < innerHeight || at.top < height + 8;
+          box.style.left = Math.max(8, Math.min(at.left, innerWidth - box.offsetWidth - 8)) + scrollX + "px";
+          box.style.top = (below ? at.bottom + 8 : at.top - height - 8) + scrollY + "px";
+          link.setAttribute("aria-describedby", box.id);
+          shown = { link: link, box: box };
+        });
+      }).catch(function () {});
+    }
+    function target(event) {
+      var link = event.target.closest && event.target.closest("main a[href]");
+      return link && !link.closest(".search-results, .link-preview") ? link : null;
+    }
+    document.addEventListener("pointerover", function (event) {
+      var link = target(event);
+      if (!link || event.pointerType === "touch") return;
+      clearTimeout(timer);
+      timer = setTimeout(function () { show(link); }, 300);
+    });
+    document.addEventListener("pointerout", function (event) {
+      if (target(event)) hide();
+    });
+    document.addEventListener("focusin", function (event) {
+      var link = target(event);
+      if (link && link.matches(":focus-visible")) show(link); else hide();
+    });
+    document.addEventListener("keydown", function (event) { if (event.key === "Escape") hide(); });
+  }
+
   root.notebookSearch = { stem: stem, fold: fold, words: words, shardOf: shardOf, postings: postings };
   if (typeof document === "undefined") return;
 
-  var box = document.querySelector(".search-box");
-  if (!box) return;
-  var index = new Index(box.getAttribute("data-index"));
+  // Both parts read the same files: the search box (and search page) and the link previews,
+  // each of which a site may leave out by overriding its partial.
+  var box = document.querySelector(".search-box"), preview = document.getElementById("link-preview");
+  var source = box || preview;
+  if (!source) return;
+  var index = new Index(source.getAttribute("data-index"));
   // For tests and benchmarks: the results of `query`, as the boxes rank them.
   root.notebookSearch.search = function (query) { return search(index, query); };
+  if (preview && preview.content && preview.content.firstElementChild) previews(index, preview);
+  if (!box) return;
 
   // The search page: its own form, and the query from its address.
   var page = document.querySelector(".search-page");
