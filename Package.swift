@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libstemmer-dev"])]),
         // ICU's word break iterator, called from C: ICU renames its functions by version.
         .target(name: "CWordBreak", linkerSettings: [.linkedLibrary("icuuc")]),
-        .target(name: "NotebookSearch", dependencies: ["CStemmer", "CWordBreak", "Bytes"]),
+        .target(name: "NotebookSearch", dependencies: ["CStemmer", "CWordBreak", "Bytes", "Parallel"]),
         .target(name: "CCmarkTables"),
         .target(name: "CCmarkArena"),
         .systemLibrary(

@@ -1,3 +1,6 @@
+import Foundation
+import Parallel
+
 /// The files of the site's search, under `search/`, which the theme's `search.js` reads:
 ///
 /// - `index.json`: the pages (title, URL, folder, length), the folders, and where each text file
@@ -59,48 +62,56 @@ public enum SearchIndexFiles {
     /// The files, as paths under the site (`search/index.json`) and their bytes, in the order of
     /// `paths(_:)`. `stemming` must be what the documents' terms were made with.
     public static func files(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool) -> [(path: String, bytes: [UInt8])] {
-        let postings = Self.postings(documents, stemming: stemming)
-        var files: [(path: String, bytes: [UInt8])] = []
-        // Each shard's terms and aliases: a term by its number, an alias by its position (after the terms).
+        let texts = textFiles(documents)
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        // The text files on every core while one finds the postings, then the term files.
+        let (textBytes, postings) = ParallelWork.map(
+            count: texts.count, workers: workers, alongside: { Self.postings(documents, stemming: stemming) }
+        ) { number in
+            documents.withUnsafeBufferPointer { text($0, texts[number]) }
+        }
+        // Each term file's terms and aliases: a term by its number, an alias by its position after the terms.
         var shards: [String: [Int]] = [:]
         for index in postings.terms.indices { shards[shard(of: postings.terms[index]), default: []].append(index) }
         for index in postings.aliases.indices {
             shards[shard(of: postings.aliases[index].word), default: []].append(postings.terms.count + index)
         }
+        let termBytes = ParallelWork.map(count: shardKeys.count, workers: workers) { [shards] position in
+            termFile(shards[shardKeys[position]] ?? [], postings)
+        }
+        return [("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts))]
+            + zip(shardKeys, termBytes).map { ("search/terms/\($0).json", $1) }
+            + textBytes.enumerated().map { ("search/text/\($0).json", $1) }
+    }
+
+    /// A term file of `members` (terms by number, then aliases by position after the terms).
+    private static func termFile(
+        _ members: [Int], _ postings: (terms: [String], notes: [[Int32]], weights: [[UInt8]], aliases: [(word: String, term: Int)])
+    ) -> [UInt8] {
         func key(_ member: Int) -> String {
             member < postings.terms.count ? postings.terms[member] : postings.aliases[member - postings.terms.count].word
         }
-        let texts = textFiles(documents)
-        files.append(("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts)))
-        for shardKey in shardKeys {
-            // Sorted as JavaScript compares strings, by UTF-16 code units, so that search.js can
-            // look for a prefix by bisection.
-            let members = (shards[shardKey] ?? []).map { (key($0), $0) }.sorted { $0.0.utf16.lexicographicallyPrecedes($1.0.utf16) }
-            var out = JSONWriter(capacity: members.count * 24)
-            out.raw("[")
-            for (position, (text, member)) in members.enumerated() {
-                if position > 0 { out.raw(",\n") }
-                out.string(text)
-                out.raw(",")
-                if member < postings.terms.count {
-                    out.raw("\"")
-                    var encoded: [UInt8] = []
-                    Postings.append(notes: postings.notes[member], weights: postings.weights[member], to: &encoded)
-                    encoded.withUnsafeBufferPointer { out.appendRaw($0) }
-                    out.raw("\"")
-                } else {
-                    out.string("=" + postings.terms[postings.aliases[member - postings.terms.count].term])
-                }
-            }
-            out.raw("]\n")
-            files.append(("search/terms/\(shardKey).json", out.bytes))
-        }
-        documents.withUnsafeBufferPointer { documents in
-            for (number, pages) in texts.enumerated() {
-                files.append(("search/text/\(number).json", text(documents, pages)))
+        // Sorted as JavaScript compares strings, by UTF-16 code units, so that search.js can look
+        // for a prefix by bisection.
+        let sorted = members.map { (key($0), $0) }.sorted { $0.0.utf16.lexicographicallyPrecedes($1.0.utf16) }
+        var out = JSONWriter(capacity: sorted.count * 24)
+        out.raw("[")
+        for (position, (text, member)) in sorted.enumerated() {
+            if position > 0 { out.raw(",\n") }
+            out.string(text)
+            out.raw(",")
+            if member < postings.terms.count {
+                out.raw("\"")
+                var encoded: [UInt8] = []
+                Postings.append(notes: postings.notes[member], weights: postings.weights[member], to: &encoded)
+                encoded.withUnsafeBufferPointer { out.appendRaw($0) }
+                out.raw("\"")
+            } else {
+                out.string("=" + postings.terms[postings.aliases[member - postings.terms.count].term])
             }
         }
-        return files
+        out.raw("]\n")
+        return out.bytes
     }
 
     /// The pages, the folders and the first page of each text file, as `index.json`.

@@ -19,10 +19,10 @@ import Testing
 
     /// What every change to a note rebuilds besides note pages.
     static let lists = ["index.html", "page/2/index.html", "feed.xml", "highlights/index.html"] + search
-    /// Every file of the search (a change to any note rewrites them all): its page, its index, the
-    /// term files and, for these short notes, one text file.
-    static let search = ["search/index.html", "search/index.json"] + SearchIndexFiles.shardKeys.map { "search/terms/\($0).json" }
-        + ["search/text/0.json"]
+    /// Every file of the search (a change to any note rewrites them all): its index, the term
+    /// files and, for these short notes, one text file. The search page is rewritten when a title,
+    /// a link, the order, a folder or a tag changes.
+    static let search = ["search/index.json"] + SearchIndexFiles.shardKeys.map { "search/terms/\($0).json" } + ["search/text/0.json"]
 
     /// A preview running over a temporary copy of `files`.
     final class Running {
@@ -146,7 +146,7 @@ import Testing
     @Test func addingRenamingAndDeletingNotes() throws {
         let running = try Running()
         let added = try running.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")
-        #expect(added["written"] as? [String] == (["c/index.html", "e/index.html", "page/3/index.html", "sitemap.xml"] + Self.lists).sorted())
+        #expect(added["written"] as? [String] == (["c/index.html", "e/index.html", "page/3/index.html", "sitemap.xml", "search/index.html"] + Self.lists).sorted())
         #expect(try running.get("/e/").status == 200)
         #expect(try running.get("/c/").text.contains("href=\"/e/\""))
         #expect(try running.servesAFullBuild())
@@ -157,7 +157,7 @@ import Testing
         #expect(renamed["removed"] as? [String] == ["b/index.html"])
         #expect(
             renamed["written"] as? [String]
-                == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml", "page/3/index.html"] + Self.lists).sorted())
+                == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml", "page/3/index.html", "search/index.html"] + Self.lists).sorted())
         #expect(try running.get("/b/").status == 404)
         #expect(try running.get("/bee/").text.contains("hello"))
         #expect(try running.get("/a/").text.contains("class=\"wikilink\" href=\"/bee/\""))
@@ -168,7 +168,7 @@ import Testing
         // d was alone on the last page: the index loses a page, and every page shows how many there are.
         #expect(
             deleted["written"] as? [String]
-                == (["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "sitemap.xml"] + Self.search).sorted())
+                == (["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "sitemap.xml", "search/index.html"] + Self.search).sorted())
         #expect(try running.get("/d/").status == 404)
         #expect(!(try running.get("/c/").text.contains("href=\"/d/\"")))
         #expect(try running.servesAFullBuild())
@@ -178,7 +178,7 @@ import Testing
         let running = try Running()
         let report = try running.write("templates/footer.mustache", "<footer>a new footer</footer>\n")
         #expect(report["everything"] as? Bool == true)
-        #expect((report["groups"] as? [String])?.count == 14)
+        #expect((report["groups"] as? [String])?.count == 15)
         for page in ["/a/", "/", "/tags/x/", "/highlights/"] {
             #expect(try running.get(page).text.contains("<footer>a new footer</footer>"))
         }

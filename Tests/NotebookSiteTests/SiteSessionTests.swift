@@ -76,10 +76,10 @@ import TestSupport
     }
 
     static let everyNoteChange = ["index.html", "page/2/index.html", "feed.xml", "highlights/index.html"] + search
-    /// Every file of the search (a change to any note rewrites them all): its page, its index, the
-    /// term files and, for these short notes, one text file.
-    static let search = ["search/index.html", "search/index.json"] + SearchIndexFiles.shardKeys.map { "search/terms/\($0).json" }
-        + ["search/text/0.json"]
+    /// Every file of the search (a change to any note rewrites them all): its index, the term
+    /// files and, for these short notes, one text file. The search page is rewritten when a title,
+    /// a link, the order, a folder or a tag changes.
+    static let search = ["search/index.json"] + SearchIndexFiles.shardKeys.map { "search/terms/\($0).json" } + ["search/text/0.json"]
 
     @Test func theFirstBuildIsAFullBuild() throws {
         let fixture = try Fixture()
@@ -122,7 +122,7 @@ import TestSupport
             report.written
                 == ([
                     "c/index.html", "d/index.html", "feed.xml", "index.html", "page/2/index.html", "sitemap.xml",
-                    "tags/index.html", "tags/x/index.html", "tags/z/index.html",
+                    "tags/index.html", "tags/x/index.html", "tags/z/index.html", "search/index.html",
                 ] + Self.search).sorted())
         #expect(fixture.page("tags/z/index.html").contains("C is alone"))
         #expect(fixture.matchesAFullBuild())
@@ -267,7 +267,7 @@ import TestSupport
     @Test func addingANoteRebuildsTheNotesItLinksTo() throws {
         let fixture = try Fixture()
         let report = try fixture.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")
-        #expect(report.written == (["e/index.html", "c/index.html", "page/3/index.html", "sitemap.xml"] + Self.everyNoteChange).sorted())
+        #expect(report.written == (["e/index.html", "c/index.html", "page/3/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange).sorted())
         #expect(fixture.page("c/index.html").contains("/e/"))
         #expect(fixture.matchesAFullBuild())
     }
@@ -286,7 +286,7 @@ import TestSupport
         let fixture = try Fixture()
         let report = try fixture.remove("notes/d.md")
         #expect(report.removed == ["d/index.html"])
-        #expect(report.written == (["c/index.html", "sitemap.xml"] + Self.everyNoteChange).sorted())
+        #expect(report.written == (["c/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange).sorted())
         #expect(!FileManager.default.fileExists(atPath: fixture.output + "/d/index.html"))
         #expect(fixture.matchesAFullBuild())
     }
@@ -295,7 +295,7 @@ import TestSupport
         let fixture = try Fixture()
         let report = try fixture.move("notes/b.md", "notes/bee.md")
         #expect(report.removed == ["b/index.html"])
-        #expect(report.written == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml"] + Self.everyNoteChange).sorted())
+        #expect(report.written == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange).sorted())
         #expect(fixture.page("a/index.html").contains("class=\"wikilink\" href=\"/bee/\""))
         #expect(fixture.matchesAFullBuild())
     }
@@ -322,7 +322,7 @@ import TestSupport
         let fixture = try Fixture()
         let report = try fixture.write("templates/footer.mustache", "<footer>changed</footer>\n")
         #expect(report.everything)
-        #expect(report.groups.count == 14)
+        #expect(report.groups.count == 15)
         #expect(fixture.page("a/index.html").contains("<footer>changed</footer>"))
         #expect(fixture.matchesAFullBuild())
     }

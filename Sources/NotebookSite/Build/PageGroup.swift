@@ -13,7 +13,10 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
     case highlights
     case feed
     case sitemap
+    /// The search's files under `/search/` (its index, terms and texts).
     case search
+    /// The search page, `/search/`, which lists every note by folder and every tag.
+    case searchPage
     case notFound
     /// The palette's style sheet, `/assets/palette.css`.
     case palette
@@ -34,6 +37,7 @@ public enum PageGroup: Hashable, Comparable, Sendable, CustomStringConvertible {
         case .feed: "feed"
         case .sitemap: "sitemap"
         case .search: "search"
+        case .searchPage: "search page"
         case .notFound: "404"
         case .palette: "palette"
         }

@@ -13,20 +13,16 @@ extension PagePlan {
         let files = SearchIndexFiles.paths(documents).enumerated().map { position, path in
             Page(path: path, content: .bytes(made.files()[position].bytes))
         }
-        return [Page(path: Self.searchPagePath, content: searchPage())] + files
+        return files
     }
 
     /// Where the search page is written.
     static let searchPagePath = "search/index.html"
 
-    /// Every path of the search's files, as `searchPages` writes them.
-    func searchFilePaths() -> [String] {
-        [Self.searchPagePath] + SearchIndexFiles.paths(searchDocuments().documents)
-    }
 
     /// The search page: its form, and every note by folder and every tag, for readers without
     /// JavaScript.
-    private func searchPage() -> Content {
+    func searchPage() -> Content {
         var byFolder: [String: [NoteLink]] = [:]
         for note in notes { byFolder[note.folder, default: []].append(NoteLink(title: note.title, url: urls.link(note.url))) }
         func path(_ url: String) -> String {

@@ -203,6 +203,7 @@ struct PagePlan: Sendable {
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
         case .search: searchPages()
+        case .searchPage: [Page(path: Self.searchPagePath, content: searchPage())]
         case .palette: [Page(path: String(PaletteStylesheet.path.dropFirst()), content: .text(PaletteStylesheet.css(config.palette)))]
         }
     }
@@ -234,7 +235,7 @@ struct PagePlan: Sendable {
     var siteGroups: [PageGroup] {
         // The search first: the longest piece of work, begun while the other workers make the rest.
         [.search, .index] + tags.map { .tag($0.slug) } + index.folders.urls.map { .folder($0) }
-            + [.tags, .highlights, .notFound, .feed, .sitemap, .palette]
+            + [.tags, .highlights, .notFound, .feed, .sitemap, .searchPage, .palette]
     }
 
     /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.

@@ -299,6 +299,14 @@ extension SiteSession {
             {
                 groups.insert(.sitemap)
             }
+            // The search page lists every note's title and link by folder, and every tag.
+            func titleAndURL(_ output: NoteOutput?) -> [String] { [output?.title ?? "", output?.url ?? ""] }
+            if next.tags != old.tags || oldOrder != newOrder || !retitled.isEmpty
+                || Set(next.folderTitles.keys) != Set(old.folderTitles.keys)
+                || changedNotes.contains(where: { titleAndURL(old.outputs[$0]) != titleAndURL(next.outputs[$0]) })
+            {
+                groups.insert(.searchPage)
+            }
             for group in groups {
                 // Every page of a folder shows its introduction's title.
                 if case .folder = group { continue }
