@@ -121,6 +121,20 @@ import Testing
         #expect(try site.output("search/index.html").contains("class=\"search-page\""))
     }
 
+    @Test func aSiteMayLeaveOutTheLinkPreviews() throws {
+        var files = Self.notes
+        files["notebook.yml"] = "baseURL: https://example.org/\n"
+        let plain = try TemporarySite(files)
+        #expect(SitePipeline().build(plain.path).succeeded)
+        #expect(try plain.output("top/index.html").contains("<template id=\"link-preview\" data-index=\"/search/index.json\">"))
+        files["templates/preview.mustache"] = ""
+        let site = try TemporarySite(files)
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let page = try site.output("top/index.html")
+        #expect(!page.contains("link-preview") && page.contains("class=\"search-dialog\""))
+    }
+
     @Test func thePlainThemeHasTheSearchToo() throws {
         var files = Self.notes
         files["notebook.yml"] = "theme: plain\nbaseURL: https://example.org/\n"
