@@ -15,12 +15,7 @@ struct EnglishStemmer: ~Copyable {
 
     /// The stem of `word`, lowercase ASCII letters.
     func stem(_ word: UnsafeBufferPointer<UInt8>) -> String {
-        withStem(of: word) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Calls `body` with the stem of `word`, in the stemmer's own memory (valid until the next).
-    func withStem<R>(of word: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        body(stemBytes(word))
+        String(decoding: stemBytes(word), as: UTF8.self)
     }
 
     /// The stem of `word`, in the stemmer's own memory: valid until the next call.

@@ -18,19 +18,4 @@ public struct WordCounts: Hashable, Sendable {
     public func count(of word: String) -> Int {
         words.firstIndex(of: word).map { Int(counts[$0]) } ?? 0
     }
-
-    /// Calls `body` with each word's bytes and count, in order.
-    func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
-        utf8.withUnsafeBufferPointer { bytes in
-            var start = 0
-            var index = 0
-            for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: " ") {
-                if position > start {
-                    body(UnsafeBufferPointer(rebasing: bytes[start..<position]), Int(counts[index]))
-                    index += 1
-                }
-                start = position + 1
-            }
-        }
-    }
 }

@@ -56,16 +56,6 @@ struct WordTable: ~Copyable {
         return counts
     }
 
-    /// How many slots there are: `entry(_:)` reads each (a loop over them calls no closure).
-    var slotCount: Int { slots.count }
-
-    /// The word in slot `slot` and how often it was added; nil for an empty slot.
-    func entry(_ slot: Int) -> (word: UnsafeBufferPointer<UInt8>, occurrences: Int)? {
-        let found = slots[slot]
-        guard found.start != 0 else { return nil }
-        return (UnsafeBufferPointer(start: text.baseAddress! + Int(found.start - 1), count: Int(found.length)), Int(found.occurrences))
-    }
-
     /// Adds the ASCII words of `bytes`, lowercasing its ASCII letters in place: runs of ASCII
     /// letters and digits. A word's hash is worked out as its bytes are read. Returns the runs that
     /// hold non-ASCII characters (any run of letters, digits and bytes above 0x7F that has one),
