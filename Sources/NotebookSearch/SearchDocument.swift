@@ -62,18 +62,9 @@ public struct SearchText: Hashable, Sendable {
         String(decoding: utf8[headings[index]], as: UTF8.self)
     }
 
-    /// The sections as the text files hold them: the text before the first heading (if there is
-    /// any, or no heading), then each heading with its anchor and the text up to the next heading,
-    /// line breaks as spaces, trailing ones left out.
-    public var sections: [(heading: String, anchor: String, text: String)] {
-        var out: [(heading: String, anchor: String, text: String)] = []
-        forEachSection { heading, anchor, text in
-            out.append((Self.line(heading), anchor, Self.line(text)))
-        }
-        return out
-    }
-
-    /// Calls `body` with each section's heading bytes, anchor and text bytes (see `sections`).
+    /// Calls `body` with each section's heading bytes, anchor and text bytes: the text before the
+    /// first heading (if there is any, or no heading), then each heading with its anchor and the
+    /// text up to the next heading. The text files write them as lines (`JSONWriter.line`).
     func forEachSection(_ body: (ArraySlice<UInt8>, String, ArraySlice<UInt8>) -> Void) {
         let first = headings.first?.lowerBound ?? utf8.count
         if headings.isEmpty || !Self.isBlank(utf8[0..<first]) { body(utf8[0..<0], "", utf8[0..<first]) }
@@ -86,14 +77,6 @@ public struct SearchText: Hashable, Sendable {
 
     static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
-    }
-
-    /// `bytes` with line breaks as spaces and none at the end.
-    static func line(_ bytes: ArraySlice<UInt8>) -> String {
-        var bytes = Array(bytes)
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
-        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -157,7 +157,7 @@ public enum SearchIndexFiles {
     }
 
     /// The pages `pages` of `documents` as a text file: for each page an array of its summary
-    /// (what link previews show) and then its sections (`SearchText.sections`), each
+    /// (what link previews show) and then its sections (`SearchText.forEachSection`), each
     /// `[heading, anchor, text]`.
     private static func text(_ documents: UnsafeBufferPointer<SearchDocument>, _ pages: Range<Int>) -> [UInt8] {
         var out = JSONWriter(capacity: pages.reduce(16) {

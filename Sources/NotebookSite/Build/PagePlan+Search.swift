@@ -25,20 +25,11 @@ extension PagePlan {
     func searchPage() -> Content {
         var byFolder: [String: [NoteLink]] = [:]
         for note in notes { byFolder[note.folder, default: []].append(NoteLink(title: note.title, url: urls.link(note.url))) }
-        func path(_ url: String) -> String {
-            var names: [String] = []
-            var at = url
-            while let folder = index.folders.byURL[at] {
-                names.insert(folderTitle(at), at: 0)
-                at = folder.parent
-            }
-            return names.joined(separator: " › ")
-        }
         let folders = (["/"] + index.folders.urls).compactMap { url -> SearchFolderView? in
             let notes = byFolder[url] ?? []
             guard !notes.isEmpty else { return nil }
             return SearchFolderView(
-                path: url == "/" ? config.title : path(url), url: urls.link(url), count: notes.count, countText: plural(notes.count, "note"),
+                path: url == "/" ? config.title : breadcrumbs(to: url).map(\.title).joined(separator: " › "), url: urls.link(url), count: notes.count, countText: plural(notes.count, "note"),
                 notes: notes)
         }
         return template(
