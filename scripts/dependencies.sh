@@ -28,10 +28,12 @@ notebook_missing_packages() {
 notebook_install_dependencies() { notebook_install_missing notebook_missing_packages; }
 
 # What swift test needs beyond the build: the word list on which search.js's stemmer is checked
-# against libstemmer.
+# against libstemmer, and esbuild, which checks that the built-in themes' assets are their
+# sources minified (scripts/minify-themes).
 notebook_missing_unit_test_packages() {
   local missing=()
   [ -f /usr/share/dict/american-english ] || missing+=(wamerican)
+  command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
   echo "${missing[@]:-}"
 }
 

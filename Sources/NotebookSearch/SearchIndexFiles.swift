@@ -60,8 +60,12 @@ public enum SearchIndexFiles {
     }
 
     /// The files, as paths under the site (`search/index.json`) and their bytes, in the order of
-    /// `paths(_:)`. `stemming` must be what the documents' terms were made with.
-    public static func files(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool) -> [(path: String, bytes: [UInt8])] {
+    /// `paths(_:)`. `stemming` must be what the documents' terms were made with. The first
+    /// `notes` documents (all when nil) are notes, which a folder lists; the others pages of
+    /// their own, such as a folder's.
+    public static func files(
+        _ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool, notes: Int? = nil
+    ) -> [(path: String, bytes: [UInt8])] {
         let texts = textFiles(documents)
         let workers = ProcessInfo.processInfo.activeProcessorCount
         // The text files on every core while one finds the postings, then the term files.
@@ -79,7 +83,7 @@ public enum SearchIndexFiles {
         let termBytes = ParallelWork.map(count: shardKeys.count, workers: workers) { [shards] position in
             termFile(shards[shardKeys[position]] ?? [], postings)
         }
-        return [("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts))]
+        return [("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts, notes: notes ?? documents.count))]
             + zip(shardKeys, termBytes).map { ("search/terms/\($0).json", $1) }
             + textBytes.enumerated().map { ("search/text/\($0).json", $1) }
     }
@@ -115,7 +119,9 @@ public enum SearchIndexFiles {
     }
 
     /// The pages, the folders and the first page of each text file, as `index.json`.
-    private static func index(_ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool, textFiles: [Range<Int>]) -> [UInt8] {
+    private static func index(
+        _ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool, textFiles: [Range<Int>], notes: Int
+    ) -> [UInt8] {
         var out = JSONWriter(capacity: 128 + documents.count * 64 + folders.count * 48)
         out.raw("{\"version\":1,\"stem\":")
         if stemming { out.raw("\"english\"") } else { out.raw("null") }
@@ -124,7 +130,8 @@ public enum SearchIndexFiles {
             if index > 0 { out.raw(",") }
             out.number(pages.lowerBound)
         }
-        out.raw("]")
+        out.raw("],\"notes\":")
+        out.number(notes)
         out.raw(",\n\"folders\":[")
         for (index, folder) in folders.enumerated() {
             out.raw(index > 0 ? ",\n[" : "\n[")

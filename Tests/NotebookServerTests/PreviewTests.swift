@@ -19,6 +19,11 @@ import Testing
 
     /// What every change to a note rebuilds besides note pages.
     static let lists = ["index.html", "page/2/index.html", "feed.xml", "highlights/index.html"] + search
+    /// What a note that comes or goes at the top changes besides: every page's explorer lists
+    /// the notes at the top (the notes' pages named `notes`).
+    static func everyExplorer(_ notes: [String]) -> [String] {
+        notes.map { "\($0)/index.html" } + ["404.html", "tags/index.html", "tags/x/index.html", "tags/y/index.html"]
+    }
     /// Every file of the search (a change to any note rewrites them all): its index, the term
     /// files and, for these short notes, one text file. The search page is rewritten when a title,
     /// a link, the order, a folder or a tag changes.
@@ -146,7 +151,10 @@ import Testing
     @Test func addingRenamingAndDeletingNotes() throws {
         let running = try Running()
         let added = try running.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")
-        #expect(added["written"] as? [String] == (["c/index.html", "e/index.html", "page/3/index.html", "sitemap.xml", "search/index.html"] + Self.lists).sorted())
+        #expect(
+            added["written"] as? [String]
+                == (["c/index.html", "e/index.html", "page/3/index.html", "sitemap.xml", "search/index.html"] + Self.lists
+                    + Self.everyExplorer(["a", "b", "d"])).sorted())
         #expect(try running.get("/e/").status == 200)
         #expect(try running.get("/c/").text.contains("href=\"/e/\""))
         #expect(try running.servesAFullBuild())
@@ -157,7 +165,9 @@ import Testing
         #expect(renamed["removed"] as? [String] == ["b/index.html"])
         #expect(
             renamed["written"] as? [String]
-                == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml", "page/3/index.html", "search/index.html"] + Self.lists).sorted())
+                == Set(
+                    ["a/index.html", "bee/index.html", "sitemap.xml", "page/3/index.html", "search/index.html"] + Self.lists
+                        + Self.everyExplorer(["c", "d", "e"])).sorted())
         #expect(try running.get("/b/").status == 404)
         #expect(try running.get("/bee/").text.contains("hello"))
         #expect(try running.get("/a/").text.contains("class=\"wikilink\" href=\"/bee/\""))
@@ -168,7 +178,9 @@ import Testing
         // d was alone on the last page: the index loses a page, and every page shows how many there are.
         #expect(
             deleted["written"] as? [String]
-                == (["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "sitemap.xml", "search/index.html"] + Self.search).sorted())
+                == Set(
+                    ["c/index.html", "feed.xml", "highlights/index.html", "index.html", "page/2/index.html", "sitemap.xml", "search/index.html"]
+                        + Self.search + Self.everyExplorer(["a", "bee", "e"])).sorted())
         #expect(try running.get("/d/").status == 404)
         #expect(!(try running.get("/c/").text.contains("href=\"/d/\"")))
         #expect(try running.servesAFullBuild())

@@ -222,7 +222,7 @@ import Testing
         #expect(page.components(separatedBy: "href=\"/w/#waffles\"").count - 1 == 2)
         #expect(try site.output("pancakes/index.html").contains("<h2 id=\"pancakes\">"))
         #expect(try site.output("w/index.html").contains("<h2 id=\"waffles\">"))
-        let obsidian = try site.output("o/index.html")
+        let obsidian = try site.main("o/index.html")
         #expect(obsidian.components(separatedBy: "href=\"/sunday-pancakes/\"").count - 1 == 3, "\(obsidian)")
         #expect(obsidian.components(separatedBy: "href=\"/sunday-pancakes/#sunday-pancakes\"").count - 1 == 1)
     }

@@ -40,12 +40,22 @@ import Testing
 
     /// A field of a tag nested in a list of tags (`tagTree[].children[].url`), by the field of
     /// `tags[]` the reference names once (`tags[].url`); the lists themselves keep their names.
+    /// So too the explorer's folders in folders, their notes, and the home page's recent cards.
     static func asTagField(_ path: String) -> String {
         var path = path
         for list in ["tagTree[]", "list.subtags[]", "search.tags[]"] where path.hasPrefix(list + ".") {
             path = "tags[]" + path.dropFirst(list.count)
         }
         while let nested = path.range(of: ".children[]") { path.removeSubrange(nested) }
+        // The explorer's folders in folders, and the home page's recent notes, as cards.
+        while let nested = path.range(of: "explorer.folders[].folders[]") {
+            path.replaceSubrange(nested, with: "explorer.folders[]")
+        }
+        for (nested, named) in [("explorer.folders[].notes[].", "explorer.notes[]."), ("explorer.folders[].more.", "explorer.more.")]
+        where path.hasPrefix(nested) {
+            path = named + path.dropFirst(nested.count)
+        }
+        if path.hasPrefix("list.recent[].") { path = "list.notes[]." + path.dropFirst("list.recent[].".count) }
         return path
     }
 

@@ -17,11 +17,11 @@ import Testing
         let site = try TemporarySite(Self.files)
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded && !report.diagnostics.contains { $0.code.hasPrefix("link") }, "\(report.diagnostics)")
-        let plugin = try site.output("tags/plugin/index.html")
+        let plugin = try site.main("tags/plugin/index.html")
         for title in ["A", "B", "C"] { #expect(plugin.contains(">\(title)</a>"), "\(title)") }
         #expect(plugin.contains("href=\"/tags/plugin/emitter/\">#plugin/emitter</a> <span class=\"count\">2</span>"))
         #expect(plugin.contains("href=\"/tags/plugin/transformer/\">#plugin/transformer</a> <span class=\"count\">1</span>"))
-        let emitter = try site.output("tags/plugin/emitter/index.html")
+        let emitter = try site.main("tags/plugin/emitter/index.html")
         #expect(emitter.contains(">A</a>") && emitter.contains(">C</a>") && !emitter.contains(">B</a>"))
         #expect(emitter.contains("Plugins that write files."))
         let tags = try site.output("tags/index.html")

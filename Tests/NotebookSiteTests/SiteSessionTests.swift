@@ -76,6 +76,12 @@ import TestSupport
     }
 
     static let everyNoteChange = ["index.html", "page/2/index.html", "feed.xml", "highlights/index.html"] + search
+    /// What a note that comes, goes or is retitled at the top changes besides: every page's
+    /// explorer lists the notes at the top, so every page but the feed, the sitemap and the
+    /// search's files is written again (the notes' pages named `notes`).
+    static func everyExplorer(_ notes: [String]) -> [String] {
+        notes.map { "\($0)/index.html" } + ["404.html", "tags/index.html", "tags/x/index.html", "tags/y/index.html"]
+    }
     /// Every file of the search (a change to any note rewrites them all): its index, the term
     /// files and, for these short notes, one text file. The search page is rewritten when a title,
     /// a link, the order, a folder or a tag changes.
@@ -172,6 +178,29 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func theExplorerOfAFolderChangesWithItsNotesAndEveryPageWithItsFolders() throws {
+        // Every page shows the folders at the top; a folder's notes, the pages under it.
+        let fixture = try Fixture(ExplorerTests.files)
+        var report = try fixture.write("notes/recipes/soup.md", "---\ntitle: Soup of the day\n---\nSoup.\n")
+        #expect(report.written.contains("recipes/bread/index.html") && report.written.contains("recipes/index.html"))
+        #expect(!report.written.contains("guides/one/index.html") && !report.written.contains("top/index.html"), "\(report.written)")
+        #expect(fixture.page("recipes/bread/index.html").contains(">Soup of the day</a>"))
+        #expect(fixture.matchesAFullBuild())
+        // A paragraph changes no title: its folder's other pages stay.
+        report = try fixture.write("notes/recipes/soup.md", "---\ntitle: Soup of the day\n---\nSoup, hot.\n")
+        #expect(!report.written.contains("recipes/bread/index.html"), "\(report.written)")
+        // A new folder is in every page's explorer.
+        report = try fixture.write("notes/tools/saw.md", "---\ntitle: Saw\n---\nSaw.\n")
+        #expect(report.written.contains("guides/deep/deeper/bottom/index.html") && report.written.contains("404.html"), "\(report.written)")
+        #expect(fixture.page("guides/one/index.html").contains("<a href=\"/tools/\">tools</a>"))
+        #expect(fixture.matchesAFullBuild())
+        // A folder retitled by its index note too.
+        report = try fixture.write("notes/recipes/index.md", "---\ntitle: Recipes\n---\nFood.\n")
+        #expect(report.written.contains("guides/one/index.html"), "\(report.written)")
+        #expect(fixture.page("guides/one/index.html").contains("<a href=\"/recipes/\">Recipes</a>"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func aNoteBesideAFolderIntroducesItWhileTheFolderHoldsANote() throws {
         // `guides.md` is a note's page, then the folder's page while `guides/` holds a note, then
         // a note's page again: its own page is never lost, and its tag's list follows it.
@@ -180,7 +209,7 @@ import TestSupport
         #expect(fixture.page("guides/index.html").contains("Beside.") && fixture.page("tags/x/index.html").contains("Guides"))
         report = try fixture.write("notes/guides/g.md", "---\ntitle: G\ndate: 2026-01-06\n---\nG.\n")
         #expect(report.succeeded && fixture.page("guides/index.html").contains("Beside.") && fixture.page("guides/index.html").contains("/guides/g/"))
-        #expect(!fixture.page("tags/x/index.html").contains("Guides"))
+        #expect(!mainElement(of: fixture.page("tags/x/index.html")).contains("Guides"))
         #expect(fixture.matchesAFullBuild())
         report = try fixture.remove("notes/guides/g.md")
         #expect(report.succeeded && !report.removed.contains("guides/index.html"), "\(report.removed)")
@@ -267,7 +296,10 @@ import TestSupport
     @Test func addingANoteRebuildsTheNotesItLinksTo() throws {
         let fixture = try Fixture()
         let report = try fixture.write("notes/e.md", "---\ntitle: E\ndate: 2026-01-05\n---\nE links to [[C]].\n")
-        #expect(report.written == (["e/index.html", "c/index.html", "page/3/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange).sorted())
+        #expect(
+            report.written
+                == (["e/index.html", "c/index.html", "page/3/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange
+                    + Self.everyExplorer(["a", "b", "d"])).sorted())
         #expect(fixture.page("c/index.html").contains("/e/"))
         #expect(fixture.matchesAFullBuild())
     }
@@ -286,7 +318,8 @@ import TestSupport
         let fixture = try Fixture()
         let report = try fixture.remove("notes/d.md")
         #expect(report.removed == ["d/index.html"])
-        #expect(report.written == (["c/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange).sorted())
+        #expect(
+            report.written == (["c/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange + Self.everyExplorer(["a", "b"])).sorted())
         #expect(!FileManager.default.fileExists(atPath: fixture.output + "/d/index.html"))
         #expect(fixture.matchesAFullBuild())
     }
@@ -295,7 +328,10 @@ import TestSupport
         let fixture = try Fixture()
         let report = try fixture.move("notes/b.md", "notes/bee.md")
         #expect(report.removed == ["b/index.html"])
-        #expect(report.written == (["a/index.html", "bee/index.html", "tags/y/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange).sorted())
+        #expect(
+            report.written
+                == Set(["a/index.html", "bee/index.html", "sitemap.xml", "search/index.html"] + Self.everyNoteChange + Self.everyExplorer(["c", "d"]))
+                .sorted())
         #expect(fixture.page("a/index.html").contains("class=\"wikilink\" href=\"/bee/\""))
         #expect(fixture.matchesAFullBuild())
     }

@@ -86,12 +86,15 @@ import Testing
     }
 
     /// Whether anything in `value` is a nil optional or an empty list (but the innermost list of
-    /// a recursive view, a tag's nested tags nested one level in the sample).
+    /// a recursive view: a tag's nested tags nested one level in the sample, or the explorer's
+    /// folders in a folder).
     static func holes(in value: Any, path: String = "sample") -> [String] {
         let mirror = Mirror(reflecting: value)
         if path.hasSuffix(".children"), path.dropLast(".children".count).contains(".children") || path.contains(".subtags") {
             return []
         }
+        // The explorer's folders in a folder hold none in the sample.
+        if path.hasSuffix("explorer.folders.array.0.folders.array.0.folders.array") { return [] }
         if mirror.displayStyle == .optional {
             guard let child = mirror.children.first else { return [path] }
             return holes(in: child.value, path: path)
@@ -142,6 +145,6 @@ import Testing
             Issue.record("no schema")
             return
         }
-        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "tagTree", "highlights", "redirect", "search"])
+        #expect(Set(members.keys) == ["site", "page", "note", "list", "tags", "tagTree", "highlights", "redirect", "search", "explorer"])
     }
 }

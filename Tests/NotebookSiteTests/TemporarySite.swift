@@ -19,6 +19,12 @@ struct TemporarySite: ~Copyable {
         try String(contentsOfFile: self.path + "/public/" + path, encoding: .utf8)
     }
 
+    /// The `<main>` element of an output page: what the page shows of its own, without the
+    /// header, the explorer and the footer that every page has.
+    func main(_ path: String) throws -> String {
+        mainElement(of: try output(path))
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }
@@ -26,6 +32,14 @@ struct TemporarySite: ~Copyable {
 
 /// The URLs a page's backlinks list, in order (none when the page has no backlinks).
 func backlinkURLs(in html: String) -> [String] {
-    guard let start = html.range(of: "<aside class=\"backlinks\"") else { return [] }
-    return html[start.upperBound...].components(separatedBy: "<li><a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    guard let start = html.range(of: "<aside class=\"backlinks\""),
+        let end = html.range(of: "</aside>", range: start.upperBound..<html.endIndex)
+    else { return [] }
+    return html[start.upperBound..<end.lowerBound].components(separatedBy: "<li><a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+}
+
+/// The `<main>` element of a page (the whole page when it has none).
+func mainElement(of html: String) -> String {
+    guard let start = html.range(of: "<main"), let end = html.range(of: "</main>", range: start.upperBound..<html.endIndex) else { return html }
+    return String(html[start.lowerBound..<end.upperBound])
 }

@@ -17,7 +17,12 @@ port, for the length of the run only, and checks that:
   JavaScript turned off, its highlighted tokens (a Swift keyword, literal and comment, an sh
   string) have colours of their own at 4.5:1 or more, in both modes;
 - no page makes a request outside the site, and none of its requests fails;
-- no page logs a JavaScript error.
+- no page logs a JavaScript error;
+- the explorer marks the page's note, opens its folder, opens a closed one from the search's
+  index by mouse and keyboard, keeps that on the next page, and links without JavaScript;
+- the JavaScript and CSS a page loads or inlines weighs at most 40,000 bytes;
+- every text element of every page has a contrast of 4.5:1 or more against its background, in
+  light and in dark mode (with --layout-only too, with the width and weight checks).
 
 With `--serve NOTEBOOK --site SITE` it also runs `notebook serve` over a copy of SITE and checks
 live reload: an open note page reloads by itself after its note is saved and shows the new text;
@@ -55,6 +60,61 @@ SELENIUM_REQUIREMENT = "selenium>=4.20,<5"
 IN_CI = os.environ.get("CI") == "true"
 WINDOW = (1200, 900)
 SCREENSHOT_LIMIT = 300 * 1024
+# What the JavaScript and CSS that a page loads or inlines may weigh, before compression.
+ASSET_LIMIT = 40 * 1000
+
+# For every element that shows text of its own, visible, its computed colour against the
+# background it is drawn on: the first opaque background up its ancestors, with the translucent
+# ones below it laid over that. Colours are read as rgb()/rgba() or color(srgb …) (color-mix()).
+CONTRAST_SCRIPT = """
+function parse(css) {
+  var m = css.match(/^rgba?\\(([^)]*)\\)$/);
+  if (m) { var n = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1]; }
+  m = css.match(/^color\\(srgb ([^)]*)\\)$/);
+  if (m) { var c = m[1].split(/[\\s\\/]+/).filter(Boolean).map(Number); return [c[0] * 255, c[1] * 255, c[2] * 255, c.length > 3 ? c[3] : 1]; }
+  return null;
+}
+function over(top, bottom) {
+  var a = top[3];
+  return [0, 1, 2].map(function (i) { return top[i] * a + bottom[i] * (1 - a); }).concat([1]);
+}
+function luminance(c) {
+  var v = c.slice(0, 3).map(function (x) { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+function ratio(a, b) {
+  var x = luminance(a), y = luminance(b);
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+function background(el) {
+  var layers = [];
+  for (var at = el; at; at = at.parentElement) {
+    var c = parse(getComputedStyle(at).backgroundColor);
+    if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+  }
+  var base = layers.length && layers[layers.length - 1][3] >= 1 ? layers.pop()
+    : (matchMedia('(prefers-color-scheme: dark)').matches ? [18, 18, 18, 1] : [255, 255, 255, 1]);
+  while (layers.length) base = over(layers.pop(), base);
+  return base;
+}
+var found = [], checked = 0;
+document.querySelectorAll('body *').forEach(function (el) {
+  if (el.closest('svg, template, script, style, noscript')) return;
+  var own = Array.prototype.some.call(el.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });
+  if (!own || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return;
+  var rects = el.getClientRects();
+  if (!rects.length || !Array.prototype.some.call(rects, function (r) { return r.width > 0 && r.height > 0; })) return;
+  var color = parse(getComputedStyle(el).color);
+  if (!color) { found.push({ element: el.tagName, text: el.textContent.trim().slice(0, 40), detail: 'colour ' + getComputedStyle(el).color }); return; }
+  var behind = background(el);
+  var shown = color[3] < 1 ? over(color, behind) : color;
+  var r = ratio(shown, behind);
+  checked++;
+  if (r < 4.5) found.push({ element: el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : ''),
+    text: el.textContent.trim().slice(0, 40), detail: getComputedStyle(el).color + ' on rgb(' + behind.slice(0, 3).map(Math.round) + ') ' + r.toFixed(2) + ':1' });
+});
+return { checked: checked, failing: found };
+"""
 
 
 def skip_or_fail(reason):
@@ -811,6 +871,140 @@ class BrowserTests:
             self.set_scheme("light")
         print(f"  System, Light {light}, Dark {dark}, kept across pages, set before the stylesheets; no button without JavaScript")
 
+    def test_explorer(self):
+        """The explorer on a note's page marks the note, shows its folder open with its notes and
+        the other folders closed; a closed folder opens with its notes (read from the search's
+        index), by the mouse and by the keyboard; the choice is kept on the next page; with
+        JavaScript off the page still links its folder's notes and every folder."""
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+        note = self.lisbon_path()
+        folder_of = {}
+        for entry in self.note_entries():
+            folder_of[entry["url"]] = self.index["pages"][entry["page"]][2]
+        folders = self.index["folders"]
+        here = folder_of[note]
+        here_url = folders[here][1]
+        other = next(f for number, f in enumerate(folders) if f[2] == -1 and number != here and
+                     any(folder == number for folder in folder_of.values()))
+        def listed(folder_url):
+            number = next(n for n, f in enumerate(folders) if f[1] == folder_url)
+            return [e["url"] for e in self.note_entries() if folder_of[e["url"]] == number]
+        def shown_notes(folder_url):
+            return self.driver.execute_script("""
+                var item = [...document.querySelectorAll('.explorer-folder')]
+                    .find(li => li.querySelector(':scope > a').getAttribute('href') === arguments[0]);
+                var list = item && item.querySelector(':scope > ul');
+                if (!list || list.hidden) return null;
+                return [...list.querySelectorAll(':scope > li:not(.explorer-folder) > a')].map(a => a.getAttribute('href'));""", folder_url)
+        def expanded(folder_url):
+            return self.driver.execute_script(
+                "var li = [...document.querySelectorAll('.explorer-folder')]"
+                ".find(li => li.querySelector(':scope > a').getAttribute('href') === arguments[0]);"
+                "var b = li && li.querySelector(':scope > .explorer-toggle');"
+                "return b ? b.getAttribute('aria-expanded') : null;", folder_url)
+        try:
+            self.open(note)
+            self.driver.execute_script("localStorage.removeItem('notebook-explorer')")
+            self.open(note)
+            current = self.driver.find_elements("css selector", ".explorer a[aria-current=page]")
+            assert [a.get_attribute("href").removeprefix(self.server.base) for a in current] == [note], \
+                f"the explorer marks {[a.text for a in current]} on {note}"
+            assert expanded(here_url) == "true" and shown_notes(here_url) == listed(here_url), \
+                f"{here_url} is not open with its notes {listed(here_url)}: {expanded(here_url)}, {shown_notes(here_url)}"
+            assert expanded(other[1]) == "false" and shown_notes(other[1]) is None, f"{other[1]} is not closed"
+            toggle = self.driver.find_element("xpath", f'//li[contains(@class, "explorer-folder")][a[@href="{other[1]}"]]/button')
+            assert toggle.get_attribute("aria-label") == other[0], f"the toggle is named {toggle.get_attribute('aria-label')!r}"
+            toggle.click()
+            WebDriverWait(self.driver, 5).until(lambda d: shown_notes(other[1]) is not None)
+            assert shown_notes(other[1]) == listed(other[1]), f"{other[1]} opened with {shown_notes(other[1])}, not {listed(other[1])}"
+            # The next page keeps it open, loading its notes again.
+            self.open("/")
+            WebDriverWait(self.driver, 5).until(lambda d: shown_notes(other[1]) is not None)
+            assert expanded(other[1]) == "true" and shown_notes(other[1]) == listed(other[1]), "the open folder did not stay open"
+            # The keyboard: Enter closes it, Space opens it again.
+            toggle = self.driver.find_element("xpath", f'//li[contains(@class, "explorer-folder")][a[@href="{other[1]}"]]/button')
+            toggle.send_keys(Keys.ENTER)
+            assert expanded(other[1]) == "false" and shown_notes(other[1]) is None, "Enter did not close the folder"
+            toggle.send_keys(Keys.SPACE)
+            assert expanded(other[1]) == "true" and shown_notes(other[1]), "Space did not open the folder"
+            toggle.send_keys(Keys.ENTER)
+            self.open(note)
+            assert expanded(other[1]) == "false", "the closed folder did not stay closed"
+            assert expanded(here_url) == "true", "the note's own folder is not open"
+        finally:
+            self.driver.execute_script("localStorage.removeItem('notebook-explorer')")
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            self.open(note)
+            hrefs = [a.get_attribute("href").removeprefix(self.server.base)
+                     for a in self.driver.find_elements("css selector", ".explorer a")]
+            missing = [url for url in listed(here_url) + [f[1] for f in folders if f[2] == -1] if url not in hrefs]
+            assert not missing, f"with JavaScript off the explorer does not link {missing}"
+            assert not self.driver.find_elements("css selector", ".explorer-toggle"), "toggles without JavaScript"
+        finally:
+            cdp("Emulation.setScriptExecutionDisabled", {"value": False})
+        print(f"  {note} marked in {here_url} ({len(listed(here_url))} notes); {other[1]} opened from the index "
+              f"({len(listed(other[1]))} notes), kept on the next page, closed and opened by Enter and Space")
+
+    def test_asset_weight(self):
+        """The JavaScript and CSS that each page loads or inlines weighs at most ASSET_LIMIT bytes
+        before compression (the search's data files are not scripts: they are not counted)."""
+        heaviest = (0, "", {})
+        sizes = {}
+        for path in self.html_pages():
+            self.open(path)
+            found = self.driver.execute_script("""
+                var files = new Set(), inline = {};
+                document.querySelectorAll('script[src], link[rel~=stylesheet][href]').forEach(function (e) {
+                  files.add(new URL(e.src || e.href, location.href).pathname);
+                });
+                performance.getEntriesByType('resource').forEach(function (e) {
+                  var path = new URL(e.name).pathname;
+                  if (/[.](js|css)$/.test(path)) files.add(path);
+                });
+                document.querySelectorAll('script:not([src]), style').forEach(function (e, i) {
+                  inline['inline ' + e.tagName.toLowerCase() + ' ' + i] = new TextEncoder().encode(e.textContent).length;
+                });
+                document.querySelectorAll('[style]').forEach(function (e) {
+                  inline['style attributes'] = (inline['style attributes'] || 0) + new TextEncoder().encode(e.getAttribute('style')).length;
+                });
+                return [Array.from(files), inline];""")
+            parts = dict(found[1])
+            for file in found[0]:
+                if file not in sizes:
+                    status, text = self.server.get(file)
+                    assert status == 200, f"{path} loads {file}, which answers {status}"
+                    sizes[file] = len(text.encode("utf-8"))
+                parts[file] = sizes[file]
+            total = sum(parts.values())
+            if total > heaviest[0]:
+                heaviest = (total, path, parts)
+        total, path, parts = heaviest
+        detail = ", ".join(f"{name} {size}" for name, size in sorted(parts.items(), key=lambda p: -p[1]))
+        assert total <= ASSET_LIMIT, f"{path} loads {total} bytes of JavaScript and CSS, over {ASSET_LIMIT}: {detail}"
+        print(f"  the heaviest page, {path}: {total} bytes ({detail})")
+
+    def test_contrast(self):
+        """Every text element of every page, in light and in dark mode, has a contrast of 4.5:1
+        or more against the background it is drawn on."""
+        failing, checked = [], 0
+        pages = self.html_pages()
+        try:
+            for path in pages:
+                self.open(path)
+                for scheme in ["light", "dark"]:
+                    self.set_scheme(scheme)
+                    result = self.driver.execute_script(CONTRAST_SCRIPT)
+                    checked += result["checked"]
+                    failing += [f"{path} ({scheme}) {f['element']} {f['text']!r}: {f['detail']}" for f in result["failing"]]
+                self.set_scheme("light")
+        finally:
+            self.set_scheme("light")
+        assert not failing, f"{len(failing)} text elements under 4.5:1: " + "; ".join(failing[:25])
+        print(f"  {len(pages)} pages, {checked} text elements in light and dark mode, all at 4.5:1 or more")
+
     def test_no_overflow_at_phone_width(self):
         """At 390 px (a phone's width), no page is wider than the screen: long words, code, tables
         and formulas wrap or scroll inside their own box."""
@@ -899,6 +1093,9 @@ class BrowserTests:
         self.run("math laid out as MathML with JavaScript off", self.test_math_boxes)
         self.run("no page wider than a 390 px screen", self.test_no_overflow_at_phone_width)
         self.run("the theme toggle", self.test_theme_toggle)
+        self.run("the explorer", self.test_explorer)
+        self.run("JavaScript and CSS weight", self.test_asset_weight)
+        self.run("text contrast on every page, light and dark", self.test_contrast)
         self.run("no request outside the site", self.test_no_outside_requests)
         self.run("no JavaScript errors", self.test_no_javascript_errors)
         self.run("screenshots", self.take_screenshots)
@@ -1021,6 +1218,8 @@ def main():
             tests = BrowserTests(driver, server, output, args.screenshots.resolve())
             if args.layout_only:
                 tests.run("no page wider than a 390 px screen", tests.test_no_overflow_at_phone_width)
+                tests.run("text contrast on every page, light and dark", tests.test_contrast)
+                tests.run("JavaScript and CSS weight", tests.test_asset_weight)
             else:
                 tests.run_all()
             if args.serve and args.site:

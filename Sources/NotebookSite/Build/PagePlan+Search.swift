@@ -8,8 +8,9 @@ extension PagePlan {
     /// once; the index is made when the first of them is asked for, once for all.
     func searchPages() -> [Page] {
         let (documents, folders) = searchDocuments()
+        let notes = notes
         let stemming = SearchIndexFiles.stems(language: config.language)
-        let made = SearchFilesOnce { SearchIndexFiles.files(documents, folders: folders, stemming: stemming) }
+        let made = SearchFilesOnce { SearchIndexFiles.files(documents, folders: folders, stemming: stemming, notes: notes.count) }
         let files = SearchIndexFiles.paths(documents).enumerated().map { position, path in
             Page(path: path, content: .bytes(made.files()[position].bytes))
         }
@@ -36,19 +37,26 @@ extension PagePlan {
             "search",
             TemplateContext(
                 site: siteValue, page: page("Search · \(config.title)", "Search the notes of \(config.title)", "/search/"),
-                search: SearchPageView(folders: folders, tags: tags, hasTags: !tags.isEmpty)))
+                search: SearchPageView(folders: folders, tags: tags, hasTags: !tags.isEmpty), explorer: explorer(folder: "/")))
     }
 
     /// The pages the search finds, with the folders.
     private func searchDocuments() -> (documents: [SearchDocument], folders: [SearchFolder]) {
         var folders: [SearchFolder] = []
         var positions: [String: Int] = [:]
-        // Sorted by URL: a folder comes after the folder it is in.
-        for url in index.folders.urls {
-            let folder = index.folders.byURL[url]!
-            positions[url] = folders.count
-            folders.append(SearchFolder(name: folderTitle(url), url: urls.link(url), parent: positions[folder.parent]))
+        // In the explorer's order: a folder after the folder it is in, and before its next sibling
+        // the folders in it, so that a folder's folders are in the order the explorer lists them.
+        var order: [String] = []
+        order.reserveCapacity(index.folders.urls.count)
+        func walk(_ url: String) {
+            for child in index.subfolders[url] ?? [] {
+                positions[child] = order.count
+                order.append(child)
+                folders.append(SearchFolder(name: folderTitle(child), url: urls.link(child), parent: positions[url]))
+                walk(child)
+            }
         }
+        walk("/")
         var documents: [SearchDocument] = []
         documents.reserveCapacity(notes.count + folders.count + 1)
         for note in notes {
@@ -56,7 +64,7 @@ extension PagePlan {
         }
         var analyzer = SearchAnalyzer()
         for (position, folder) in folders.enumerated() {
-            let url = index.folders.urls[position]
+            let url = order[position]
             if let note = introducingNotes[url] {
                 documents.append(Self.document(note, title: folder.name, url: folder.url, folder: folder.parent))
             } else {

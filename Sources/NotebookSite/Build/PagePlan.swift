@@ -39,7 +39,7 @@ struct PagePlan: Sendable {
 
     /// What the plan holds, in one box: every page's closure holds the plan, and a copy of it
     /// then takes one reference instead of one for each of these.
-    private struct Parts: Sendable {
+    struct Parts: Sendable {
         let siteView: SiteView
         /// `siteView` as templates see it, made once: every page shows the same.
         let siteValue: MustacheValue
@@ -65,6 +65,8 @@ struct PagePlan: Sendable {
         let wordCount: Int
         /// The notes' cards as lists show them, each made once for every list it is in.
         let cards = CardCache()
+        /// The pages' explorers, each made once for the pages that show the same.
+        let explorer = ExplorerParts()
     }
 
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
@@ -93,12 +95,12 @@ struct PagePlan: Sendable {
         }
     }
 
-    private final class Box: Sendable {
+    final class Box: Sendable {
         let parts: Parts
         init(_ parts: Parts) { self.parts = parts }
     }
 
-    private let box: Box
+    let box: Box
 
     var siteView: SiteView { box.parts.siteView }
     var siteValue: MustacheValue { box.parts.siteValue }
@@ -187,7 +189,15 @@ struct PagePlan: Sendable {
         case .tag(let slug): tagPages(slug) + introducerRedirects(group)
         case .folder(let url): folderPages(url) + introducerRedirects(group)
         case .tags:
-            [Page(path: "tags/index.html", content: template("tags", context(page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags, tagTree: tags.filter { $0.depth == 0 })))]
+            [
+                Page(
+                    path: "tags/index.html",
+                    content: template(
+                        "tags",
+                        context(
+                            page("Tags · \(config.title)", "Every tag", "/tags/"), tags: tags, tagTree: tags.filter { $0.depth == 0 },
+                            explorer: explorer(folder: "/"))))
+            ]
         case .highlights:
             [
                 Page(
@@ -196,10 +206,11 @@ struct PagePlan: Sendable {
                         "highlights",
                         context(
                             page("Highlights · \(config.title)", "Every highlighted passage", "/highlights/"),
-                            highlights: Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames))))
+                            highlights: Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames),
+                            explorer: explorer(folder: "/"))))
             ]
         case .notFound:
-            [Page(path: "404.html", content: template("404", context(page("Not found", "This page does not exist.", "/404.html"))))]
+            [Page(path: "404.html", content: template("404", context(page("Not found", "This page does not exist.", "/404.html"), explorer: explorer(folder: "/"))))]
         case .feed: [Page(path: "feed.xml", content: .text(feed()))]
         case .sitemap: [Page(path: "sitemap.xml", content: .text(Sitemap.xml(urls: urls, pages: sitemapEntries())))]
         case .search: searchPages()
@@ -211,9 +222,11 @@ struct PagePlan: Sendable {
     private func context(
         _ page: PageView, note: NoteView? = nil, list: ListView? = nil, tags: [TagLink]? = nil, tagTree: [TagLink]? = nil,
         highlights: HighlightsView? = nil,
-        redirect: String? = nil
+        redirect: String? = nil, explorer: MustacheValue? = nil
     ) -> TemplateContext {
-        TemplateContext(site: siteValue, page: page, note: note, list: list, tags: tags, tagTree: tagTree, highlights: highlights, redirect: redirect)
+        TemplateContext(
+            site: siteValue, page: page, note: note, list: list, tags: tags, tagTree: tagTree, highlights: highlights, redirect: redirect,
+            explorer: explorer)
     }
 
     /// `name` rendered with `context`, sharing what only the site decides with the other pages.
@@ -321,7 +334,11 @@ struct PagePlan: Sendable {
         let note = notes[index]
         let page = Page(
             path: Self.file(note.url), source: .note(note.path),
-            content: template("note", context(self.page(note.title, note.summary, note.url, type: "article"), note: noteView(index))))
+            content: template(
+                "note",
+                context(
+                    self.page(note.title, note.summary, note.url, type: "article"), note: noteView(index),
+                    explorer: explorer(folder: note.folder, note: index))))
         return [page] + redirects(to: note)
     }
 
@@ -357,16 +374,19 @@ struct PagePlan: Sendable {
         let description = home.map(\.summary) ?? config.description ?? "\(config.title): every note, newest first"
         let title = home?.title ?? config.title
         let dated = notes.contains { $0.metadata.date != nil }
+        // Dated notes come first, newest first.
+        let recent = notes.indices.prefix { notes[$0].metadata.date != nil }.prefix(Self.recentCount)
         return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls, dated: dated).map { number, slice, pagination in
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
                     heading: title, introduction: number == 1 ? home?.html : nil, notes: cards(slice), pagination: pagination, tag: nil,
                     folders: number == 1 ? folderLinks(in: "/") : [], hasFolders: number == 1 && !(index.subfolders["/"] ?? []).isEmpty,
+                    recent: number == 1 ? cards(recent) : [], hasRecent: number == 1 && !recent.isEmpty,
                     noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
                     noteCountText: number == 1 ? plural(notes.count, "note") : nil,
                     wordCountText: number == 1 ? plural(wordCount, "word") : nil)
-                return template("list", context(page(title, description, path), list: list))
+                return template("list", context(page(title, description, path), list: list, explorer: explorer(folder: "/")))
             }())
         }
     }
@@ -386,7 +406,8 @@ struct PagePlan: Sendable {
                     hasSubtags: number == 1 && tag.hasChildren, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
                     noteCountText: number == 1 ? plural(indices.count, "note") : nil,
                     wordCountText: number == 1 ? plural(words, "word") : nil)
-                return template("list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list))
+                return template(
+                    "list", context(page("#\(tag.name) · \(config.title)", "Notes tagged \(tag.name)", path), list: list, explorer: explorer(folder: "/")))
             }())
         }
     }
@@ -424,10 +445,14 @@ struct PagePlan: Sendable {
                     heading: title, introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
                     folders: folders, hasFolders: !folders.isEmpty, isFolder: true, breadcrumbs: above, hasBreadcrumbs: !above.isEmpty,
                     noteCount: indices.count, wordCount: words, noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
-                return template("list", context(page("\(title) · \(config.title)", description, url), list: list))
+                return template(
+                    "list", context(page("\(title) · \(config.title)", description, url), list: list, explorer: explorer(folder: url)))
             }())
         ]
     }
+
+    /// How many of the newest notes the home page shows as recent.
+    static let recentCount = 5
 
     /// How many of the newest notes the feed carries.
     static let feedSize = 20

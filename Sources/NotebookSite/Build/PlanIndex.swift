@@ -25,7 +25,8 @@ struct PlanIndex: Sendable {
     let folderIntroductions: [String: Int]
     /// The same notes' relative paths, by folder URL.
     let folderIntroducers: [String: String]
-    /// Folder URL → the indices (among the notes with pages) of the notes right in it, in order.
+    /// Folder URL (`/` for the notes' root) → the indices (among the notes with pages) of the
+    /// notes right in it, in order.
     let folderMembers: [String: [Int]]
     /// Folder URL (`/` included) → the URLs of the folders right in it, by name.
     let subfolders: [String: [String]]
@@ -64,8 +65,8 @@ struct PlanIndex: Sendable {
             folderMembers[notes[index].folder, default: []].append(index)
         }
         writingOrder = folderMembers.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { folderMembers[$0]! }
-        // The notes' root and folders without a page (`tags/`) are let go once each, not asked of every note.
-        folderMembers = folderMembers.filter { $0.key != "/" && folders.contains($0.key) }
+        // Folders without a page (`tags/`) are let go once each, not asked of every note.
+        folderMembers = folderMembers.filter { $0.key == "/" || folders.contains($0.key) }
         // Backwards, so that the first note of a path is the one kept, each path hashed once.
         for index in notes.indices.reversed() { byPath[notes[index].relativePath] = index }
         // Each folder's notes counted in it and in every folder above it, folder by folder.

@@ -61,6 +61,7 @@ extension TemplateContext {
                 heading: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t",
                 subtags: [tagTree], hasSubtags: true,
                 folders: [FolderLink(name: "F", url: "/f/", count: 1, countText: "1 note")], hasFolders: true, isFolder: true,
+                recent: [card.mustacheValue], hasRecent: true,
                 breadcrumbs: [NoteLink(title: "F", url: "/f/")], hasBreadcrumbs: true,
                 noteCount: 1, wordCount: 1,
                 noteCountText: "1 note", wordCountText: "1 word"),
@@ -75,6 +76,19 @@ extension TemplateContext {
             redirect: "/t/",
             search: SearchPageView(
                 folders: [SearchFolderView(path: "F", url: "/f/", count: 1, countText: "1 note", notes: [NoteLink(title: "T", url: "/t/")])],
-                tags: [tagTree], hasTags: true))
+                tags: [tagTree], hasTags: true),
+            explorer: ExplorerView(
+                folders: [
+                    ExplorerFolder(
+                        name: "F", url: "/f/", open: true, hasChildren: true,
+                        folders: [
+                            ExplorerFolder(
+                                name: "G", url: "/f/g/", open: true, hasChildren: true, folders: [], notes: [NoteLink(title: "U", url: "/f/g/u/")],
+                                more: ExplorerMore(count: 1, text: "1 more note", url: "/f/g/"))
+                        ],
+                        notes: [NoteLink(title: "T", url: "/f/t/")], more: ExplorerMore(count: 1, text: "1 more note", url: "/f/"))
+                ],
+                notes: [NoteLink(title: "T", url: "/t/")], more: ExplorerMore(count: 1, text: "1 more note", url: "/")
+            ).mustacheValue)
     }
 }

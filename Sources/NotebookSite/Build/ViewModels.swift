@@ -163,6 +163,9 @@ struct ListView: Sendable {
     var hasFolders: Bool = false
     /// Whether this is a folder's page, which lists its notes by title and date.
     var isFolder: Bool = false
+    /// On the home page's first page, the newest dated notes (``PagePlan/recentCount``), as cards.
+    var recent: [MustacheValue] = []
+    var hasRecent: Bool = false
     /// On a folder's page, the folders it is in, from the top: each folder's title and page.
     var breadcrumbs: [NoteLink] = []
     var hasBreadcrumbs: Bool = false
@@ -231,6 +234,9 @@ struct TemplateContext: Sendable {
     var redirect: String?
     /// The search page's lists.
     var search: SearchPageView? = nil
+    /// The folders and notes around the page (every page but a redirect): an ``ExplorerView``'s
+    /// value, shared by the pages that show the same.
+    var explorer: MustacheValue? = nil
 }
 
 /// What the search page lists for readers without JavaScript: every note by folder, every tag.
@@ -377,7 +383,7 @@ extension ListView: MustacheValueConvertible {
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
             "folders": folders.value, "hasFolders": .bool(hasFolders), "isFolder": .bool(isFolder),
-            "breadcrumbs": breadcrumbs.value, "hasBreadcrumbs": .bool(hasBreadcrumbs),
+            "recent": .array(recent), "hasRecent": .bool(hasRecent), "breadcrumbs": breadcrumbs.value, "hasBreadcrumbs": .bool(hasBreadcrumbs),
         ])
     }
 }
@@ -411,7 +417,7 @@ extension TemplateContext: MustacheValueConvertible {
             "site": site, "page": page.mustacheValue, "note": note?.mustacheValue ?? .null, "list": list?.mustacheValue ?? .null,
             "tags": tags?.value ?? .null, "tagTree": tagTree?.value ?? .null,
             "highlights": highlights?.mustacheValue ?? .null, "redirect": redirect.value,
-            "search": search?.mustacheValue ?? .null,
+            "search": search?.mustacheValue ?? .null, "explorer": explorer ?? .null,
         ])
     }
 }

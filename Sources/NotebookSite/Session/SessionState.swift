@@ -50,6 +50,8 @@ struct SessionState: Sendable {
     var tags: [String: TagLink] = [:]
     /// Each folder's title by URL (its introducing note's, else its name): what breadcrumbs show.
     var folderTitles: [String: String] = [:]
+    /// What the explorer lists of each folder's notes (``PagePlan/explorerNotes()``), by folder URL.
+    var explorerNotes: [String: [String]] = [:]
     /// The notes of each list (the index, each tag), by path, in order.
     var lists: [PageGroup: [String]] = [:]
 }

@@ -208,6 +208,7 @@ extension SiteSession {
             backlinks: paths.map { (backlinks[$0] ?? []).compactMap { positions[$0] } }, index: samePlaces ? old?.planIndex : layoutIndex)
         next.planIndex = plan.index
         next.folderTitles = Dictionary(uniqueKeysWithValues: plan.index.folders.urls.map { ($0, plan.folderTitle($0)) })
+        next.explorerNotes = plan.explorerNotes()
         // Whether a note introduces a folder's page depends on the other notes' places too: `X.md`
         // beside `X/` does while `X/` holds a note. A note whose group changes so leaves its old
         // group's pages and lists and joins its new one's, as a changed note does.
@@ -260,6 +261,22 @@ extension SiteSession {
                 }
                 for url in plan.index.folders.urls where retitled.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
             }
+            // Every page's explorer shows the folders from the top, with the notes of those on
+            // its way: a folder that comes, goes or is retitled, or a change to the top's notes,
+            // changes every page; a change to another folder's notes, the pages under it.
+            let explorerChanged = Set(next.explorerNotes.keys).union(old.explorerNotes.keys).filter {
+                next.explorerNotes[$0] != old.explorerNotes[$0]
+            }
+            let everyPage = !retitled.isEmpty || Set(next.folderTitles.keys) != Set(old.folderTitles.keys) || explorerChanged.contains("/")
+            if everyPage {
+                groups.formUnion(plan.explorerGroups)
+            } else if !explorerChanged.isEmpty {
+                for (path, group) in next.groupOfNote {
+                    guard let folder = next.records[path]?.note.folder, explorerChanged.contains(where: folder.hasPrefix) else { continue }
+                    groups.insert(group)
+                }
+                for url in plan.index.folders.urls where explorerChanged.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
+            }
             // Folders that come or go change their neighbours' lists of folders.
             if !samePlaces {
                 for url in plan.index.folders.byURL.keys { groups.insert(.folder(url)) }
@@ -307,7 +324,7 @@ extension SiteSession {
             {
                 groups.insert(.searchPage)
             }
-            for group in groups {
+            for group in groups where !everyPage {
                 // Every page of a folder shows its introduction's title.
                 if case .folder = group { continue }
                 // Every page of a tag's list shows its name, spelled as its first note spells it,

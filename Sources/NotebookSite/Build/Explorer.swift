@@ -1,0 +1,157 @@
+import Mustache
+import NotebookModel
+import Synchronization
+
+/// The explorer a page shows: the folders from the top, those on the way to the page's folder
+/// open with their notes. What a page carries stays bounded by its depth, not by the site: a
+/// closed folder's contents are for the reader's browser to load from the search's index, and a
+/// folder shows its notes ``Explorer/window`` at a time, the page's own among them. Every page
+/// of the notes shown together so has the same explorer, made and rendered once for all of them
+/// (a shared value); the theme's script marks the page's own entry.
+struct ExplorerView: Sendable {
+    /// The folders at the top, then the notes there.
+    var folders: [ExplorerFolder]
+    var notes: [NoteLink]
+    /// The notes of the top that are not shown, with the page listing them all.
+    var more: ExplorerMore?
+}
+
+/// A folder in the explorer.
+struct ExplorerFolder: Sendable {
+    /// Its introduction's title, else its name as written.
+    var name: String
+    var url: String
+    /// Whether it is on the way to the page's folder (or is that folder): shown open, with its
+    /// folders and notes.
+    var open: Bool
+    /// Whether it holds folders or notes (a closed folder's are not in the page).
+    var hasChildren: Bool
+    /// An open folder's folders and notes; empty when closed.
+    var folders: [ExplorerFolder]
+    var notes: [NoteLink]
+    var more: ExplorerMore? = nil
+}
+
+/// The notes of a folder that the explorer leaves out, and the page that lists them all.
+struct ExplorerMore: Sendable {
+    var count: Int
+    /// "12 more notes".
+    var text: String
+    var url: String
+}
+
+/// How the explorer is laid out for a page.
+enum Explorer {
+    /// How many notes of one folder a page shows: the group of them its note is in.
+    static let window = 50
+
+    /// The positions of `count` notes shown with the one at `position` (the first ones for none).
+    static func shown(count: Int, with position: Int?) -> Range<Int> {
+        let start = (position ?? 0) / window * window
+        return start..<min(start + window, count)
+    }
+}
+
+/// The explorers of a plan's pages, each made on first use and kept: one for each group of a
+/// folder's notes shown together (its folder's page shows the first), and one for the top.
+final class ExplorerParts: Sendable {
+    private let made = Mutex<[String: MustacheValue]>([:])
+
+    /// The explorer known by `key`, made with `make` the first time. Two threads may make the
+    /// same one at once: it is the same.
+    func explorer(_ key: String, make: () -> MustacheValue) -> MustacheValue {
+        if let found = made.withLock({ $0[key] }) { return found }
+        let value = make()
+        made.withLock { $0[key] = value }
+        return value
+    }
+}
+
+extension PagePlan {
+    /// The explorer of a page in the folder at `folder` (`/` for the top), of the note at `note`
+    /// (an index among the notes with pages) or of none, as templates see it: a value shared by
+    /// every page that shows the same.
+    func explorer(folder: String, note: Int? = nil) -> MustacheValue {
+        let members = index.folderMembers[folder] ?? []
+        let position = note.flatMap { note in members.firstIndex(of: note) }
+        let range = Explorer.shown(count: members.count, with: position)
+        let key = "explorer \(range.lowerBound) \(folder)"
+        return box.parts.explorer.explorer(key) {
+            guard case .fields(var fields) = explorerView(folder: folder, shown: range).mustacheValue else { return .null }
+            fields.sharedKey = key
+            return .fields(fields)
+        }
+    }
+
+    /// The explorer open on the way to `folder`, showing the notes at `shown` of that folder's.
+    func explorerView(folder: String, shown: Range<Int>) -> ExplorerView {
+        var open: Set<String> = [folder]
+        var at = folder
+        while let found = index.folders.byURL[at] {
+            open.insert(found.parent)
+            at = found.parent
+        }
+        func members(in url: String) -> ([NoteLink], ExplorerMore?) {
+            let members = index.folderMembers[url] ?? []
+            let range = url == folder ? shown : Explorer.shown(count: members.count, with: nil)
+            let links = members[range].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) }
+            let left = members.count - range.count
+            return (links, left > 0 ? ExplorerMore(count: left, text: plural(left, "more note"), url: urls.link(url)) : nil)
+        }
+        func folders(in url: String) -> [ExplorerFolder] {
+            (index.subfolders[url] ?? []).map { child in
+                let isOpen = open.contains(child)
+                let (links, more) = isOpen ? members(in: child) : ([], nil)
+                return ExplorerFolder(
+                    name: folderTitle(child), url: urls.link(child), open: isOpen,
+                    hasChildren: !(index.subfolders[child] ?? []).isEmpty || !(index.folderMembers[child] ?? []).isEmpty,
+                    folders: isOpen ? folders(in: child) : [], notes: links, more: more)
+            }
+        }
+        let (top, more) = members(in: "/")
+        return ExplorerView(folders: folders(in: "/"), notes: top, more: more)
+    }
+
+    /// Each folder's notes as the explorer lists them, title and link, by folder URL (`/` for
+    /// the top): a page shows those of the folders on its way, so a change to one of these lists
+    /// changes the pages under that folder.
+    func explorerNotes() -> [String: [String]] {
+        index.folderMembers.mapValues { members in members.map { notes[$0].title + "\n" + notes[$0].url } }
+    }
+
+    /// The groups whose pages show the explorer: every page but the feed, the sitemap, the
+    /// search's files, the palette and redirects.
+    var explorerGroups: [PageGroup] {
+        groups.filter { group in
+            switch group {
+            case .feed, .sitemap, .search, .palette: false
+            default: true
+            }
+        }
+    }
+}
+
+extension ExplorerView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .fields([
+            "folders": .array(folders.map(\.mustacheValue)), "notes": .array(notes.map(\.mustacheValue)),
+            "more": more?.mustacheValue ?? .null,
+        ])
+    }
+}
+
+extension ExplorerFolder: MustacheValueConvertible {
+    /// Every key present in every folder (null when unset): the partial that shows a folder
+    /// shows its folders with itself, and a missing key would be looked up in the folder above.
+    var mustacheValue: MustacheValue {
+        .fields([
+            "name": .string(name), "url": .string(url), "open": .bool(open), "hasChildren": .bool(hasChildren),
+            "folders": .array(folders.map(\.mustacheValue)), "notes": .array(notes.map(\.mustacheValue)),
+            "more": more?.mustacheValue ?? .null,
+        ])
+    }
+}
+
+extension ExplorerMore: MustacheValueConvertible {
+    var mustacheValue: MustacheValue { .fields(["count": .int(count), "text": .string(text), "url": .string(url)]) }
+}

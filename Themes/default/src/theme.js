@@ -1,0 +1,130 @@
+// The theme toggle: System, Light, Dark in turn, remembered in localStorage ("notebook-theme").
+// The script in <head> applies the choice before the page is drawn (and marks the page so that
+// the theme shows the button); this one wires the button, and applies the choice again when the
+// page comes back from the browser's history or another tab changes it.
+(function () {
+  var button = document.querySelector(".theme-toggle");
+  if (!button) return;
+  var root = document.documentElement;
+  var names = { "": "System", light: "Light", dark: "Dark" };
+  function stored() {
+    try {
+      var theme = localStorage.getItem("notebook-theme");
+      return theme === "light" || theme === "dark" ? theme : "";
+    } catch (error) {
+      return root.dataset.theme || "";
+    }
+  }
+  function apply(theme) {
+    if (theme) root.dataset.theme = theme; else delete root.dataset.theme;
+    var name = names[theme];
+    button.textContent = "Theme: " + name;
+    button.setAttribute("aria-label", "Colour theme: " + name + ". Change");
+  }
+  button.addEventListener("click", function () {
+    var current = root.dataset.theme || "";
+    var next = current === "" ? "light" : current === "light" ? "dark" : "";
+    try {
+      if (next) localStorage.setItem("notebook-theme", next); else localStorage.removeItem("notebook-theme");
+    } catch (error) { /* storage refused: the choice lasts for this page */ }
+    apply(next);
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) apply(stored()); });
+  window.addEventListener("storage", function (event) { if (event.key === "notebook-theme" || event.key === null) apply(stored()); });
+  apply(root.dataset.theme || "");
+})();
+
+// The explorer: a button before each folder that holds something opens and closes it, and the
+// choice is remembered in localStorage ("notebook-explorer": folder link → open or not). The
+// folders on the way to the page are open in its HTML, with their notes; a closed folder's
+// contents are read from the search's index (index.json) the first time it opens. The page's own
+// entry is marked here (aria-current): the HTML is the same on every page of a folder. The
+// list's scroll position is kept for the next page in sessionStorage.
+(function () {
+  var nav = document.querySelector(".explorer[data-index]");
+  if (!nav) return;
+  var key = "notebook-explorer", saved = {}, index;
+  try { saved = JSON.parse(localStorage.getItem(key)) || {}; } catch (error) { saved = {}; }
+  function save(url, open) {
+    saved[url] = open;
+    try { localStorage.setItem(key, JSON.stringify(saved)); } catch (error) { /* storage refused: this page only */ }
+  }
+  function load() {
+    return index || (index = fetch(nav.dataset.index).then(function (response) {
+      if (!response.ok) throw new Error(response.status);
+      return response.json();
+    }));
+  }
+  function link(url, text) {
+    var a = document.createElement("a");
+    a.href = url;
+    a.textContent = text;
+    mark(a);
+    return a;
+  }
+  // A folder's link, as the index writes it.
+  function address(item) {
+    return item.querySelector(":scope > a").getAttribute("href");
+  }
+  function mark(a) {
+    if (a.pathname === location.pathname) a.setAttribute("aria-current", "page");
+  }
+  // A folder's folders and notes from the index, in the order the build lists them.
+  function fill(item) {
+    return load().then(function (meta) {
+      var folders = meta.folders, at = -1, list = document.createElement("ul");
+      folders.forEach(function (folder, number) { if (folder[1] === address(item)) at = number; });
+      if (at < 0 || item.querySelector("ul")) return;
+      var holds = {};
+      folders.forEach(function (folder) { holds[folder[2]] = true; });
+      for (var page = 0; page < meta.notes; page++) holds[meta.pages[page][2]] = true;
+      folders.forEach(function (folder, number) {
+        if (folder[2] !== at) return;
+        var child = document.createElement("li");
+        child.className = "explorer-folder";
+        if (holds[number]) child.dataset.children = "";
+        child.appendChild(link(folder[1], folder[0]));
+        list.appendChild(child);
+        wire(child);
+      });
+      for (page = 0; page < meta.notes; page++) {
+        var note = meta.pages[page], url = note[1];
+        if (note[2] !== at) continue;
+        if (url[0] !== "/" && !/^[a-z][a-z0-9+.-]*:/i.test(url)) url = folders[at][1] + url;
+        var entry = document.createElement("li");
+        entry.appendChild(link(url, note[0]));
+        list.appendChild(entry);
+      }
+      item.appendChild(list);
+    });
+  }
+  function show(item, button, open) {
+    button.setAttribute("aria-expanded", String(open));
+    var list = item.querySelector(":scope > ul");
+    if (list) list.hidden = !open;
+    else if (open) fill(item).then(function () { show(item, button, button.getAttribute("aria-expanded") === "true"); }, function () {});
+  }
+  function wire(item) {
+    if (!("children" in item.dataset)) return;
+    var button = document.createElement("button"), url = address(item);
+    button.type = "button";
+    button.className = "explorer-toggle";
+    button.setAttribute("aria-label", item.querySelector("a").textContent);
+    item.insertBefore(button, item.firstChild);
+    button.addEventListener("click", function () {
+      var open = button.getAttribute("aria-expanded") !== "true";
+      save(url, open);
+      show(item, button, open);
+    });
+    // The folders on the way to the page stay open; the others as the reader left them.
+    show(item, button, "open" in item.dataset || saved[url] === true);
+  }
+  nav.querySelectorAll("a[href]").forEach(mark);
+  nav.querySelectorAll(".explorer-folder").forEach(wire);
+  nav.classList.add("explorer-wired");
+  try {
+    var top = sessionStorage.getItem(key);
+    if (top) nav.scrollTop = Number(top);
+    window.addEventListener("pagehide", function () { sessionStorage.setItem(key, String(nav.scrollTop)); });
+  } catch (error) { /* storage refused */ }
+})();
