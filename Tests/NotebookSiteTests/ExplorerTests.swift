@@ -91,6 +91,12 @@ import Testing
         #expect(pages.count == 7 + 4 + 1)
     }
 
+    @Test func aSiteWithNothingToListHasNoExplorer() throws {
+        let site = try TemporarySite(["notes/index.md": "---\ntitle: Home\n---\nOnly the home page.\n"])
+        #expect(SitePipeline(options: BuildOptions(strict: true)).build(site.path).succeeded)
+        #expect(!(try site.output("index.html")).contains("class=\"explorer"))
+    }
+
     @Test func aSitesOwnTemplatesReplaceOrEmptyTheExplorerAlone() throws {
         var files = Self.files
         files["templates/explorer.mustache"] = ""

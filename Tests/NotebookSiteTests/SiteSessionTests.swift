@@ -199,6 +199,16 @@ import TestSupport
         #expect(report.written.contains("guides/one/index.html"), "\(report.written)")
         #expect(fixture.page("guides/one/index.html").contains("<a href=\"/recipes/\">Recipes</a>"))
         #expect(fixture.matchesAFullBuild())
+        // A folder that holds only its index note opens once it holds a note, and no more when
+        // it holds none again.
+        _ = try fixture.write("notes/empty/index.md", "---\ntitle: Empty\n---\nNothing yet.\n")
+        #expect(fixture.page("guides/one/index.html").contains("<li class=\"explorer-folder\"><a href=\"/empty/\">Empty</a></li>"))
+        _ = try fixture.write("notes/empty/first.md", "---\ntitle: First\n---\nFirst.\n")
+        #expect(fixture.page("guides/one/index.html").contains("<li class=\"explorer-folder\" data-children><a href=\"/empty/\">Empty</a></li>"))
+        #expect(fixture.matchesAFullBuild())
+        _ = try fixture.remove("notes/empty/first.md")
+        #expect(fixture.page("guides/one/index.html").contains("<li class=\"explorer-folder\"><a href=\"/empty/\">Empty</a></li>"))
+        #expect(fixture.matchesAFullBuild())
     }
 
     @Test func aNoteBesideAFolderIntroducesItWhileTheFolderHoldsANote() throws {

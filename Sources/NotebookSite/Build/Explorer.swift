@@ -14,6 +14,8 @@ struct ExplorerView: Sendable {
     var notes: [NoteLink]
     /// The notes of the top that are not shown, with the page listing them all.
     var more: ExplorerMore?
+    /// Whether there is any folder or note to show.
+    var hasEntries: Bool { !folders.isEmpty || !notes.isEmpty }
 }
 
 /// A folder in the explorer.
@@ -54,7 +56,7 @@ enum Explorer {
 
 /// The explorers of a plan's pages, each made on first use and kept: one for each group of a
 /// folder's notes shown together (its folder's page shows the first), and one for the top.
-final class ExplorerParts: Sendable {
+final class ExplorerCache: Sendable {
     private let made = Mutex<[String: MustacheValue]>([:])
 
     /// The explorer known by `key`, made with `make` the first time. Two threads may make the
@@ -76,7 +78,7 @@ extension PagePlan {
         let position = note.flatMap { note in members.firstIndex(of: note) }
         let range = Explorer.shown(count: members.count, with: position)
         let key = "explorer \(range.lowerBound) \(folder)"
-        return box.parts.explorer.explorer(key) {
+        return explorers.explorer(key) {
             guard case .fields(var fields) = explorerView(folder: folder, shown: range).mustacheValue else { return .null }
             fields.sharedKey = key
             return .fields(fields)
@@ -135,7 +137,7 @@ extension ExplorerView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
             "folders": .array(folders.map(\.mustacheValue)), "notes": .array(notes.map(\.mustacheValue)),
-            "more": more?.mustacheValue ?? .null,
+            "more": more?.mustacheValue ?? .null, "hasEntries": .bool(hasEntries),
         ])
     }
 }

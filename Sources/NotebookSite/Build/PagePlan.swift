@@ -39,7 +39,7 @@ struct PagePlan: Sendable {
 
     /// What the plan holds, in one box: every page's closure holds the plan, and a copy of it
     /// then takes one reference instead of one for each of these.
-    struct Parts: Sendable {
+    private struct Parts: Sendable {
         let siteView: SiteView
         /// `siteView` as templates see it, made once: every page shows the same.
         let siteValue: MustacheValue
@@ -66,7 +66,7 @@ struct PagePlan: Sendable {
         /// The notes' cards as lists show them, each made once for every list it is in.
         let cards = CardCache()
         /// The pages' explorers, each made once for the pages that show the same.
-        let explorer = ExplorerParts()
+        let explorer = ExplorerCache()
     }
 
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
@@ -95,14 +95,16 @@ struct PagePlan: Sendable {
         }
     }
 
-    final class Box: Sendable {
+    private final class Box: Sendable {
         let parts: Parts
         init(_ parts: Parts) { self.parts = parts }
     }
 
-    let box: Box
+    private let box: Box
 
     var siteView: SiteView { box.parts.siteView }
+    /// The pages' explorers, made once for the pages that show the same.
+    var explorers: ExplorerCache { box.parts.explorer }
     var siteValue: MustacheValue { box.parts.siteValue }
     private var sharedParts: MustacheSharedParts { box.parts.sharedParts }
     /// What the plan knows of the notes' places, for a plan of the same notes in the same places.

@@ -267,7 +267,10 @@ extension SiteSession {
             let explorerChanged = Set(next.explorerNotes.keys).union(old.explorerNotes.keys).filter {
                 next.explorerNotes[$0] != old.explorerNotes[$0]
             }
-            let everyPage = !retitled.isEmpty || Set(next.folderTitles.keys) != Set(old.folderTitles.keys) || explorerChanged.contains("/")
+            // A folder that gains its first note or loses its last one changes whether it opens.
+            let everyPage =
+                !retitled.isEmpty || Set(next.folderTitles.keys) != Set(old.folderTitles.keys) || explorerChanged.contains("/")
+                || Set(next.explorerNotes.keys) != Set(old.explorerNotes.keys)
             if everyPage {
                 groups.formUnion(plan.explorerGroups)
             } else if !explorerChanged.isEmpty {

@@ -53,7 +53,7 @@
     return index || (index = fetch(nav.dataset.index).then(function (response) {
       if (!response.ok) throw new Error(response.status);
       return response.json();
-    }));
+    }).catch(function (error) { index = null; throw error; }));
   }
   function link(url, text) {
     var a = document.createElement("a");
@@ -66,10 +66,12 @@
   function address(item) {
     return item.querySelector(":scope > a").getAttribute("href");
   }
+  // The page's own entry (not a link to the rest of a folder's notes).
   function mark(a) {
-    if (a.pathname === location.pathname) a.setAttribute("aria-current", "page");
+    if (a.pathname === location.pathname && !a.parentNode.classList.contains("explorer-more")) a.setAttribute("aria-current", "page");
   }
-  // A folder's folders and notes from the index, in the order the build lists them.
+  // A folder's folders and notes from the index, in the order the build lists them: its first
+  // 50 notes, as the build shows a folder's, and a link to its page for the rest.
   function fill(item) {
     return load().then(function (meta) {
       var folders = meta.folders, at = -1, list = document.createElement("ul");
@@ -87,22 +89,39 @@
         list.appendChild(child);
         wire(child);
       });
+      var shown = 0, left = 0;
       for (page = 0; page < meta.notes; page++) {
         var note = meta.pages[page], url = note[1];
         if (note[2] !== at) continue;
+        if (shown === 50) { left++; continue; }
         if (url[0] !== "/" && !/^[a-z][a-z0-9+.-]*:/i.test(url)) url = folders[at][1] + url;
         var entry = document.createElement("li");
         entry.appendChild(link(url, note[0]));
         list.appendChild(entry);
+        shown++;
+      }
+      if (left) {
+        var more = document.createElement("li");
+        more.className = "explorer-more";
+        more.appendChild(link(folders[at][1], left + (left === 1 ? " more note" : " more notes")));
+        list.appendChild(more);
       }
       item.appendChild(list);
     });
   }
-  function show(item, button, open) {
+  // Opens or closes a folder. One whose contents the index cannot give stays closed, and a click
+  // on it leads to the folder's page instead.
+  function show(item, button, open, clicked) {
     button.setAttribute("aria-expanded", String(open));
     var list = item.querySelector(":scope > ul");
     if (list) list.hidden = !open;
-    else if (open) fill(item).then(function () { show(item, button, button.getAttribute("aria-expanded") === "true"); }, function () {});
+    else if (open) fill(item).then(function () {
+      if (!item.querySelector(":scope > ul")) throw new Error("not in the index");
+      show(item, button, button.getAttribute("aria-expanded") === "true");
+    }).catch(function () {
+      button.setAttribute("aria-expanded", "false");
+      if (clicked) location.href = item.querySelector(":scope > a").href;
+    });
   }
   function wire(item) {
     if (!("children" in item.dataset)) return;
@@ -114,7 +133,7 @@
     button.addEventListener("click", function () {
       var open = button.getAttribute("aria-expanded") !== "true";
       save(url, open);
-      show(item, button, open);
+      show(item, button, open, true);
     });
     // The folders on the way to the page stay open; the others as the reader left them.
     show(item, button, "open" in item.dataset || saved[url] === true);
@@ -127,4 +146,10 @@
     if (top) nav.scrollTop = Number(top);
     window.addEventListener("pagehide", function () { sessionStorage.setItem(key, String(nav.scrollTop)); });
   } catch (error) { /* storage refused */ }
+  // Where the explorer scrolls on its own (beside the page), the page's entry in sight.
+  var here = nav.querySelector("[aria-current]");
+  if (here && nav.scrollHeight > nav.clientHeight) {
+    var box = nav.getBoundingClientRect(), at = here.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) nav.scrollTop += at.top - box.top - box.height / 2;
+  }
 })();
