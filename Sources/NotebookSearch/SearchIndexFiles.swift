@@ -61,10 +61,10 @@ public enum SearchIndexFiles {
 
     /// The files, as paths under the site (`search/index.json`) and their bytes, in the order of
     /// `paths(_:)`. `stemming` must be what the documents' terms were made with. The first
-    /// `notes` documents (all when nil) are notes, which a folder lists; the others pages of
-    /// their own, such as a folder's.
+    /// `notes` documents are notes, which a folder lists; the others pages of their own, such as
+    /// a folder's.
     public static func files(
-        _ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool, notes: Int? = nil
+        _ documents: [SearchDocument], folders: [SearchFolder], stemming: Bool, notes: Int
     ) -> [(path: String, bytes: [UInt8])] {
         let texts = textFiles(documents)
         let workers = ProcessInfo.processInfo.activeProcessorCount
@@ -83,7 +83,7 @@ public enum SearchIndexFiles {
         let termBytes = ParallelWork.map(count: shardKeys.count, workers: workers) { [shards] position in
             termFile(shards[shardKeys[position]] ?? [], postings)
         }
-        return [("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts, notes: notes ?? documents.count))]
+        return [("search/index.json", index(documents, folders: folders, stemming: stemming, textFiles: texts, notes: notes))]
             + zip(shardKeys, termBytes).map { ("search/terms/\($0).json", $1) }
             + textBytes.enumerated().map { ("search/text/\($0).json", $1) }
     }

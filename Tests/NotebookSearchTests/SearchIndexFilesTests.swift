@@ -39,7 +39,7 @@ import Testing
             Self.document("Planning", "We plan. Plans change; planning helps. Blueberries.", headings: ["Berries"]),
             Self.document("Other", "Nothing about it but one plan", headings: ["Plans"]),
         ]
-        let files = SearchIndexFiles.files(documents, folders: [], stemming: true)
+        let files = SearchIndexFiles.files(documents, folders: [], stemming: true, notes: documents.count)
         let postings = try Self.postings(files)
         // "plan", "plans", "planning": one term in page 0, three times, and in its title.
         #expect(postings["plan"]!.map(\.note) == [0, 1])
@@ -55,7 +55,7 @@ import Testing
     @Test func aSiteNotInEnglishKeepsItsWordsWhole() throws {
         #expect(SearchIndexFiles.stems(language: "en") && SearchIndexFiles.stems(language: "en-GB") && SearchIndexFiles.stems(language: "EN_us"))
         #expect(!SearchIndexFiles.stems(language: "fr") && !SearchIndexFiles.stems(language: "de-CH") && !SearchIndexFiles.stems(language: "eng"))
-        let files = SearchIndexFiles.files([Self.document("Plans", "planning plans")], folders: [], stemming: false)
+        let files = SearchIndexFiles.files([Self.document("Plans", "planning plans")], folders: [], stemming: false, notes: 1)
         let postings = try Self.postings(files)
         #expect(Set(postings.keys) == ["plans", "planning"])
         let index = try #require(try Self.json(files, "search/index.json") as? [String: Any])
@@ -65,7 +65,7 @@ import Testing
     @Test func everyFileIsWhereThePathsSayInTheirOrder() throws {
         var documents = (0..<130).map { Self.document("Note \($0)", "word\($0) 東京 été ß " + String(repeating: "filler text ", count: 40)) }
         documents.insert(Self.document("Long", String(repeating: "a long page ", count: 4_000)), at: 70)
-        let files = SearchIndexFiles.files(documents, folders: [], stemming: true)
+        let files = SearchIndexFiles.files(documents, folders: [], stemming: true, notes: documents.count)
         #expect(files.map(\.path) == SearchIndexFiles.paths(documents))
         #expect(files.filter { $0.path.hasPrefix("search/terms/") }.count == 52)
         let postings = try Self.postings(files)
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func aWordTypedInPartFindsItsStem() throws {
-        let files = SearchIndexFiles.files([Self.document("Setup", "The configuration configures it. Running runs.")], folders: [], stemming: true)
+        let files = SearchIndexFiles.files([Self.document("Setup", "The configuration configures it. Running runs.")], folders: [], stemming: true, notes: 1)
         let list = try #require(try Self.json(files, "search/terms/c.json") as? [String])
         let entries = Dictionary(uniqueKeysWithValues: stride(from: 0, to: list.count, by: 2).map { (list[$0], list[$0 + 1]) })
         #expect(entries["configur"].map { !$0.hasPrefix("=") } == true)
@@ -96,7 +96,7 @@ import Testing
         let runs = try #require(try Self.json(files, "search/terms/r.json") as? [String])
         #expect(runs.contains("running") && runs.contains("=run") && !runs.contains("=runs"))
         // Without stemming there are no aliases.
-        let plain = SearchIndexFiles.files([Self.document("Setup", "The configuration")], folders: [], stemming: false)
+        let plain = SearchIndexFiles.files([Self.document("Setup", "The configuration")], folders: [], stemming: false, notes: 1)
         #expect(!(try Self.json(plain, "search/terms/c.json") as? [String] ?? []).contains { $0.hasPrefix("=") })
     }
 
@@ -106,7 +106,7 @@ import Testing
             Self.document("A <b>", "text", folder: 1, url: "/docs/guides/deep/a/"),
             Self.document("Elsewhere", "text", folder: 0, url: "/docs/other/"),
         ]
-        let files = SearchIndexFiles.files(documents, folders: folders, stemming: true)
+        let files = SearchIndexFiles.files(documents, folders: folders, stemming: true, notes: documents.count)
         let index = try #require(try Self.json(files, "search/index.json") as? [String: Any])
         let pages = try #require(index["pages"] as? [[Any]])
         #expect(pages[0][0] as? String == "A <b>" && pages[0][1] as? String == "a/" && pages[0][2] as? Int == 1)
@@ -129,14 +129,14 @@ import Testing
         let document = SearchDocument(
             title: "T", url: "/t/", folder: nil, length: 3, words: analyzer.pageWords(text: text, title: "T", headings: []), text: searchText,
             summary: "Before <b>.")
-        let files = SearchIndexFiles.files([document], folders: [], stemming: true)
+        let files = SearchIndexFiles.files([document], folders: [], stemming: true, notes: 1)
         let pages = try #require(try Self.json(files, "search/text/0.json") as? [[Any]])
         #expect(pages.count == 1 && pages[0].first as? String == "Before <b>.")
         #expect(pages[0].dropFirst().compactMap { $0 as? [String] } == [["", "", "Before."], ["First", "first", "One two."], ["Second", "", ""]])
         // A text that starts with its heading has no section before it.
         let headed = SearchText(utf8: Array("Title\nBody".utf8), headings: [0..<5])
         let alone = SearchDocument(title: "Title", url: "/h/", folder: nil, length: 2, words: PageWords(), text: headed)
-        let written = try #require(try Self.json(SearchIndexFiles.files([alone], folders: [], stemming: true), "search/text/0.json") as? [[Any]])
+        let written = try #require(try Self.json(SearchIndexFiles.files([alone], folders: [], stemming: true, notes: 1), "search/text/0.json") as? [[Any]])
         #expect(written[0].dropFirst().compactMap { $0 as? [String] } == [["Title", "", "Body"]])
     }
 

@@ -34,9 +34,38 @@ import Testing
         return text + "\n"
     }
 
+    /// The esbuild that minified the shipped assets (Debian 12's): another version may write
+    /// other bytes from the same source.
+    static let esbuildVersion = "0.17.0"
+
+    /// What `esbuild --version` says here; nil when there is none.
+    static func installedVersion() throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["esbuild", "--version"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
     @Test func everyAssetIsItsSourceMinified() throws {
+        let version = try Self.installedVersion()
+        try #require(
+            version == Self.esbuildVersion,
+            "the themes' assets are minified by esbuild \(Self.esbuildVersion) (Debian 12's, which scripts/dependencies.sh installs); this machine has \(version ?? "none")")
         let sources = try Self.sources()
         #expect(sources.count >= 4, "\(sources)")
+        // Every asset of a built-in theme is made from a source.
+        for theme in try FileManager.default.contentsOfDirectory(atPath: Self.themes.path) {
+            let assets = Self.themes.appendingPathComponent(theme).appendingPathComponent("assets")
+            for asset in (try? FileManager.default.contentsOfDirectory(atPath: assets.path)) ?? [] {
+                #expect(sources.contains { $0.lastPathComponent == asset && $0.path.contains("/\(theme)/") }, "\(theme)/assets/\(asset) has no source in src/")
+            }
+        }
         for source in sources {
             let asset = source.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("assets")
                 .appendingPathComponent(source.lastPathComponent)

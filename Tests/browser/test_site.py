@@ -884,8 +884,14 @@ class BrowserTests:
             folder_of[entry["url"]] = self.index["pages"][entry["page"]][2]
         folders = self.index["folders"]
         here = folder_of[note]
+        assert here >= 0, f"{note} is not in a folder"
         here_url = folders[here][1]
-        other = next(f for number, f in enumerate(folders) if f[2] == -1 and number != here and
+        # A folder at the top that holds notes and is not on the way to the note's.
+        ancestors, at = set(), here
+        while at >= 0:
+            ancestors.add(at)
+            at = folders[at][2]
+        other = next(f for number, f in enumerate(folders) if f[2] == -1 and number not in ancestors and
                      any(folder == number for folder in folder_of.values()))
         def listed(folder_url):
             number = next(n for n, f in enumerate(folders) if f[1] == folder_url)
@@ -896,7 +902,8 @@ class BrowserTests:
                     .find(li => li.querySelector(':scope > a').getAttribute('href') === arguments[0]);
                 var list = item && item.querySelector(':scope > ul');
                 if (!list || list.hidden) return null;
-                return [...list.querySelectorAll(':scope > li:not(.explorer-folder) > a')].map(a => a.getAttribute('href'));""", folder_url)
+                return [...list.querySelectorAll(':scope > li:not(.explorer-folder):not(.explorer-more) > a')]
+                    .map(a => a.getAttribute('href'));""", folder_url)
         def expanded(folder_url):
             return self.driver.execute_script(
                 "var li = [...document.querySelectorAll('.explorer-folder')]"
@@ -922,6 +929,9 @@ class BrowserTests:
             self.open("/")
             WebDriverWait(self.driver, 5).until(lambda d: shown_notes(other[1]) is not None)
             assert expanded(other[1]) == "true" and shown_notes(other[1]) == listed(other[1]), "the open folder did not stay open"
+            marked = self.driver.execute_script(
+                "return [...document.querySelectorAll('.explorer [aria-current]')].map(a => a.getAttribute('href'))")
+            assert marked == [], f"on the home page the explorer marks {marked}"
             # The keyboard: Enter closes it, Space opens it again.
             toggle = self.driver.find_element("xpath", f'//li[contains(@class, "explorer-folder")][a[@href="{other[1]}"]]/button')
             toggle.send_keys(Keys.ENTER)

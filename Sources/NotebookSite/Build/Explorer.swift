@@ -3,11 +3,11 @@ import NotebookModel
 import Synchronization
 
 /// The explorer a page shows: the folders from the top, those on the way to the page's folder
-/// open with their notes. What a page carries stays bounded by its depth, not by the site: a
-/// closed folder's contents are for the reader's browser to load from the search's index, and a
-/// folder shows its notes ``Explorer/window`` at a time, the page's own among them. Every page
-/// of the notes shown together so has the same explorer, made and rendered once for all of them
-/// (a shared value); the theme's script marks the page's own entry.
+/// open with their folders and notes. A closed folder's contents are for the reader's browser to
+/// load from the search's index, and a folder shows its notes ``Explorer/window`` at a time, the
+/// page's own among them: what a page carries grows with its depth and the folders' breadth, not
+/// with the number of notes. Every page of the notes shown together has the same explorer, made
+/// and rendered once for all of them (a shared value); the theme's script marks the page's own entry.
 struct ExplorerView: Sendable {
     /// The folders at the top, then the notes there.
     var folders: [ExplorerFolder]
@@ -16,6 +16,8 @@ struct ExplorerView: Sendable {
     var more: ExplorerMore?
     /// Whether there is any folder or note to show.
     var hasEntries: Bool { !folders.isEmpty || !notes.isEmpty }
+    /// How many of a folder's notes are shown at once (``Explorer/window``).
+    var window: Int { Explorer.window }
 }
 
 /// A folder in the explorer.
@@ -75,7 +77,7 @@ extension PagePlan {
     /// every page that shows the same.
     func explorer(folder: String, note: Int? = nil) -> MustacheValue {
         let members = index.folderMembers[folder] ?? []
-        let position = note.flatMap { note in members.firstIndex(of: note) }
+        let position = note.map { index.folderPositions[$0] }
         let range = Explorer.shown(count: members.count, with: position)
         let key = "explorer \(range.lowerBound) \(folder)"
         return explorers.explorer(key) {
@@ -137,7 +139,7 @@ extension ExplorerView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
             "folders": .array(folders.map(\.mustacheValue)), "notes": .array(notes.map(\.mustacheValue)),
-            "more": more?.mustacheValue ?? .null, "hasEntries": .bool(hasEntries),
+            "more": more?.mustacheValue ?? .null, "hasEntries": .bool(hasEntries), "window": .int(window),
         ])
     }
 }

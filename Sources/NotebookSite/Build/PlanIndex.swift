@@ -28,6 +28,8 @@ struct PlanIndex: Sendable {
     /// Folder URL (`/` for the notes' root) → the indices (among the notes with pages) of the
     /// notes right in it, in order.
     let folderMembers: [String: [Int]]
+    /// Each note's position (by index among the notes with pages) among its folder's members.
+    let folderPositions: [Int]
     /// Folder URL (`/` included) → the URLs of the folders right in it, by name.
     let subfolders: [String: [String]]
     /// Folder URL → how many notes with pages it holds, at any depth.
@@ -60,8 +62,10 @@ struct PlanIndex: Sendable {
         var folderMembers: [String: [Int]] = [:]
         var folderCounts: [String: Int] = [:]
         byPath.reserveCapacity(notes.count)
+        var folderPositions = [Int](repeating: 0, count: notes.count)
         for index in notes.indices {
             for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
+            folderPositions[index] = folderMembers[notes[index].folder, default: []].count
             folderMembers[notes[index].folder, default: []].append(index)
         }
         writingOrder = folderMembers.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { folderMembers[$0]! }
@@ -86,6 +90,7 @@ struct PlanIndex: Sendable {
         self.folderIntroductions = folderIntroductions
         self.folderIntroducers = folderIntroductions.mapValues { all[$0].relativePath }
         self.folderMembers = folderMembers
+        self.folderPositions = folderPositions
         self.subfolders = subfolders
         self.folderCounts = folderCounts
         self.kept = kept.count == all.count ? nil : kept

@@ -43,24 +43,35 @@
 (function () {
   var nav = document.querySelector(".explorer[data-index]");
   if (!nav) return;
-  var key = "notebook-explorer", saved = {}, index;
-  try { saved = JSON.parse(localStorage.getItem(key)) || {}; } catch (error) { saved = {}; }
+  // How many of a folder's notes the build shows at once, which a folder filled here shows too.
+  var key = "notebook-explorer", saved = stored(), index, group = Number(nav.dataset.window) || 50;
+  function stored() {
+    try { return JSON.parse(localStorage.getItem(key)) || {}; } catch (error) { return {}; }
+  }
+  // Read again before each change, so that another tab's choices are kept; closed is the default.
   function save(url, open) {
-    saved[url] = open;
+    saved = stored();
+    if (open) saved[url] = true; else delete saved[url];
     try { localStorage.setItem(key, JSON.stringify(saved)); } catch (error) { /* storage refused: this page only */ }
   }
   function load() {
     return index || (index = fetch(nav.dataset.index).then(function (response) {
       if (!response.ok) throw new Error(response.status);
       return response.json();
+    }).then(function (meta) {
+      if (typeof meta.notes !== "number" || !Array.isArray(meta.folders)) throw new Error("an index without folders");
+      return meta;
     }).catch(function (error) { index = null; throw error; }));
   }
-  function link(url, text) {
-    var a = document.createElement("a");
+  // A list item holding a link; marked when it is the page's own.
+  function listItem(url, text, className) {
+    var entry = document.createElement("li"), a = document.createElement("a");
+    if (className) entry.className = className;
     a.href = url;
     a.textContent = text;
+    entry.appendChild(a);
     mark(a);
-    return a;
+    return entry;
   }
   // A folder's link, as the index writes it.
   function address(item) {
@@ -71,21 +82,19 @@
     if (a.pathname === location.pathname && !a.parentNode.classList.contains("explorer-more")) a.setAttribute("aria-current", "page");
   }
   // A folder's folders and notes from the index, in the order the build lists them: its first
-  // 50 notes, as the build shows a folder's, and a link to its page for the rest.
-  function fill(item) {
+  // notes as many as the build shows of a folder (data-window), and a link to its page for the rest.
+  function fill(parent) {
     return load().then(function (meta) {
       var folders = meta.folders, at = -1, list = document.createElement("ul");
-      folders.forEach(function (folder, number) { if (folder[1] === address(item)) at = number; });
-      if (at < 0 || item.querySelector("ul")) return;
+      folders.forEach(function (folder, number) { if (folder[1] === address(parent)) at = number; });
+      if (at < 0 || parent.querySelector("ul")) return;
       var holds = {};
       folders.forEach(function (folder) { holds[folder[2]] = true; });
       for (var page = 0; page < meta.notes; page++) holds[meta.pages[page][2]] = true;
       folders.forEach(function (folder, number) {
         if (folder[2] !== at) return;
-        var child = document.createElement("li");
-        child.className = "explorer-folder";
+        var child = listItem(folder[1], folder[0], "explorer-folder");
         if (holds[number]) child.dataset.children = "";
-        child.appendChild(link(folder[1], folder[0]));
         list.appendChild(child);
         wire(child);
       });
@@ -93,20 +102,13 @@
       for (page = 0; page < meta.notes; page++) {
         var note = meta.pages[page], url = note[1];
         if (note[2] !== at) continue;
-        if (shown === 50) { left++; continue; }
+        if (shown === group) { left++; continue; }
         if (url[0] !== "/" && !/^[a-z][a-z0-9+.-]*:/i.test(url)) url = folders[at][1] + url;
-        var entry = document.createElement("li");
-        entry.appendChild(link(url, note[0]));
-        list.appendChild(entry);
+        list.appendChild(listItem(url, note[0]));
         shown++;
       }
-      if (left) {
-        var more = document.createElement("li");
-        more.className = "explorer-more";
-        more.appendChild(link(folders[at][1], left + (left === 1 ? " more note" : " more notes")));
-        list.appendChild(more);
-      }
-      item.appendChild(list);
+      if (left) list.appendChild(listItem(folders[at][1], left + (left === 1 ? " more note" : " more notes"), "explorer-more"));
+      parent.appendChild(list);
     });
   }
   // Opens or closes a folder. One whose contents the index cannot give stays closed, and a click
@@ -144,7 +146,9 @@
   try {
     var top = sessionStorage.getItem(key);
     if (top) nav.scrollTop = Number(top);
-    window.addEventListener("pagehide", function () { sessionStorage.setItem(key, String(nav.scrollTop)); });
+    addEventListener("pagehide", function () {
+      try { sessionStorage.setItem(key, String(nav.scrollTop)); } catch (error) { /* storage refused */ }
+    });
   } catch (error) { /* storage refused */ }
   // Where the explorer scrolls on its own (beside the page), the page's entry in sight.
   var here = nav.querySelector("[aria-current]");
