@@ -211,6 +211,26 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    @Test func aTitleInALaterGroupOfAFoldersNotesChangesOnlyThatGroupsPages() throws {
+        // 120 dated notes at the top, newest first: n120 … n071 are the first group of 50.
+        var files = ["notebook.yml": "title: Flat\n"]
+        for number in 1...120 {
+            files["notes/n\(number).md"] = "---\ntitle: N \(number)\ndate: 2026-01-01T00:\(String(format: "%02d", number / 60)):\(String(format: "%02d", number % 60))Z\n---\nx\n"
+        }
+        let fixture = try Fixture(files)
+        // n30 is in the third group (n020 … n001 in the last): only that group's pages show it.
+        var report = try fixture.write("notes/n30.md", "---\ntitle: Thirty\ndate: 2026-01-01T00:00:30Z\n---\nx\n")
+        let notes = report.written.filter { $0.hasPrefix("n") }
+        #expect(Set(notes) == Set((21...70).map { "n\($0)/index.html" }), "\(report.written)")
+        #expect(!report.written.contains("404.html") && !report.written.contains("tags/index.html"))
+        #expect(fixture.page("n21/index.html").contains(">Thirty</a>"))
+        #expect(fixture.matchesAFullBuild())
+        // A title in the first group is on every page.
+        report = try fixture.write("notes/n100.md", "---\ntitle: Hundred\ndate: 2026-01-01T00:01:40Z\n---\nx\n")
+        #expect(report.written.contains("404.html") && report.written.contains("n1/index.html"), "\(report.written)")
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func aNoteBesideAFolderIntroducesItWhileTheFolderHoldsANote() throws {
         // `guides.md` is a note's page, then the folder's page while `guides/` holds a note, then
         // a note's page again: its own page is never lost, and its tag's list follows it.

@@ -261,24 +261,48 @@ extension SiteSession {
                 }
                 for url in plan.index.folders.urls where retitled.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
             }
-            // Every page's explorer shows the folders from the top, with the notes of those on
-            // its way: a folder that comes, goes or is retitled, or a change to the top's notes,
-            // changes every page; a change to another folder's notes, the pages under it.
-            let explorerChanged = Set(next.explorerNotes.keys).union(old.explorerNotes.keys).filter {
-                next.explorerNotes[$0] != old.explorerNotes[$0]
+            // Every page's explorer shows the folders from the top, with the notes of those on its
+            // way, 50 at a time (Explorer.window). A folder's first group of notes, and its count
+            // (every group's "more" link says it), are on every page under it, its own page and
+            // its first group's notes' pages; a later group only on its own notes' pages.
+            let window = Explorer.window
+            var shownBelow = Set<String>()
+            var laterGroups: [String: Set<Int>] = [:]
+            for folder in Set(next.explorerNotes.keys).union(old.explorerNotes.keys) {
+                let before = old.explorerNotes[folder] ?? [], after = next.explorerNotes[folder] ?? []
+                guard before != after else { continue }
+                if before.count != after.count || before.prefix(window) != after.prefix(window) {
+                    shownBelow.insert(folder)
+                    continue
+                }
+                for start in stride(from: window, to: after.count, by: window)
+                where before[start..<min(start + window, before.count)] != after[start..<min(start + window, after.count)] {
+                    laterGroups[folder, default: []].insert(start / window)
+                }
             }
-            // A folder that gains its first note or loses its last one changes whether it opens.
+            // A folder that comes, goes or is retitled is on every page, and so is the top's first
+            // group; so is whether a folder opens, which changes with its first note or its last.
             let everyPage =
-                !retitled.isEmpty || Set(next.folderTitles.keys) != Set(old.folderTitles.keys) || explorerChanged.contains("/")
+                !retitled.isEmpty || Set(next.folderTitles.keys) != Set(old.folderTitles.keys) || shownBelow.contains("/")
                 || Set(next.explorerNotes.keys) != Set(old.explorerNotes.keys)
             if everyPage {
                 groups.formUnion(plan.explorerGroups)
-            } else if !explorerChanged.isEmpty {
-                for (path, group) in next.groupOfNote {
-                    guard let folder = next.records[path]?.note.folder, explorerChanged.contains(where: folder.hasPrefix) else { continue }
-                    groups.insert(group)
+            } else {
+                if !shownBelow.isEmpty {
+                    for (path, group) in next.groupOfNote {
+                        guard let folder = next.records[path]?.note.folder, shownBelow.contains(where: folder.hasPrefix) else { continue }
+                        groups.insert(group)
+                    }
+                    for url in plan.index.folders.urls where shownBelow.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
                 }
-                for url in plan.index.folders.urls where explorerChanged.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
+                for (folder, numbers) in laterGroups {
+                    let members = plan.index.folderMembers[folder] ?? []
+                    for number in numbers {
+                        for member in members[(number * window)..<min((number + 1) * window, members.count)] {
+                            if let group = next.groupOfNote[plan.notes[member].relativePath] { groups.insert(group) }
+                        }
+                    }
+                }
             }
             // Folders that come or go change their neighbours' lists of folders.
             if !samePlaces {
