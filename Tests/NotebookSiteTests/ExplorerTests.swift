@@ -91,6 +91,21 @@ import Testing
         #expect(pages.count == 7 + 4 + 1)
     }
 
+    @Test func hostileNamesAreEscapedInTheExplorer() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: Vault\nbaseURL: https://example.org/\n",
+            "notes/a <b> & \"c\"/x.md": "---\ntitle: '<script>alert(1)</script>'\n---\nx\n",
+            "notes/a <b> & \"c\"/index.md": "---\ntitle: '\"Q\" & <i>A</i>'\n---\nFolder.\n",
+        ])
+        let report = SitePipeline(options: BuildOptions(strict: true)).build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let top = Self.explorer(try site.output("index.html"))
+        #expect(top.contains(">&quot;Q&quot; &amp; &lt;i&gt;A&lt;/i&gt;</a>"), "\(top)")
+        let folder = try #require(Self.links(top).first)
+        let page = Self.explorer(try site.output(String(folder.dropFirst()) + "x/index.html"))
+        #expect(page.contains(">&lt;script&gt;alert(1)&lt;/script&gt;</a>") && !page.contains("<script>"), "\(page)")
+    }
+
     @Test func aSiteWithNothingToListHasNoExplorer() throws {
         let site = try TemporarySite(["notes/index.md": "---\ntitle: Home\n---\nOnly the home page.\n"])
         #expect(SitePipeline(options: BuildOptions(strict: true)).build(site.path).succeeded)

@@ -1,6 +1,5 @@
 import Mustache
 import NotebookModel
-import Synchronization
 
 /// The explorer a page shows: the folders from the top, those on the way to the page's folder
 /// open with their folders and notes. A closed folder's contents are for the reader's browser to
@@ -56,21 +55,6 @@ enum Explorer {
     }
 }
 
-/// The explorers of a plan's pages, each made on first use and kept: one for each group of a
-/// folder's notes shown together (its folder's page shows the first), and one for the top.
-final class ExplorerCache: Sendable {
-    private let made = Mutex<[String: MustacheValue]>([:])
-
-    /// The explorer known by `key`, made with `make` the first time. Two threads may make the
-    /// same one at once: it is the same.
-    func explorer(_ key: String, make: () -> MustacheValue) -> MustacheValue {
-        if let found = made.withLock({ $0[key] }) { return found }
-        let value = make()
-        made.withLock { $0[key] = value }
-        return value
-    }
-}
-
 extension PagePlan {
     /// The explorer of a page in the folder at `folder` (`/` for the top), of the note at `note`
     /// (an index among the notes with pages) or of none, as templates see it: a value shared by
@@ -80,7 +64,7 @@ extension PagePlan {
         let position = note.map { index.folderPositions[$0] }
         let range = Explorer.shown(count: members.count, with: position)
         let key = "explorer \(range.lowerBound) \(folder)"
-        return explorers.explorer(key) {
+        return explorers.value(key) {
             guard case .fields(var fields) = explorerView(folder: folder, shown: range).mustacheValue else { return .null }
             fields.sharedKey = key
             return .fields(fields)

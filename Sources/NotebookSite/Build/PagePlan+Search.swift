@@ -65,7 +65,7 @@ extension PagePlan {
         var analyzer = SearchAnalyzer()
         for (position, folder) in folders.enumerated() {
             let url = order[position]
-            if let note = introducingNotes[url] {
+            if let note = introducingNote(ofFolder: url) {
                 documents.append(Self.document(note, title: folder.name, url: folder.url, folder: folder.parent))
             } else {
                 documents.append(
@@ -74,7 +74,7 @@ extension PagePlan {
                         text: SearchText()))
             }
         }
-        if let home = introducingNotes["/"] {
+        if let home = introducingNote(ofFolder: "/") {
             documents.append(Self.document(home, title: home.title, url: urls.link("/"), folder: nil))
         }
         return (documents, folders)

@@ -2,7 +2,6 @@ import Mustache
 import NotebookModel
 import NotebookRender
 import Parallel
-import Synchronization
 
 /// Every file a build writes besides copies, by group: note pages, the paginated index, tag
 /// pages, the highlights page, the feed, the sitemap, the search index, the 404 page and redirects.
@@ -57,16 +56,16 @@ struct PagePlan: Sendable {
         let introductions: [String: String]
         /// Folder URL (`/` for the home page) → the note that introduces its page, as shown.
         let folderIntroductions: [String: Introduction]
-        /// The notes that introduce folders' pages (the home page's as `/`), by folder URL.
-        let folderNotes: [String: SiteNote]
         /// The notes that introduce the site's own pages, by those pages' groups.
         let introducers: [PageGroup: SiteNote]
         /// The words of all notes with pages.
         let wordCount: Int
-        /// The notes' cards as lists show them, each made once for every list it is in.
-        let cards = CardCache()
-        /// The pages' explorers, each made once for the pages that show the same.
-        let explorer = ExplorerCache()
+        /// The notes' cards as lists show them (by index among the notes with pages), each made
+        /// once for every list it is in.
+        let cards = KeptValues<Int, MustacheValue>()
+        /// The pages' explorers (``PagePlan/explorer(folder:note:)``), each made once for the
+        /// pages that show the same.
+        let explorers = KeptValues<String, MustacheValue>()
     }
 
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
@@ -74,25 +73,6 @@ struct PagePlan: Sendable {
         var title: String
         var summary: String
         var html: String
-    }
-
-    /// Cards made on first use and kept: a note is in the index and in each of its tags' lists.
-    final class CardCache: Sendable {
-        private let made = Mutex<[Int: MustacheValue]>([:])
-
-        /// The cards of the notes at `indices`, making those not made yet with `make`. Two
-        /// threads may make the same card at once: it is the same card.
-        func cards(_ indices: [Int], make: (Int) -> MustacheValue) -> [MustacheValue] {
-            var found = made.withLock { made in indices.map { made[$0] } }
-            var new: [(index: Int, card: MustacheValue)] = []
-            for position in found.indices where found[position] == nil {
-                let card = make(indices[position])
-                found[position] = card
-                new.append((indices[position], card))
-            }
-            if !new.isEmpty { made.withLock { made in for (index, card) in new { made[index] = card } } }
-            return found.map { $0! }
-        }
     }
 
     private final class Box: Sendable {
@@ -104,7 +84,7 @@ struct PagePlan: Sendable {
 
     var siteView: SiteView { box.parts.siteView }
     /// The pages' explorers, made once for the pages that show the same.
-    var explorers: ExplorerCache { box.parts.explorer }
+    var explorers: KeptValues<String, MustacheValue> { box.parts.explorers }
     var siteValue: MustacheValue { box.parts.siteValue }
     private var sharedParts: MustacheSharedParts { box.parts.sharedParts }
     /// What the plan knows of the notes' places, for a plan of the same notes in the same places.
@@ -113,8 +93,10 @@ struct PagePlan: Sendable {
     var config: SiteConfig { box.parts.config }
     var urls: SiteURLs { box.parts.urls }
     var notes: [SiteNote] { box.parts.notes }
-    /// The notes that introduce folders' pages (the home page's as `/`), by folder URL.
-    var introducingNotes: [String: SiteNote] { box.parts.folderNotes }
+    /// The note that introduces the page of the folder at `url` (the home page's for `/`), if any.
+    func introducingNote(ofFolder url: String) -> SiteNote? {
+        box.parts.introducers[url == "/" ? .index : .folder(url)]
+    }
     private var rendered: [RenderedNote] { box.parts.rendered }
     private var backlinks: [[Int]] { box.parts.backlinks }
     private var members: [String: [Int]] { box.parts.index.members }
@@ -152,8 +134,6 @@ struct PagePlan: Sendable {
         var introducers: [PageGroup: SiteNote] = [:]
         for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
         for (url, note) in index.folderIntroductions { introducers[url == "/" ? .index : .folder(url)] = site.notes[note] }
-        var folderNotes: [String: SiteNote] = [:]
-        for (url, note) in index.folderIntroductions { folderNotes[url] = site.notes[note] }
         if let kept = index.kept {
             let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
@@ -174,7 +154,7 @@ struct PagePlan: Sendable {
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
                 rendered: rendered, backlinks: backlinks, introductions: introductions,
-                folderIntroductions: folderIntroductions, folderNotes: folderNotes, introducers: introducers,
+                folderIntroductions: folderIntroductions, introducers: introducers,
                 wordCount: wordCount))
     }
 
@@ -270,7 +250,7 @@ struct PagePlan: Sendable {
 
     /// The cards of the notes at `indices` as templates see them.
     private func cards(_ indices: some Collection<Int>) -> [MustacheValue] {
-        box.parts.cards.cards(Array(indices)) { card($0).mustacheValue }
+        box.parts.cards.values(Array(indices)) { card($0).mustacheValue }
     }
 
     /// A card as one page only shows it: a note is on one folder's page, so keeping the

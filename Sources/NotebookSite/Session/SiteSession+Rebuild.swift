@@ -252,15 +252,11 @@ extension SiteSession {
                     }
                 }
             }
-            // A folder whose title changes is in the breadcrumbs of every note and folder under it.
-            let retitled = next.folderTitles.keys.filter { url in old.folderTitles[url].map { $0 != next.folderTitles[url] } ?? false }
-            if !retitled.isEmpty {
-                for (path, group) in next.groupOfNote {
-                    guard let folder = next.records[path]?.note.folder, retitled.contains(where: folder.hasPrefix) else { continue }
-                    groups.insert(group)
-                }
-                for url in plan.index.folders.urls where retitled.contains(where: url.hasPrefix) { groups.insert(.folder(url)) }
-            }
+            // A folder that comes, goes or is retitled is in every page's explorer (and in the
+            // breadcrumbs of every note and folder under it).
+            let foldersChanged =
+                next.folderTitles.keys.contains { url in old.folderTitles[url].map { $0 != next.folderTitles[url] } ?? false }
+                || Set(next.folderTitles.keys) != Set(old.folderTitles.keys)
             // Every page's explorer shows the folders from the top, with the notes of those on its
             // way, 50 at a time (Explorer.window). A folder's first group of notes, and its count
             // (every group's "more" link says it), are on every page under it, its own page and
@@ -280,11 +276,9 @@ extension SiteSession {
                     laterGroups[folder, default: []].insert(start / window)
                 }
             }
-            // A folder that comes, goes or is retitled is on every page, and so is the top's first
-            // group; so is whether a folder opens, which changes with its first note or its last.
-            let everyPage =
-                !retitled.isEmpty || Set(next.folderTitles.keys) != Set(old.folderTitles.keys) || shownBelow.contains("/")
-                || Set(next.explorerNotes.keys) != Set(old.explorerNotes.keys)
+            // So is the top's first group, and whether a folder opens, which changes with its first
+            // note or its last.
+            let everyPage = foldersChanged || shownBelow.contains("/") || Set(next.explorerNotes.keys) != Set(old.explorerNotes.keys)
             if everyPage {
                 groups.formUnion(plan.explorerGroups)
             } else {
@@ -345,12 +339,13 @@ extension SiteSession {
             }
             // The search page lists every note's title and link by folder, and every tag.
             func titleAndURL(_ output: NoteOutput?) -> [String] { [output?.title ?? "", output?.url ?? ""] }
-            if next.tags != old.tags || oldOrder != newOrder || !retitled.isEmpty
-                || Set(next.folderTitles.keys) != Set(old.folderTitles.keys)
+            if next.tags != old.tags || oldOrder != newOrder || foldersChanged
                 || changedNotes.contains(where: { titleAndURL(old.outputs[$0]) != titleAndURL(next.outputs[$0]) })
             {
                 groups.insert(.searchPage)
             }
+            // A list's pages that only a changed note is on are written again, but when every page
+            // is (every page shows the explorer).
             for group in groups where !everyPage {
                 // Every page of a folder shows its introduction's title.
                 if case .folder = group { continue }

@@ -35,7 +35,7 @@
 })();
 
 // The explorer: a button before each folder that holds something opens and closes it, and the
-// choice is remembered in localStorage ("notebook-explorer": folder link → open or not). The
+// choice is remembered in localStorage ("notebook-explorer": each opened folder's link). The
 // folders on the way to the page are open in its HTML, with their notes; a closed folder's
 // contents are read from the search's index (index.json) the first time it opens. The page's own
 // entry is marked here (aria-current): the HTML is the same on every page of a folder. The
