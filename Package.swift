@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(
             name: "CMalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
+        // jemalloc's settings for the notebook executable (malloc_conf.c).
+        .target(name: "CMallocSettings"),
         .target(name: "Parallel"),
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
@@ -59,7 +61,7 @@ let package = Package(
                 "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite",
                 "NotebookServer", "NotebookScripts",
             ]),
-        .executableTarget(name: "notebook", dependencies: ["NotebookCLI", "CMalloc"]),
+        .executableTarget(name: "notebook", dependencies: ["NotebookCLI", "CMalloc", "CMallocSettings"]),
         .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats", "NotebookFiles", "NotebookSearch"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NotebookModelTests", dependencies: ["NotebookModel", "Bytes", "TestSupport"]),

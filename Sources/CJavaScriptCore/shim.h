@@ -44,6 +44,8 @@ typedef JSValueRef (*JSObjectCallAsFunctionFunction)(
     JSValueRef *exception);
 typedef void (*JSValueProtectFunction)(JSContextRef ctx, JSValueRef value);
 typedef void (*JSValueUnprotectFunction)(JSContextRef ctx, JSValueRef value);
+/* WTF::releaseFastMallocFreeMemory(), exported by the library as a C++ symbol without arguments. */
+typedef void (*ReleaseFreeMemoryFunction)(void);
 /* The GObject API's options (jsc/JSCOptions.h): set before the first context is made. gboolean is an int. */
 typedef int (*JSCOptionsSetBooleanFunction)(const char *option, int value);
 typedef int (*JSCOptionsGetBooleanFunction)(const char *option, int *value);

@@ -23,6 +23,10 @@ struct JavaScriptCore: @unchecked Sendable {
     let callFunction: JSObjectCallAsFunctionFunction
     let protect: JSValueProtectFunction
     let unprotect: JSValueUnprotectFunction
+    /// WebKit's `WTF::releaseFastMallocFreeMemory()`: gives the pages its allocator holds free
+    /// back to the system. Exported by the library though declared in no public header (a C++
+    /// function without arguments, called as C); nil where a library has no such function.
+    let releaseFreeMemory: ReleaseFreeMemoryFunction?
 
     /// The library's file name, as Debian's `libjavascriptcoregtk-4.1-0` installs it.
     static let libraryName = "libjavascriptcoregtk-4.1.so.0"
@@ -80,5 +84,6 @@ struct JavaScriptCore: @unchecked Sendable {
         callFunction = try find("JSObjectCallAsFunction")
         protect = try find("JSValueProtect")
         unprotect = try find("JSValueUnprotect")
+        releaseFreeMemory = dlsym(handle, "_ZN3WTF27releaseFastMallocFreeMemoryEv").map { unsafeBitCast($0, to: ReleaseFreeMemoryFunction.self) }
     }
 }
