@@ -1,13 +1,14 @@
 import Synchronization
 
-/// The parts of pages that come out the same on every page: sections over values that many
-/// renders share, rendered once and then copied.
+/// The parts of pages that come out the same on every page: sections and partials over values that
+/// many renders share, rendered once and then copied.
 ///
 /// Give every render that shares them one instance
-/// (``MustacheLibrary/renderBytes(_:_:sharing:)-(String,_,_)``). Two kinds of section are kept
+/// (``MustacheLibrary/renderBytes(_:_:sharing:)-(String,_,_)``). Three kinds of part are kept
 /// after their first render:
 /// - a section at the top whose name starts with ``key``: a site's pages all see the same `site`
 ///   value, and `{{#site.palette}}…` renders the same bytes on each;
+/// - a partial at the top that reads nothing but ``key``'s values: a site's header, say;
 /// - one pass of any section over an object whose fields carry a ``MustacheFields/sharedKey``:
 ///   the card of a note that every list showing the note shows the same way.
 ///
@@ -21,22 +22,33 @@ public final class MustacheSharedParts: Sendable {
     /// The name, at the root of every context, whose value all the renders share.
     public let key: String
 
-    /// What a kept section's bytes depend on besides the shared values.
+    /// What a kept part's bytes depend on besides the shared values.
     struct Key: Hashable {
-        let section: ObjectIdentifier
-        /// The shared key of the item the section was rendered for; nil for a section over `key`.
+        /// The section or partial tag.
+        let node: ObjectIdentifier
+        /// The shared key of the item the section was rendered for; nil for a section over `key`
+        /// or a partial.
         let item: String?
         let indentation: String
         let pendingIndentation: String?
         /// How deep the section sat: deeper, it could have passed the renderer's limits.
         let level: Int
         let depth: Int
+
+        /// The node and the item alone: the indentations are nearly always empty, and hashing
+        /// them cost as much as the rest (equality still compares them).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(node)
+            hasher.combine(item)
+            hasher.combine(level)
+        }
     }
 
     struct Entry {
         /// Kept so that the node's identity cannot be reused by another while the entry exists.
-        let section: SectionNode
-        let bytes: [UInt8]
+        let node: any AnyObject & Sendable
+        /// What it renders; nil for a part that read more than the shared values, rendered each time.
+        let bytes: [UInt8]?
         let pendingAfter: String?
     }
 
@@ -61,8 +73,8 @@ public final class MustacheSharedParts: Sendable {
         shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))]
     }
 
-    /// How many renderings of sections are kept.
-    var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.count } } }
+    /// How many renderings of sections and partials are kept.
+    var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.values.count { $0.bytes != nil } } } }
 
     func entry(for key: Key) -> Entry? {
         shard(for: key).entries.withLock { $0[key] }

@@ -225,20 +225,22 @@ struct Renderer: ~Copyable {
         contexts.removeLast()
     }
 
-    /// What `body` writes for `section`: copied when `shared` kept it, otherwise rendered and kept
-    /// if it read nothing but the contexts from here on and the shared value. Inside a section
-    /// being kept already (a lambda's template can hold one), `body` just runs: what it reads
-    /// decides whether the outer section is kept.
+    /// What `body` writes for `node` (a section or a partial tag): copied when `shared` kept it,
+    /// otherwise rendered and kept if it read nothing but the contexts from here on and the shared
+    /// value. A part that read more is rendered each time from then on, without being watched, so
+    /// that the parts inside it can be kept. Inside a part being kept already (a lambda's template
+    /// can hold one), `body` just runs: what it reads decides whether the outer part is kept.
     private mutating func keeping(
-        _ section: SectionNode, item: String?, in shared: MustacheSharedParts,
+        _ node: any AnyObject & Sendable, item: String?, in shared: MustacheSharedParts,
         _ body: (inout Renderer) throws(MustacheError) -> Void
     ) throws(MustacheError) {
         guard recordingFloor == nil else { return try body(&self) }
         let key = MustacheSharedParts.Key(
-            section: ObjectIdentifier(section), item: item, indentation: indentation, pendingIndentation: pendingIndentation,
+            node: ObjectIdentifier(node), item: item, indentation: indentation, pendingIndentation: pendingIndentation,
             level: level, depth: depth)
         if let entry = shared.entry(for: key) {
-            output.append(entry.bytes)
+            guard let bytes = entry.bytes else { return try body(&self) }
+            output.append(bytes)
             pendingIndentation = entry.pendingAfter
             return
         }
@@ -247,9 +249,9 @@ struct Renderer: ~Copyable {
         escaped = false
         defer { recordingFloor = nil }
         try body(&self)
-        guard !escaped else { return }
         shared.keep(
-            MustacheSharedParts.Entry(section: section, bytes: output.bytes(from: start), pendingAfter: pendingIndentation), for: key)
+            MustacheSharedParts.Entry(node: node, bytes: escaped ? nil : output.bytes(from: start), pendingAfter: pendingIndentation),
+            for: key)
     }
 
     /// A section lambda: renders the template it returns for the section's raw text.
@@ -272,6 +274,18 @@ struct Renderer: ~Copyable {
 
     @inline(never)
     private mutating func render(_ partial: PartialNode, blocks: BlockScopes) throws(MustacheError) {
+        // At the top, a partial that reads nothing but the shared value (a site's header) is kept:
+        // the root is the only context, so what it reads is under the shared key or the page's.
+        if let shared, contexts.count == 1, partial.overrides == nil, case .fixed = partial.target {
+            try keeping(partial, item: nil, in: shared) { renderer throws(MustacheError) in
+                try renderer.renderUnkept(partial, blocks: blocks)
+            }
+            return
+        }
+        try renderUnkept(partial, blocks: blocks)
+    }
+
+    private mutating func renderUnkept(_ partial: PartialNode, blocks: BlockScopes) throws(MustacheError) {
         // A parent's overrides and a partial named by data depend on more than the contexts.
         if partial.overrides != nil { escaped = true }
         let name: String

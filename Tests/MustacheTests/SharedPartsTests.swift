@@ -2,8 +2,8 @@ import Testing
 
 @testable import Mustache
 
-/// Sections over a shared value render once and are copied after, with the same output as
-/// rendering every time; a section that reads anything else renders every time.
+/// Sections and partials over a shared value render once and are copied after, with the same
+/// output as rendering every time; a part that reads anything else renders every time.
 @Suite struct SharedPartsTests {
     private let site: MustacheValue = [
         "title": "Site", "colors": [["name": "yellow"], ["name": "pink", "note": "own"]], "author": "Ann",
@@ -73,6 +73,31 @@ import Testing
         #expect(escaping.shared == escaping.unshared)
         #expect(escaping.shared[1] == "[2][2]")
         #expect(escaping.kept == 0)
+    }
+
+    @Test func aPartialAtTheTopThatReadsOnlyTheSharedValueIsKept() throws {
+        let result = try pages(
+            "{{>header}}\n  {{>header}}\n{{note}}\n",
+            partials: ["header": "<h1>{{site.title}}</h1>\n{{#site.colors}}{{name}} {{/site.colors}}\n"])
+        #expect(result.shared == result.unshared)
+        #expect(result.shared[1] == "<h1>Site</h1>\nyellow pink \n  <h1>Site</h1>\n  yellow pink \npage 2\n")
+        // Once at each indentation; the section inside is part of the partial's bytes.
+        #expect(result.kept == 2)
+    }
+
+    /// A partial that reads the page renders on every page; from the second page on, it is no
+    /// longer watched, and the shared section inside it is kept on its own.
+    @Test func aPartialThatReadsThePageRendersEveryTimeWithItsSharedSectionsKept() throws {
+        let result = try pages(
+            "{{>head}}", partials: ["head": "<title>{{note}}</title>{{#site}}<meta name=\"author\" content=\"{{site.author}}\">{{/site}}"])
+        #expect(result.shared == result.unshared)
+        #expect(result.shared[2] == "<title>page 3</title><meta name=\"author\" content=\"Ann\">")
+        #expect(result.kept == 1)
+        // A parent at the top passes blocks: it is never kept.
+        let parent = try pages("{{<layout}}{{$body}}{{site.title}}{{/body}}{{/layout}}", partials: ["layout": "[{{$body}}{{/body}}]"])
+        #expect(parent.shared == parent.unshared)
+        #expect(parent.shared[0] == "[Site]")
+        #expect(parent.kept == 0)
     }
 
     /// Cards that several lists show: each item whose fields carry a shared key is kept once,
