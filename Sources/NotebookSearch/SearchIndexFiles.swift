@@ -38,11 +38,16 @@ public enum SearchIndexFiles {
     /// The pages of each text file: consecutive pages until one more would take a file past
     /// `textFileBytes`.
     public static func textFiles(_ documents: [SearchDocument]) -> [Range<Int>] {
+        textFiles(textSizes: documents.map(\.text.utf8.count))
+    }
+
+    /// The same for pages whose texts have `textSizes` bytes, in order.
+    public static func textFiles(textSizes: [Int]) -> [Range<Int>] {
         var files: [Range<Int>] = []
         var start = 0
         var bytes = 0
-        for index in documents.indices {
-            let size = documents[index].text.utf8.count + 16
+        for index in textSizes.indices {
+            let size = textSizes[index] + 16
             if index > start && bytes + size > textFileBytes {
                 files.append(start..<index)
                 start = index
@@ -50,13 +55,19 @@ public enum SearchIndexFiles {
             }
             bytes += size
         }
-        if start < documents.count { files.append(start..<documents.count) }
+        if start < textSizes.count { files.append(start..<textSizes.count) }
         return files
     }
 
     /// The paths of the files `files` makes of `documents`, in its order.
     public static func paths(_ documents: [SearchDocument]) -> [String] {
-        ["search/index.json"] + shardKeys.map { "search/terms/\($0).json" } + textFiles(documents).indices.map { "search/text/\($0).json" }
+        paths(textSizes: documents.map(\.text.utf8.count))
+    }
+
+    /// The same for documents whose texts have `textSizes` bytes, in order: what the paths
+    /// depend on, known before the documents are made.
+    public static func paths(textSizes: [Int]) -> [String] {
+        ["search/index.json"] + shardKeys.map { "search/terms/\($0).json" } + textFiles(textSizes: textSizes).indices.map { "search/text/\($0).json" }
     }
 
     /// The files, as paths under the site (`search/index.json`) and their bytes, in the order of

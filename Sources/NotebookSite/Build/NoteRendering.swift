@@ -2,6 +2,7 @@ import NotebookConstraints
 import NotebookModel
 import NotebookRender
 import NotebookScripts
+import Parallel
 
 /// How a site renders each note's body for its page; what a full build
 /// and a preview's rebuild share.
@@ -62,12 +63,13 @@ struct NoteRendering: Sendable {
     }
 
     /// `notes` with their code filled in, highlighted as `highlights` says (plain where it has
-    /// nothing); their links still open.
-    func fillCode(_ notes: inout [SiteNote], with highlights: ScriptResults) {
+    /// nothing), `workers` at a time; their links still open.
+    func fillCode(_ notes: inout [SiteNote], with highlights: ScriptResults, workers: Int) {
         guard code != nil else { return }
-        for index in notes.indices where notes[index].body.rendered.slots.contains(where: \.isCode) {
-            notes[index].body.rendered = renderer.fill(
-                notes[index].body.rendered, nil, code: highlights.html(for:), math: highlights.html(forFormula:_:))
+        let renderer = renderer
+        _ = ParallelWork.map(updating: &notes, workers: workers) { note in
+            guard note.body.rendered.slots.contains(where: \.isCode) else { return }
+            note.body.rendered = renderer.fill(note.body.rendered, nil, code: highlights.html(for:), math: highlights.html(forFormula:_:))
         }
     }
 

@@ -5,16 +5,19 @@ import Synchronization
 extension PagePlan {
     /// The search's files (`SearchIndexFiles`): the notes with pages, in the site's order, then
     /// the folders' pages, then the home page when a note introduces it. Their paths are known at
-    /// once; the index is made when the first of them is asked for, once for all.
+    /// once, from the sizes of the pages' texts (the layout of the pages asks for nothing else);
+    /// the documents and the index are made when the first file is asked for, once for all.
     func searchPages() -> [Page] {
-        let (documents, folders) = searchDocuments()
-        let notes = notes
-        let stemming = SearchIndexFiles.stems(language: config.language)
-        let made = SearchFilesOnce { SearchIndexFiles.files(documents, folders: folders, stemming: stemming, notes: notes.count) }
-        let files = SearchIndexFiles.paths(documents).enumerated().map { position, path in
+        let plan = self
+        let made = SearchFilesOnce {
+            let (documents, folders) = plan.searchDocuments()
+            let stemming = SearchIndexFiles.stems(language: plan.config.language)
+            return SearchIndexFiles.files(documents, folders: folders, stemming: stemming, notes: plan.notes.count)
+        }
+        let sizes = searchEntries().entries.map { $0.note?.searchText.utf8.count ?? 0 }
+        return SearchIndexFiles.paths(textSizes: sizes).enumerated().map { position, path in
             Page(path: path, content: .bytes(made.files()[position].bytes))
         }
-        return files
     }
 
     /// Where the search page is written.
@@ -42,6 +45,46 @@ extension PagePlan {
 
     /// The pages the search finds, with the folders.
     private func searchDocuments() -> (documents: [SearchDocument], folders: [SearchFolder]) {
+        let (entries, folders) = searchEntries()
+        var analyzer = SearchAnalyzer()
+        let documents = entries.map { entry -> SearchDocument in
+            switch entry {
+            case .note(let note, let folder):
+                return Self.document(note, title: note.title, url: urls.link(note.url), folder: folder)
+            case .folder(let folder, let note?):
+                return Self.document(note, title: folder.name, url: folder.url, folder: folder.parent)
+            case .folder(let folder, nil):
+                return SearchDocument(
+                    title: folder.name, url: folder.url, folder: folder.parent, length: 0,
+                    words: PageWords(title: analyzer.words(of: folder.name)), text: SearchText())
+            case .home(let note):
+                return Self.document(note, title: note.title, url: urls.link("/"), folder: nil)
+            }
+        }
+        return (documents, folders)
+    }
+
+    /// A page the search finds: a note's, a folder's (with the note that introduces it, if any),
+    /// or the home page's (a note introduces it).
+    private enum SearchEntry {
+        /// A note, and its folder's position among the folders (nil at the top).
+        case note(SiteNote, folder: Int?)
+        case folder(SearchFolder, SiteNote?)
+        case home(SiteNote)
+
+        /// The note whose text the page shows, if any.
+        var note: SiteNote? {
+            switch self {
+            case .note(let note, _), .home(let note): note
+            case .folder(_, let note): note
+            }
+        }
+    }
+
+    /// The pages the search finds, in its order: the notes with pages in the site's order, then
+    /// the folders' pages, then the home page when a note introduces it; with the folders in the
+    /// explorer's order.
+    private func searchEntries() -> (entries: [SearchEntry], folders: [SearchFolder]) {
         var folders: [SearchFolder] = []
         var positions: [String: Int] = [:]
         // In the explorer's order: a folder after the folder it is in, and before its next sibling
@@ -57,27 +100,12 @@ extension PagePlan {
             }
         }
         walk("/")
-        var documents: [SearchDocument] = []
-        documents.reserveCapacity(notes.count + folders.count + 1)
-        for note in notes {
-            documents.append(Self.document(note, title: note.title, url: urls.link(note.url), folder: positions[note.folder]))
-        }
-        var analyzer = SearchAnalyzer()
-        for (position, folder) in folders.enumerated() {
-            let url = order[position]
-            if let note = introducingNote(ofFolder: url) {
-                documents.append(Self.document(note, title: folder.name, url: folder.url, folder: folder.parent))
-            } else {
-                documents.append(
-                    SearchDocument(
-                        title: folder.name, url: folder.url, folder: folder.parent, length: 0, words: PageWords(title: analyzer.words(of: folder.name)),
-                        text: SearchText()))
-            }
-        }
-        if let home = introducingNote(ofFolder: "/") {
-            documents.append(Self.document(home, title: home.title, url: urls.link("/"), folder: nil))
-        }
-        return (documents, folders)
+        var entries: [SearchEntry] = []
+        entries.reserveCapacity(notes.count + folders.count + 1)
+        for note in notes { entries.append(.note(note, folder: positions[note.folder])) }
+        for (position, folder) in folders.enumerated() { entries.append(.folder(folder, introducingNote(ofFolder: order[position]))) }
+        if let home = introducingNote(ofFolder: "/") { entries.append(.home(home)) }
+        return (entries, folders)
     }
 
     /// A page of `note`'s text, its headings and tags, shown as `title` at `url`.

@@ -225,7 +225,7 @@ public struct SiteSession: Sendable {
         }
         var notes = read.map(\.1)
         let highlights = rendering.finishCode()
-        rendering.fillCode(&notes, with: highlights)
+        rendering.fillCode(&notes, with: highlights, workers: options.workers)
         // A block the script failed on is a finding of its note; that no script runs is the site's.
         let failed = Dictionary(grouping: highlights.diagnostics, by: \.path)
         return zip(read, notes).map { read, note in
