@@ -31,6 +31,9 @@ typedef JSStringRef (*JSStringCreateWithCharactersFunction)(const JSChar *chars,
 typedef void (*JSStringReleaseFunction)(JSStringRef string);
 typedef size_t (*JSStringGetLengthFunction)(JSStringRef string);
 typedef const JSChar *(*JSStringGetCharactersPtrFunction)(JSStringRef string);
+typedef JSStringRef (*JSStringCreateWithUTF8CStringFunction)(const char *string);
+typedef size_t (*JSStringGetMaximumUTF8CStringSizeFunction)(JSStringRef string);
+typedef size_t (*JSStringGetUTF8CStringFunction)(JSStringRef string, char *buffer, size_t bufferSize);
 typedef JSValueRef (*JSEvaluateScriptFunction)(
     JSContextRef ctx, JSStringRef script, JSObjectRef thisObject, JSStringRef sourceURL, int startingLineNumber,
     JSValueRef *exception);

@@ -15,6 +15,9 @@ struct JavaScriptCore: @unchecked Sendable {
     let stringRelease: JSStringReleaseFunction
     let stringLength: JSStringGetLengthFunction
     let stringCharacters: JSStringGetCharactersPtrFunction
+    let stringCreateUTF8: JSStringCreateWithUTF8CStringFunction
+    let maximumUTF8Size: JSStringGetMaximumUTF8CStringSizeFunction
+    let getUTF8: JSStringGetUTF8CStringFunction
     let evaluate: JSEvaluateScriptFunction
     let toStringCopy: JSValueToStringCopyFunction
     let makeString: JSValueMakeStringFunction
@@ -76,6 +79,9 @@ struct JavaScriptCore: @unchecked Sendable {
         stringRelease = try find("JSStringRelease")
         stringLength = try find("JSStringGetLength")
         stringCharacters = try find("JSStringGetCharactersPtr")
+        stringCreateUTF8 = try find("JSStringCreateWithUTF8CString")
+        maximumUTF8Size = try find("JSStringGetMaximumUTF8CStringSize")
+        getUTF8 = try find("JSStringGetUTF8CString")
         evaluate = try find("JSEvaluateScript")
         toStringCopy = try find("JSValueToStringCopy")
         makeString = try find("JSValueMakeString")

@@ -13,6 +13,18 @@ import Testing
         #expect(try context.call("shout", ["a\u{0}b", ""]) == "A\u{0}B")
     }
 
+    /// Text crosses as UTF-8 where it can: a NUL inside, a script of non-ASCII text and a result
+    /// holding a lone surrogate (shown as U+FFFD) come back as they would as UTF-16.
+    @Test func textCrossesWhole() throws {
+        let context = try ScriptContext(timeLimit: 1)
+        try context.evaluate(
+            "function echo(text) { return text; } function lone() { return 'a' + String.fromCharCode(0xD800) + 'b'; } var café = 'é';",
+            name: "text.js")
+        #expect(try context.call("echo", ["nul\u{0} inside, 新幹線, 🍮"]) == "nul\u{0} inside, 新幹線, 🍮")
+        #expect(try context.call("lone", []) == "a\u{FFFD}b")
+        #expect(try context.call("echo", [""]) == "")
+    }
+
     @Test func reportsWhatAScriptThrows() throws {
         let context = try ScriptContext(timeLimit: 1)
         #expect(throws: ScriptError.threw("SyntaxError: Function statements must have a name.")) { try context.evaluate("function (", name: "broken.js") }
