@@ -96,7 +96,11 @@ struct Renderer: ~Copyable {
     /// Resolves a dotted name: the first component in the innermost context that has it,
     /// the rest inside that value only.
     private mutating func lookup(_ name: Name) -> MustacheValue? {
-        guard let first = name.components.first else { return contexts.last }
+        guard let first = name.components.first else {
+            // `.` is the innermost context: below a kept part's own, that is the page's root.
+            if let floor = recordingFloor, contexts.count - 1 < floor { escaped = true }
+            return contexts.last
+        }
         var found: MustacheValue?
         var index = contexts.count - 1
         while index >= 0 {

@@ -93,6 +93,11 @@ import Testing
         #expect(result.shared == result.unshared)
         #expect(result.shared[2] == "<title>page 3</title><meta name=\"author\" content=\"Ann\">")
         #expect(result.kept == 1)
+        // `{{#.}}` pushes the whole root: what the partial reads inside is the page's.
+        let whole = try pages("{{>p}}", partials: ["p": "<{{#.}}{{note}}{{/.}}>"])
+        #expect(whole.shared == whole.unshared)
+        #expect(whole.shared[1] == "<page 2>")
+        #expect(whole.kept == 0)
         // A parent at the top passes blocks: it is never kept.
         let parent = try pages("{{<layout}}{{$body}}{{site.title}}{{/body}}{{/layout}}", partials: ["layout": "[{{$body}}{{/body}}]"])
         #expect(parent.shared == parent.unshared)
