@@ -97,8 +97,8 @@ struct Renderer: ~Copyable {
     /// the rest inside that value only.
     private mutating func lookup(_ name: Name) -> MustacheValue? {
         guard let first = name.components.first else {
-            // `.` is the innermost context: below a kept part's own, that is the page's root.
-            if let floor = recordingFloor, contexts.count - 1 < floor { escaped = true }
+            // `.`: the innermost context itself, the whole root when no section is open.
+            read(at: contexts.count - 1, name: nil)
             return contexts.last
         }
         var found: MustacheValue?
@@ -110,7 +110,7 @@ struct Renderer: ~Copyable {
             }
             index -= 1
         }
-        if let floor = recordingFloor, index < floor, !(index == 0 && first == shared?.key) { escaped = true }
+        read(at: index, name: first)
         guard var value = found else { return nil }
         var component = 1
         while component < name.components.count {
@@ -119,6 +119,15 @@ struct Renderer: ~Copyable {
             component += 1
         }
         return value
+    }
+
+    /// Notes a read in the context at `index` (-1 for a name found nowhere) of the value `name`
+    /// there (nil for the context itself): while a part is being kept, a read below its own
+    /// contexts, but for the shared value at the root, is a read of the page's.
+    private mutating func read(at index: Int, name: String?) {
+        guard let floor = recordingFloor, index < floor else { return }
+        if index == 0, let name, name == shared?.key { return }
+        escaped = true
     }
 
     // MARK: - Tags

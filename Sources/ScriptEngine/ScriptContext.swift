@@ -38,9 +38,9 @@ public final class ScriptContext {
         api.contextRelease(context)
         api.groupRelease(group)
         // WebKit's allocator gives the pages of a released context back on a thread of its own
-        // about a quarter of a second later, after a build's peak: a build whose highlighter is
-        // let go once its notes are read gives them back now (19 MiB of highlight.js's context
-        // in 3 ms), before its pages are rendered.
+        // about a quarter of a second later, after a build's peak: given back here, as the
+        // context goes (19 MiB of highlight.js's context in 3 ms), they are back before a build
+        // that lets its highlighter go once its notes are read renders its pages.
         api.releaseFreeMemory?()
     }
 

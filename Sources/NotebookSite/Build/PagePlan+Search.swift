@@ -9,12 +9,13 @@ extension PagePlan {
     /// the documents and the index are made when the first file is asked for, once for all.
     func searchPages() -> [Page] {
         let plan = self
+        let (entries, folders) = searchEntries()
         let made = SearchFilesOnce {
-            let (documents, folders) = plan.searchDocuments()
+            let documents = plan.searchDocuments(entries)
             let stemming = SearchIndexFiles.stems(language: plan.config.language)
             return SearchIndexFiles.files(documents, folders: folders, stemming: stemming, notes: plan.notes.count)
         }
-        let sizes = searchEntries().entries.map { $0.note?.searchText.utf8.count ?? 0 }
+        let sizes = entries.map { $0.note?.searchText.utf8.count ?? 0 }
         return SearchIndexFiles.paths(textSizes: sizes).enumerated().map { position, path in
             Page(path: path, content: .bytes(made.files()[position].bytes))
         }
@@ -43,11 +44,10 @@ extension PagePlan {
                 search: SearchPageView(folders: folders, tags: tags, hasTags: !tags.isEmpty), explorer: explorer(folder: "/")))
     }
 
-    /// The pages the search finds, with the folders.
-    private func searchDocuments() -> (documents: [SearchDocument], folders: [SearchFolder]) {
-        let (entries, folders) = searchEntries()
+    /// The search's document of each of `entries`.
+    private func searchDocuments(_ entries: [SearchEntry]) -> [SearchDocument] {
         var analyzer = SearchAnalyzer()
-        let documents = entries.map { entry -> SearchDocument in
+        return entries.map { entry -> SearchDocument in
             switch entry {
             case .note(let note, let folder):
                 return Self.document(note, title: note.title, url: urls.link(note.url), folder: folder)
@@ -61,12 +61,11 @@ extension PagePlan {
                 return Self.document(note, title: note.title, url: urls.link("/"), folder: nil)
             }
         }
-        return (documents, folders)
     }
 
     /// A page the search finds: a note's, a folder's (with the note that introduces it, if any),
     /// or the home page's (a note introduces it).
-    private enum SearchEntry {
+    private enum SearchEntry: Sendable {
         /// A note, and its folder's position among the folders (nil at the top).
         case note(SiteNote, folder: Int?)
         case folder(SearchFolder, SiteNote?)
