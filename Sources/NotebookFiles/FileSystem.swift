@@ -202,6 +202,23 @@ public enum FileSystem {
         FileManager.default.currentDirectoryPath
     }
 
+    /// The process's own memory mappings, the text of `/proc/self/maps`, read whole (the kernel
+    /// gives its size as 0); nil where there is none.
+    public static func processMappings() -> [UInt8]? {
+        let fd = Glibc.open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
     /// The path of the running executable, when the system says.
     public static func executablePath() -> String? {
         resolve("/proc/self/exe") ?? CommandLine.arguments.first.flatMap { resolve($0) }

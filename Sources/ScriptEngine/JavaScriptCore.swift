@@ -30,6 +30,8 @@ struct JavaScriptCore: @unchecked Sendable {
     /// back to the system. Exported by the library though declared in no public header (a C++
     /// function without arguments, called as C); nil where a library has no such function.
     let releaseFreeMemory: ReleaseFreeMemoryFunction?
+    /// An address in the library's code (where `JSEvaluateScript` is).
+    let codeAddress: UInt
 
     /// The library's file name, as Debian's `libjavascriptcoregtk-4.1-0` installs it.
     static let libraryName = "libjavascriptcoregtk-4.1.so.0"
@@ -90,6 +92,7 @@ struct JavaScriptCore: @unchecked Sendable {
         callFunction = try find("JSObjectCallAsFunction")
         protect = try find("JSValueProtect")
         unprotect = try find("JSValueUnprotect")
+        codeAddress = UInt(bitPattern: dlsym(handle, "JSEvaluateScript"))
         releaseFreeMemory = dlsym(handle, "_ZN3WTF27releaseFastMallocFreeMemoryEv").map { unsafeBitCast($0, to: ReleaseFreeMemoryFunction.self) }
     }
 }

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Synchronization
 
 /// A JavaScript context of its own in WebKit's JavaScriptCore: scripts evaluated in it define
 /// functions that ``call(_:_:)`` runs on text. Every evaluation and call is stopped after the
@@ -18,6 +19,10 @@ public final class ScriptContext {
         var stopped = false
     }
 
+    /// How many contexts are alive in the process: when the last goes, the engine's code is
+    /// let go too (``LibraryCode``), and read again if another is made.
+    private static let alive = Atomic<Int>(0)
+
     /// A new context whose scripts may each run `timeLimit` seconds.
     public init(timeLimit: Double) throws(ScriptError) {
         api = try JavaScriptCore.shared.get()
@@ -27,6 +32,7 @@ public final class ScriptContext {
             throw .unavailable("JavaScriptCore made no context")
         }
         (self.group, self.context, self.timeLimit) = (group, context, timeLimit)
+        Self.alive.add(1, ordering: .relaxed)
         api.setTimeLimit(group, timeLimit, { _, stop in
             stop.map { Unmanaged<Stop>.fromOpaque($0).takeUnretainedValue().stopped = true }
             return true
@@ -42,6 +48,8 @@ public final class ScriptContext {
         // context goes (19 MiB of highlight.js's context in 3 ms), they are back before a build
         // that lets its highlighter go once its notes are read renders its pages.
         api.releaseFreeMemory?()
+        // Its machine code (16 MB of the 5,000-note benchmark's peak): no script runs any more.
+        if Self.alive.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { LibraryCode.drop(containing: api.codeAddress) }
     }
 
     /// Runs `source` at the top level (its value is dropped); `name` names it in messages.
