@@ -15,8 +15,9 @@ enum CmarkParser {
     /// Whether inline phases may run at once: the tables are switched on once for good, and the
     /// library's own switching, which it calls through its PLT, reaches the no-op that
     /// `CCmarkTables` defines in the executable (checked on a first parse, which is also checked
-    /// to have read strikethrough). Every parse uses the same extensions, so the tables they
-    /// want are always the same.
+    /// to have read strikethrough). The tables then hold the characters of every extension: a
+    /// parse that leaves some out (``Needs``) reads the same, since a character that no attached
+    /// extension claims stays in its text.
     static let phasesOverlap: Bool = {
         let parser = newParser()
         defer { cmark_parser_free(parser) }
@@ -35,13 +36,23 @@ enum CmarkParser {
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
-    /// The extensions, registered once for the process before any parse: registration is an
-    /// unsynchronised check-then-set over a global list (see LIBRARIES.md), and a Swift global
-    /// is initialised exactly once. The library never changes an extension once registered.
-    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
+    /// The extensions by name, registered once for the process before any parse: registration
+    /// is an unsynchronised check-then-set over a global list (see LIBRARIES.md), and a Swift
+    /// global is initialised exactly once. The library never changes an extension once registered.
+    nonisolated(unsafe) private static let registered: [String: OpaquePointer] = {
         cmark_gfm_core_extensions_ensure_registered()
-        return extensionNames.compactMap { cmark_find_syntax_extension($0) }
+        return Dictionary(uniqueKeysWithValues: extensionNames.compactMap { name in cmark_find_syntax_extension(name).map { (name, $0) } })
     }()
+
+    /// Every extension, in order.
+    nonisolated(unsafe) private static let extensions = extensionNames.compactMap { registered[$0] }
+    /// The extensions but tables and autolinks, which a parse leaves out when they cannot change
+    /// its tree (``Needs``): they cost about a tenth and a twentieth of a parse of every note.
+    nonisolated(unsafe) private static let lightExtensions = extensionNames.filter { $0 != "table" && $0 != "autolink" }.compactMap {
+        registered[$0]
+    }
+    nonisolated(unsafe) private static let table = registered["table"]
+    nonisolated(unsafe) private static let autolink = registered["autolink"]
 
     /// `CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES`.
     static let options: Int32 = (1 << 1) | (1 << 13)
@@ -53,53 +64,73 @@ enum CmarkParser {
     /// through `malloc`, and its tree was walked to be freed. A larger note is parsed with the
     /// library's own allocator: on the largest inputs an arena kept a third more memory (blocks
     /// freed by one kind of node, not reused by another). `body` must not keep anything of the tree.
+    ///
+    /// The tree is the one every extension gives: the table and autolink extensions are attached
+    /// only to text that may hold what they find (``Needs``).
     static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) rethrows -> T {
+        let needs = Needs(bytes)
         // One arena at a time on a thread: a parse inside `body` uses the library's allocator.
         guard bytes.count <= arenaLimit, let memory = notebook_cmark_arena_begin() else {
-            return try parse(bytes) { document, _ in
-                defer { cmark_node_free(document) }
-                return try body(document)
+            let (document, parser) = parse(bytes, needs: needs)
+            defer {
+                cmark_node_free(document)
+                cmark_parser_free(parser)
             }
+            return try body(document)
         }
         defer { notebook_cmark_arena_end() }
-        return try parse(bytes, memory: memory) { document, _ in try body(document) }
+        // The arena's owner frees the parser and the tree: freeing them here would be no use.
+        return try body(parse(bytes, needs: needs, memory: memory).document)
     }
 
+    /// Which of the costly extensions a parse attaches: each is left out of text in which it
+    /// can find nothing, where the tree is the same without it.
+    struct Needs: Equatable {
+        var tables: Bool
+        var autolinks: Bool
+    }
     /// The largest note parsed in an arena, in bytes.
     static let arenaLimit = 256 * 1024
 
-    /// The HTML libcmark-gfm's own renderer writes for `markdown`, with raw HTML allowed: the
-    /// reference that conformance tests hold the model to.
+    /// The HTML libcmark-gfm's own renderer writes for `markdown`, with raw HTML allowed and
+    /// every extension attached: the reference that conformance tests hold the model to.
     static func referenceHTML(_ markdown: String) -> String {
-        parse(Array(markdown.utf8)) { document, parser in
-            defer { cmark_node_free(document) }
-            let unsafe: Int32 = 1 << 17
-            let render = {
-                guard let html = cmark_render_html(document, (options & ~(1 << 1)) | unsafe, cmark_parser_get_syntax_extensions(parser))
-                else { return "" }
-                defer { free(html) }
-                return String(cString: html)
-            }
-            return phasesOverlap ? render() : inlinePhase.withLock { _ in render() }
+        let (document, parser) = parse(Array(markdown.utf8), needs: nil)
+        defer {
+            cmark_node_free(document)
+            cmark_parser_free(parser)
         }
+        let unsafe: Int32 = 1 << 17
+        let render = {
+            guard let html = cmark_render_html(document, (options & ~(1 << 1)) | unsafe, cmark_parser_get_syntax_extensions(parser))
+            else { return "" }
+            defer { free(html) }
+            return String(cString: html)
+        }
+        return phasesOverlap ? render() : inlinePhase.withLock { _ in render() }
     }
 
-    /// A parser with the extensions attached, allocating from `memory` (the library's own
-    /// allocator when nil); the caller frees it.
-    private static func newParser(memory: UnsafeMutablePointer<cmark_mem>? = nil) -> OpaquePointer {
+    /// A parser with the extensions `needs` asks for attached (every one when nil), allocating
+    /// from `memory` (the library's own allocator when nil); the caller frees it.
+    private static func newParser(needs: Needs? = nil, memory: UnsafeMutablePointer<cmark_mem>? = nil) -> OpaquePointer {
         let parser = memory.map { cmark_parser_new_with_mem(options, $0)! } ?? cmark_parser_new(options)!
-        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
+        guard let needs else {
+            for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
+            return parser
+        }
+        for syntax in lightExtensions { cmark_parser_attach_syntax_extension(parser, syntax) }
+        if needs.tables, let table { cmark_parser_attach_syntax_extension(parser, table) }
+        if needs.autolinks, let autolink { cmark_parser_attach_syntax_extension(parser, autolink) }
         return parser
     }
 
-    /// Parses with a fresh parser, which lives as long as `body` runs; from `memory`, when given,
-    /// whose owner frees the parser and the tree (freeing them here would be no use).
-    private static func parse<T>(
-        _ bytes: [UInt8], memory: UnsafeMutablePointer<cmark_mem>? = nil, _ body: (OpaquePointer, OpaquePointer) throws -> T
-    ) rethrows -> T {
+    /// `bytes` parsed with a fresh parser and the extensions `needs` asks for: the document and
+    /// the parser, which the caller frees unless they were allocated from `memory`.
+    private static func parse(
+        _ bytes: [UInt8], needs: Needs?, memory: UnsafeMutablePointer<cmark_mem>? = nil
+    ) -> (document: OpaquePointer, parser: OpaquePointer) {
         let overlap = phasesOverlap
-        let parser = newParser(memory: memory)
-        defer { if memory == nil { cmark_parser_free(parser) } }
+        let parser = newParser(needs: needs, memory: memory)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -111,6 +142,42 @@ enum CmarkParser {
         } else {
             inlinePhase.withLock { _ in document = cmark_parser_finish(parser) }
         }
-        return try body(document!, parser)
+        return (document!, parser)
+    }
+}
+
+extension CmarkParser.Needs {
+    /// What `bytes` may need: tables where a delimiter row may be, which has a pipe or a colon
+    /// beside a hyphen (`abc` over `:---:` is a table of one column; without either, a row of
+    /// hyphens under text is a heading's underline, which the parser reads first); autolinks
+    /// where a URL's `://` (the extension looks at every `:` followed by `//`), `www.` or an
+    /// address's `@` is, or a character reference that may stand for `@`.
+    init(_ bytes: [UInt8]) {
+        (tables, autolinks) = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, false) }
+            let count = buffer.count
+            /// Whether `byte` occurs where `matches` holds of its index.
+            func any(_ byte: UInt8, where matches: (Int) -> Bool = { _ in true }) -> Bool {
+                var from = 0
+                while from < count, let found = memchr(base + from, Int32(byte), count - from) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if matches(index) { return true }
+                    from = index + 1
+                }
+                return false
+            }
+            func at(_ index: Int, _ byte: UInt8) -> Bool { index >= 0 && index < count && base[index] == byte }
+            let (colon, slash, hyphen, w) = (UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "w"))
+            var url = false
+            var delimiter = false
+            _ = any(colon) { index in
+                url = url || (at(index + 1, slash) && at(index + 2, slash))
+                delimiter = delimiter || at(index - 1, hyphen) || at(index + 1, hyphen)
+                return url && delimiter
+            }
+            let autolinks = url || any(UInt8(ascii: "@")) || any(UInt8(ascii: "&"))
+                || any(UInt8(ascii: ".")) { at($0 - 1, w) && at($0 - 2, w) && at($0 - 3, w) }
+            return (delimiter || any(UInt8(ascii: "|")), autolinks)
+        }
     }
 }
