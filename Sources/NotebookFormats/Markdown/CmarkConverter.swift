@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Glibc
 import NotebookModel
 
 /// Turns libcmark-gfm's tree into the notebook's model, walking it with cmark's own iterator so
@@ -116,10 +117,12 @@ struct CmarkConverter {
             CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_FOOTNOTE_DEFINITION:
             .other
         default:
-            switch cmark_node_get_type_string(node).map({ String(cString: $0) }) {
-            case "strikethrough": .inline
-            case "table_cell": .leaf
-            default: .other
+            if isType(node, ExtensionType.strikethrough.name) {
+                .inline
+            } else if isType(node, ExtensionType.tableCell.name) {
+                .leaf
+            } else {
+                .other
             }
         }
     }
@@ -204,9 +207,33 @@ struct CmarkConverter {
         return context.scan.restore(String(cString: text))
     }
 
-    private func typeName(_ node: OpaquePointer) -> String {
-        guard let name = cmark_node_get_type_string(node) else { return "" }
-        return String(cString: name)
+    /// The extensions' types of node that the model reads.
+    private enum ExtensionType: CaseIterable {
+        case strikethrough, tableCell, tableRow, tableHeader, table
+
+        /// The name the extension's library gives it.
+        var name: StaticString {
+            switch self {
+            case .strikethrough: "strikethrough"
+            case .tableCell: "table_cell"
+            case .tableRow: "table_row"
+            case .tableHeader: "table_header"
+            case .table: "table"
+            }
+        }
+
+        static func of(_ node: OpaquePointer) -> ExtensionType? {
+            allCases.first { CmarkConverter.isType(node, $0.name) }
+        }
+    }
+
+    /// Whether an extension's node is of the type its library names `name`: compared as C
+    /// strings, without making one of Swift's for each node.
+    fileprivate static func isType(_ node: OpaquePointer, _ name: StaticString) -> Bool {
+        guard let type = cmark_node_get_type_string(node) else { return false }
+        return name.withUTF8Buffer { name in
+            name.withMemoryRebound(to: CChar.self) { strncmp(type, $0.baseAddress!, $0.count) == 0 && type[$0.count] == 0 }
+        }
     }
 
     private typealias Piece = (child: Child, depth: Int)
@@ -332,7 +359,7 @@ struct CmarkConverter {
             let label = context.footnoteLabel(before: node).map(context.scan.restore) ?? String(footnoteCount)
             return block(.footnoteDefinition(FootnoteDefinition(label: label, blocks: blocks)), depth: childDepth)
         case CMARK_NODE_ITEM:
-            let task = typeName(node) == "tasklist" ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil
+            let task = Self.isType(node, "tasklist") ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil
             return Pieces((.item(ListItem(task: task, blocks: blocks, at: at)), childDepth))
         case CMARK_NODE_LIST:
             let items = children.compactMap { if case .item(let i) = $0 { i } else { nil } }
@@ -353,16 +380,16 @@ struct CmarkConverter {
     ) -> Pieces {
         func inlines() -> [Inline] { content.inlineChildren }
         var children: [Child] { content.all }
-        switch typeName(node) {
-        case "strikethrough":
+        switch ExtensionType.of(node) {
+        case .strikethrough?:
             let resolved = resolveTokens(inlines(), depth: childDepth)
             return wrap(Formatting(strikethrough: .single), resolved.inlines, depth: resolved.depth, at: at)
-        case "table_cell":
+        case .tableCell?:
             return Pieces((.cell(TableCell(resolveTokens(inlines(), depth: childDepth).inlines, at: at)), 0))
-        case "table_row", "table_header":
+        case .tableRow?, .tableHeader?:
             let cells = children.compactMap { if case .cell(let c) = $0 { c } else { nil } }
             return Pieces((.row(cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0), 0))
-        case "table":
+        case .table?:
             let columns = Int(cmark_gfm_extensions_get_table_columns(node))
             let codes = cmark_gfm_extensions_get_table_alignments(node)
             let alignments: [Table.Alignment] = (0..<columns).map { index in
@@ -379,7 +406,7 @@ struct CmarkConverter {
                 if isHeader { header = cells } else { rows.append(cells) }
             }
             return Pieces((.block(Block(.table(Table(alignments: alignments, header: header, rows: rows)), at: at)), 0))
-        default:
+        case nil:
             // An unknown node keeps its content.
             return Pieces(children.map { ($0, childDepth) })
         }
