@@ -1,3 +1,4 @@
+import Glibc
 import NotebookFiles
 import ScriptEngine
 import Synchronization
@@ -75,8 +76,9 @@ public final class CodeHighlighter: Sendable {
 
     /// What runs before the script: highlight.js attaches itself to `window` and reports to
     /// `console`, which a page has. It registers its 185 languages as it loads, and making each
-    /// costs more than highlighting the code of most sites: the languages are kept as they come,
-    /// and each is made when a block first names it.
+    /// costs more than highlighting the code of most sites: the languages are kept as they come
+    /// (read when a block first names them, ``functions``), and each is made when a block first
+    /// names it.
     private static let prelude = """
         var window = this, self = this;
         var console = { log() {}, info() {}, warn() {}, error() {} };
@@ -94,14 +96,36 @@ public final class CodeHighlighter: Sendable {
         } });
         """
 
-    /// notebook's functions. A language is made with those whose code it holds (`subLanguage`:
-    /// HTML's scripts and styles, say) and those its definition requires (Arduino's C++), so that
-    /// what a block shows never depends on the languages made before it. A language that guesses
-    /// among all (`subLanguage: []`, HTTP's body) has every language made first. A name that is
-    /// no language's own may be another's alias, which only its definition says: then every
-    /// language is made, once.
+    /// notebook's functions. The script's registrations of its languages are kept as text, with
+    /// where each is (`notebookKeep`), and run when a block first names their language: reading
+    /// them all took longer than all the rest of loading the script. A language is made with those whose code
+    /// it holds (`subLanguage`: HTML's scripts and styles, say) and those its definition requires
+    /// (Arduino's C++), so that what a block shows never depends on the languages made before it.
+    /// A language that guesses among all (`subLanguage: []`, HTTP's body) has every language made
+    /// first. A name that is no language's own may be another's alias, which only its definition
+    /// says: then every language is made, once.
     private static let functions = """
+        var notebookChunks = Object.create(null), notebookRegistrations = "";
+        function notebookKeep(registrations, table) {
+            notebookRegistrations = registrations;
+            table.split("\\n").forEach(function(line) {
+                var fields = line.split(" ");
+                if (fields.length === 3) notebookChunks[fields[0]] = [+fields[1], +fields[2]];
+            });
+            return "";
+        }
+        function notebookLoad(name) {
+            var chunk = notebookChunks[name];
+            if (chunk === undefined) return;
+            delete notebookChunks[name];
+            (0, eval)(notebookRegistrations.substring(chunk[0], chunk[1]));
+        }
+        function notebookMakeAll() {
+            for (var name in notebookChunks) notebookLoad(name);
+            for (var other in notebookDefinitions) notebookMake(other);
+        }
         function notebookMake(name) {
+            notebookLoad(name);
             var definition = notebookDefinitions[name];
             if (!definition) return;
             delete notebookDefinitions[name];
@@ -110,25 +134,76 @@ public final class CodeHighlighter: Sendable {
             (function visit(mode) {
                 if (!mode || typeof mode !== "object" || seen.has(mode)) return;
                 seen.add(mode);
-                if (Array.isArray(mode.subLanguage) && mode.subLanguage.length === 0) {
-                    for (var other in notebookDefinitions) notebookMake(other);
-                }
+                if (Array.isArray(mode.subLanguage) && mode.subLanguage.length === 0) notebookMakeAll();
                 [].concat(mode.subLanguage || []).forEach(notebookMake);
                 [].concat(mode.contains || [], mode.variants || [], mode.starts || []).forEach(visit);
             })(hljs.getLanguage(name));
         }
         function notebookKnows(name) {
             if (!hljs.getLanguage(name)) {
-                if (notebookDefinitions[name]) {
+                if (notebookDefinitions[name] || notebookChunks[name] !== undefined) {
                     notebookMake(name);
                 } else {
-                    for (var other in notebookDefinitions) notebookMake(other);
+                    notebookMakeAll();
                 }
             }
             return hljs.getLanguage(name) ? "yes" : "";
         }
         function notebookHighlight(name, code) { return hljs.highlight(name, code, true).value; }
         """
+
+    /// Where the script's registrations of its languages begin: `hljs.registerLanguage("…"`,
+    /// each a statement of its own in Debian's script after the library.
+    static let registrationMarker = "hljs.registerLanguage(\""
+
+    /// `source` (UTF-8) split where its first registration begins: the library, then the
+    /// registrations (empty when it has none, as a script that only defines functions), with
+    /// where each registration is in them as the script's own text counts: one line each,
+    /// `name start end`, in UTF-16 units from the registrations' start.
+    static func split(_ source: [UInt8]) -> (library: String, registrations: String, table: String) {
+        source.withUnsafeBufferPointer { bytes in
+            let marker = Array(registrationMarker.utf8)
+            /// Whether the marker starts at `index`.
+            func marked(_ index: Int) -> Bool {
+                index + marker.count <= bytes.count && memcmp(bytes.baseAddress! + index, marker, marker.count) == 0
+            }
+            guard let first = (0..<bytes.count).first(where: { bytes[$0] == marker[0] && marked($0) }) else {
+                return (String(decoding: bytes, as: UTF8.self), "", "")
+            }
+            var lines: [String] = []
+            var open: (name: String, start: Int)?
+            var units = 0
+            let h = UInt64(marker[0]) &* 0x0101_0101_0101_0101
+            var index = first
+            while index < bytes.count {
+                // Eight ASCII bytes none of which may start the marker (most of them), at once.
+                if index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let found = word ^ h
+                    if (found &- 0x0101_0101_0101_0101) & ~found & 0x8080_8080_8080_8080 == 0, word & 0x8080_8080_8080_8080 == 0 {
+                        units += 8
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = bytes[index]
+                if byte == marker[0] && marked(index) {
+                    if let open { lines.append("\(open.name) \(open.start) \(units)") }
+                    var end = index + marker.count
+                    while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                    open = (String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + marker.count)..<end]), as: UTF8.self), units)
+                }
+                // A character's first byte counts one unit, four bytes' two (a surrogate pair).
+                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+                index += 1
+            }
+            if let open { lines.append("\(open.name) \(open.start) \(units)") }
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<first]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[first...]), as: UTF8.self), lines.joined(separator: "\n")
+            )
+        }
+    }
 
     /// What notebook runs around the script: what it makes of a block changes with it.
     static let revision = prelude + functions
@@ -140,11 +215,12 @@ public final class CodeHighlighter: Sendable {
             guard let bytes = try? FileSystem.read(script, links: .asNamed) else {
                 throw .unavailable("\(script) cannot be read; install libjs-highlight.js")
             }
-            let source = String(decoding: bytes, as: UTF8.self)
+            let (library, registrations, table) = split(bytes)
             let context = try ScriptContext(timeLimit: timeLimit)
             try context.evaluate(prelude, name: "notebook")
-            try context.evaluate(source, name: script)
+            try context.evaluate(library, name: script)
             try context.evaluate(functions, name: "notebook")
+            if !registrations.isEmpty { _ = try context.call("notebookKeep", [registrations, table]) }
             return Engine(context: context)
         }
     }

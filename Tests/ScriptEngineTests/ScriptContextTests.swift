@@ -64,3 +64,26 @@ import Testing
         #expect(outcome.withLock { $0 } == Array(repeating: "timedOut(0.2)", count: 6))
     }
 }
+
+/// Long text goes to the engine as UTF-16 made by notebook: the same units the standard library gives.
+@Suite struct ScriptTextTests {
+    @Test func utf16AsTheStandardLibraryGivesIt() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [String] = ["a", "Z", " ", "\n", "\u{0}", "é", "ß", "新", "幹", "🍮", "𝄞", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}"]
+        for length in 0..<200 {
+            var text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            if length % 3 == 0 { text = String(repeating: "ascii run ", count: length % 7) + text }
+            let units = text.withUTF8 { ScriptContext.utf16($0) }
+            #expect(units == Array(text.utf16), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func longTextCrossesWhole() throws {
+        let context = try ScriptContext(timeLimit: 1)
+        try context.evaluate("function echo(text) { return text; } function size(text) { return String(text.length); }", name: "echo.js")
+        let long = String(repeating: "let a = 1 // é 新幹線 🍮\n", count: ScriptContext.longText / 8)
+        #expect(long.utf8.count > ScriptContext.longText)
+        #expect(try context.call("echo", [long]) == long)
+        #expect(try context.call("size", [long]) == String(long.utf16.count))
+    }
+}
