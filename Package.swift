@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "NotebookSearch", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
-        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite", "NotebookSearch"]),
+        .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite", "NotebookSearch", "TestSupport"]),
         .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "CFileSystem", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
     ],

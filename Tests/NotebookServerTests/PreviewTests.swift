@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import NotebookSearch
 @testable import NotebookCLI
 @testable import NotebookSite
@@ -46,7 +47,7 @@ import Testing
 
         deinit {
             preview.stop()
-            try? FileManager.default.removeItem(atPath: (site as NSString).deletingLastPathComponent)
+            ScratchFolder.remove(base)
         }
 
         static func put(_ contents: String, at path: String) throws {

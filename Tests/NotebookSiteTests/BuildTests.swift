@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import NotebookModel
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
     /// builds must give exactly what one worker gives, and that is the recorded output.
     @Test func parallelBuildsMatchOneWorker() throws {
         let site = try OutputDigest.generatedSite(notes: 5000)
-        defer { try? FileManager.default.removeItem(atPath: site) }
+        defer { ScratchFolder.remove(site) }
         let one = site + "/one-worker"
         #expect(build(site, workers: 1, output: one).succeeded)
         let expected = OutputDigest.of(one)
@@ -90,7 +91,7 @@ import Testing
     @Test func theExampleSiteIsTheRecordedOne() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-example-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        defer { ScratchFolder.remove(output) }
         let report = build(repository.appendingPathComponent("ExampleSite").path, output: output)
         #expect(report.succeeded, "\(report.diagnostics)")
         try RecordedOutput.expect(OutputDigest.of(output), matches: "example-site")
@@ -103,7 +104,7 @@ import Testing
         let binary = try #require(
             candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, "build the notebook product first")
         let site = try OutputDigest.generatedSite(notes: 300)
-        defer { try? FileManager.default.removeItem(atPath: site) }
+        defer { ScratchFolder.remove(site) }
         var digests: [[String: UInt64]] = []
         for run in 0..<2 {
             let process = Process()

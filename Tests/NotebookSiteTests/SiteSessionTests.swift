@@ -460,7 +460,7 @@ import TestSupport
 @Suite struct SiteSessionRandomEditTests {
     @Test func randomEditsKeepTheOutputEqualToAFullBuild() throws {
         let directory = try OutputDigest.generatedSite(notes: 60)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { ScratchFolder.remove(directory) }
         let output = directory + "-out"
         defer { try? FileManager.default.removeItem(atPath: output) }
         var session = SiteSession(directory: directory, options: BuildOptions(output: output, baseURL: SiteSessionTests.baseURL))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A site folder written from an inline list of files, removed when the test is done.
 struct TemporarySite: ~Copyable {
@@ -26,7 +27,7 @@ struct TemporarySite: ~Copyable {
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        ScratchFolder.remove(path)
     }
 }
 

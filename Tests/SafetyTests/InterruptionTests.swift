@@ -114,6 +114,8 @@ import Testing
             try #require(process.terminationStatus == 0, "cannot mount a tmpfs")
         }
         _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [mount]).waitUntilExit()
+        // The scratch folder, left while the disk was mounted in it.
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: mount).deletingLastPathComponent().path)
     }
 
     @Test func aFileTooLargeForTheLimitIsAnErrorAndTheNextBuildWorks() throws {
