@@ -12,6 +12,7 @@ import Testing
         #expect(needs("abc\n:---:\n").tables)
         #expect(needs("abc\n---:\n").tables)
         #expect(!needs("abc\n---\n").tables)
+        #expect(needs("abc\n---\u{0C}\n").tables && needs("abc\n\u{0B}---\n").tables)
         #expect(needs("see https://example.org").autolinks)
         #expect(needs("see www.example.org").autolinks)
         #expect(!needs("see wwwexample.org and ww.x").autolinks)
@@ -35,6 +36,7 @@ import Testing
         "x | y\n--|--\n1 | 2\n",
         "ratio 3:-1 and a-:b\n",
         "abc\n---\n",
+        "abc\n---\u{0C}\n", "abc\n---\u{0B}\n", "abc\n\u{0C}---\n", "abc\n-\u{0C}", "> abc\n> --- \u{0C}\n", "- abc\n  ---\u{0B}\n",
         "plain text with w and : and - but nothing else\n",
     ])
     func sameAsEveryExtension(_ markdown: String) {

@@ -147,9 +147,10 @@ enum CmarkParser {
 }
 
 extension CmarkParser.Needs {
-    /// What `bytes` may need: tables where a delimiter row may be, which has a pipe or a colon
-    /// beside a hyphen (`abc` over `:---:` is a table of one column; without either, a row of
-    /// hyphens under text is a heading's underline, which the parser reads first); autolinks
+    /// What `bytes` may need: tables where a delimiter row may be, which has a pipe, a colon
+    /// beside a hyphen (`abc` over `:---:` is a table of one column) or a vertical tab or form
+    /// feed (without any, a row of hyphens under text is a heading's underline or a thematic
+    /// break, which the parser reads first); autolinks
     /// where a URL's `://` (the extension looks at every `:` followed by `//`), `www.` or an
     /// address's `@` is, or a character reference that may stand for `@`.
     init(_ bytes: [UInt8]) {
@@ -177,7 +178,9 @@ extension CmarkParser.Needs {
             }
             let autolinks = url || any(UInt8(ascii: "@")) || any(UInt8(ascii: "&"))
                 || any(UInt8(ascii: ".")) { at($0 - 1, w) && at($0 - 2, w) && at($0 - 3, w) }
-            return (delimiter || any(UInt8(ascii: "|")), autolinks)
+            // The delimiter row's scanner takes a vertical tab or a form feed for a space, where a
+            // heading's underline and a thematic break do not: `abc` over `---\u{0C}` is a table.
+            return (delimiter || any(UInt8(ascii: "|")) || any(0x0B) || any(0x0C), autolinks)
         }
     }
 }
