@@ -105,7 +105,7 @@ public final class CodeHighlighter: Sendable {
     /// first. A name that is no language's own may be another's alias, which only its definition
     /// says: then every language is made, once.
     private static let functions = """
-        var notebookChunks = Object.create(null), notebookRegistrations = "";
+        var notebookChunks = Object.create(null), notebookRegistrations = "", notebookLoaded = 0;
         function notebookKeep(registrations, table) {
             notebookRegistrations = registrations;
             table.split("\\n").forEach(function(line) {
@@ -118,10 +118,17 @@ public final class CodeHighlighter: Sendable {
             var chunk = notebookChunks[name];
             if (chunk === undefined) return;
             delete notebookChunks[name];
+            notebookLoaded += 1;
             (0, eval)(notebookRegistrations.substring(chunk[0], chunk[1]));
         }
         function notebookMakeAll() {
+            if (notebookLoaded === 0) {
+                // Read whole, the registrations are not copied for the engine.
+                notebookChunks = Object.create(null);
+                (0, eval)(notebookRegistrations);
+            }
             for (var name in notebookChunks) notebookLoad(name);
+            notebookRegistrations = "";
             for (var other in notebookDefinitions) notebookMake(other);
         }
         function notebookMake(name) {

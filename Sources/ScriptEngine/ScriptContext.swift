@@ -120,9 +120,10 @@ public final class ScriptContext {
     }
 
     /// `string` as the engine's text: short text from its UTF-8, which the engine reads as a C
-    /// string; text holding a NUL, and long text, from UTF-16 made here (``utf16(_:)``), which
-    /// the engine copies as it is: its own conversion took about 40 instructions a byte of a
-    /// script's 800 KB.
+    /// string; text holding a NUL, and long text, from UTF-16 made here (``utf16(_:into:)``),
+    /// which the engine copies as it is: its own conversion took about 40 instructions a byte of
+    /// a script's 800 KB. The UTF-16 of very long text is made in pages of its own, given back
+    /// as soon as the engine has its copy, so that it never adds to a build's peak.
     private func makeText(_ string: String) -> OpaquePointer? {
         var string = string
         let (hasNUL, count) = string.withUTF8 { bytes in
@@ -131,56 +132,73 @@ public final class ScriptContext {
         if !hasNUL && count < Self.longText {
             return string.withCString { api.stringCreateUTF8($0) }
         }
-        let units = string.withUTF8(Self.utf16)
-        return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
+        guard count >= Self.pagedText else {
+            let units = string.withUTF8(Self.utf16)
+            return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
+        }
+        // A character takes no more UTF-16 units than it takes bytes.
+        let size = count * MemoryLayout<UInt16>.stride
+        guard let pages = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), pages != MAP_FAILED else {
+            let units = string.withUTF8(Self.utf16)
+            return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
+        }
+        defer { munmap(pages, size) }
+        let units = pages.bindMemory(to: UInt16.self, capacity: count)
+        let written = string.withUTF8 { Self.utf16($0, into: units) }
+        return api.stringCreate(units, written)
     }
 
     /// How long, in UTF-8 bytes, text is that goes to the engine as UTF-16.
     static let longText = 4096
+    /// How long text is whose UTF-16 is made in pages of its own.
+    static let pagedText = 256 * 1024
 
-    /// The UTF-16 of valid UTF-8 `bytes` (as every Swift string's is): eight ASCII bytes at a
-    /// time, other characters one at a time.
+    /// The UTF-16 of valid UTF-8 `bytes` (as every Swift string's is).
     static func utf16(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
         // A character takes no more units than it takes bytes.
         [UInt16](unsafeUninitializedCapacity: bytes.count) { units, written in
-            guard let base = bytes.baseAddress else {
-                written = 0
-                return
-            }
-            let count = bytes.count
-            var index = 0
-            var out = 0
-            while index < count {
-                if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                    for offset in 0..<8 { units[out + offset] = UInt16(base[index + offset]) }
-                    index += 8
-                    out += 8
-                    continue
-                }
-                let lead = UInt32(base[index])
-                func next(_ offset: Int) -> UInt32 { UInt32(base[index + offset]) & 0x3F }
-                switch lead {
-                case ..<0x80:
-                    units[out] = UInt16(lead)
-                    index += 1
-                    out += 1
-                case ..<0xE0:
-                    units[out] = UInt16((lead & 0x1F) << 6 | next(1))
-                    index += 2
-                    out += 1
-                case ..<0xF0:
-                    units[out] = UInt16((lead & 0x0F) << 12 | next(1) << 6 | next(2))
-                    index += 3
-                    out += 1
-                default:
-                    let scalar = ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)) - 0x10000
-                    units[out] = UInt16(0xD800 + (scalar >> 10))
-                    units[out + 1] = UInt16(0xDC00 + (scalar & 0x3FF))
-                    index += 4
-                    out += 2
-                }
-            }
-            written = out
+            written = units.baseAddress.map { utf16(bytes, into: $0) } ?? 0
         }
+    }
+
+    /// Writes the UTF-16 of valid UTF-8 `bytes` at `units`, which has room for as many units as
+    /// there are bytes: eight ASCII bytes at a time, other characters one at a time. Gives how
+    /// many units it wrote.
+    static func utf16(_ bytes: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var index = 0
+        var out = 0
+        while index < count {
+            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                for offset in 0..<8 { units[out + offset] = UInt16(base[index + offset]) }
+                index += 8
+                out += 8
+                continue
+            }
+            let lead = UInt32(base[index])
+            func next(_ offset: Int) -> UInt32 { UInt32(base[index + offset]) & 0x3F }
+            switch lead {
+            case ..<0x80:
+                units[out] = UInt16(lead)
+                index += 1
+                out += 1
+            case ..<0xE0:
+                units[out] = UInt16((lead & 0x1F) << 6 | next(1))
+                index += 2
+                out += 1
+            case ..<0xF0:
+                units[out] = UInt16((lead & 0x0F) << 12 | next(1) << 6 | next(2))
+                index += 3
+                out += 1
+            default:
+                let scalar = ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)) - 0x10000
+                units[out] = UInt16(0xD800 + (scalar >> 10))
+                units[out + 1] = UInt16(0xDC00 + (scalar & 0x3FF))
+                index += 4
+                out += 2
+            }
+        }
+        return out
     }
 }

@@ -85,5 +85,9 @@ import Testing
         #expect(long.utf8.count > ScriptContext.longText)
         #expect(try context.call("echo", [long]) == long)
         #expect(try context.call("size", [long]) == String(long.utf16.count))
+        // Long enough that its UTF-16 is made in pages of its own.
+        let paged = String(repeating: "é 新幹線 🍮 ascii text\n", count: ScriptContext.pagedText / 16)
+        #expect(paged.utf8.count > ScriptContext.pagedText)
+        #expect(try context.call("echo", [paged]) == paged)
     }
 }
