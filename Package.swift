@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Parallel"),
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes"),
-        .target(name: "ScriptEngine", dependencies: ["CJavaScriptCore", "NotebookFiles"]),
+        .target(name: "ScriptEngine", dependencies: ["Bytes", "CJavaScriptCore", "NotebookFiles"]),
         .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookRender", "NotebookFiles", "Parallel"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),

@@ -1,3 +1,4 @@
+import Bytes
 import Glibc
 import NotebookFiles
 import ScriptEngine
@@ -98,9 +99,10 @@ public final class CodeHighlighter: Sendable {
 
     /// notebook's functions. The script's registrations of its languages are kept as text, with
     /// where each is (`notebookKeep`), and run when a block first names their language: reading
-    /// them all took longer than all the rest of loading the script. A language is made with those whose code
-    /// it holds (`subLanguage`: HTML's scripts and styles, say) and those its definition requires
-    /// (Arduino's C++), so that what a block shows never depends on the languages made before it.
+    /// them all took longer than all the rest of loading the script. A language is made with
+    /// those whose code it holds (`subLanguage`: HTML's scripts and styles, say) and those its
+    /// definition requires (Arduino's C++), so that what a block shows never depends on the
+    /// languages made before it.
     /// A language that guesses among all (`subLanguage: []`, HTTP's body) has every language made
     /// first. A name that is no language's own may be another's alias, which only its definition
     /// says: then every language is made, once.
@@ -170,31 +172,24 @@ public final class CodeHighlighter: Sendable {
     static func split(_ source: [UInt8]) -> (library: String, registrations: String, table: String) {
         source.withUnsafeBufferPointer { bytes in
             let marker = Array(registrationMarker.utf8)
-            /// Whether the marker starts at `index`.
-            func marked(_ index: Int) -> Bool {
-                index + marker.count <= bytes.count && memcmp(bytes.baseAddress! + index, marker, marker.count) == 0
-            }
-            guard let first = (0..<bytes.count).first(where: { bytes[$0] == marker[0] && marked($0) }) else {
-                return (String(decoding: bytes, as: UTF8.self), "", "")
-            }
+            var first: Int?
             var lines: [String] = []
             var open: (name: String, start: Int)?
             var units = 0
-            let h = UInt64(marker[0]) &* 0x0101_0101_0101_0101
-            var index = first
+            var index = 0
             while index < bytes.count {
                 // Eight ASCII bytes none of which may start the marker (most of them), at once.
                 if index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    let found = word ^ h
-                    if (found &- 0x0101_0101_0101_0101) & ~found & 0x8080_8080_8080_8080 == 0, word & 0x8080_8080_8080_8080 == 0 {
+                    let eight = EightBytes(at: bytes.baseAddress! + index)
+                    if eight.isASCII && !eight.contains(marker[0]) {
                         units += 8
                         index += 8
                         continue
                     }
                 }
                 let byte = bytes[index]
-                if byte == marker[0] && marked(index) {
+                if byte == marker[0], index + marker.count <= bytes.count, memcmp(bytes.baseAddress! + index, marker, marker.count) == 0 {
+                    if first == nil { (first, units) = (index, 0) }
                     if let open { lines.append("\(open.name) \(open.start) \(units)") }
                     var end = index + marker.count
                     while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += 1 }
@@ -204,6 +199,7 @@ public final class CodeHighlighter: Sendable {
                 if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
                 index += 1
             }
+            guard let first else { return (String(decoding: bytes, as: UTF8.self), "", "") }
             if let open { lines.append("\(open.name) \(open.start) \(units)") }
             return (
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[..<first]), as: UTF8.self),

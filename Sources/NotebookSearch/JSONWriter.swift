@@ -1,3 +1,5 @@
+import Bytes
+
 /// JSON written as UTF-8 bytes into one buffer: the search files are the site's largest, and
 /// strings would be copied again.
 struct JSONWriter {
@@ -46,7 +48,7 @@ struct JSONWriter {
         var start = 0
         var index = 0
         while index < text.count {
-            if index + 8 <= text.count, !Self.mayEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            if index + 8 <= text.count, !Self.mayEscape(EightBytes(at: base + index).word) {
                 index += 8
                 continue
             }
@@ -68,13 +70,9 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes of `word` may need escaping: a control, `"`, `\\` or `<`.
-    /// Never false for a word that holds one (a byte above such a byte may be reported with it).
+    /// Whether any of the eight bytes of `word` needs escaping: a control, `"`, `\\` or `<`.
     static func mayEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        let controls = (word &- ones &* 0x20) & ~word & highs
-        return controls | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) | hasZero(word ^ (ones &* 0x3C)) != 0
+        let bytes = EightBytes(word: word)
+        return bytes.containsBelow(0x20) || bytes.contains(0x22) || bytes.contains(0x5C) || bytes.contains(0x3C)
     }
 }

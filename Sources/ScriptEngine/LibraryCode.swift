@@ -31,7 +31,8 @@ enum LibraryCode {
         var isCode: Bool
         /// The device (`major:minor`, as two hexadecimal numbers) and inode of the mapped file.
         var file: [UInt]
-        var inode: UInt
+        /// The mapped file's inode; 0 for memory that is no file's.
+        var inode: UInt { file[2] }
 
         init?(_ line: ArraySlice<UInt8>) {
             var cursor = line.startIndex
@@ -69,7 +70,6 @@ enum LibraryCode {
             range = start..<end
             isCode = perms.elementsEqual("r-xp".utf8)
             file = [major, minor, inode]
-            self.inode = inode
         }
     }
 }

@@ -1,3 +1,4 @@
+import Bytes
 import CJavaScriptCore
 import Glibc
 import Synchronization
@@ -132,20 +133,18 @@ public final class ScriptContext {
         if !hasNUL && count < Self.longText {
             return string.withCString { api.stringCreateUTF8($0) }
         }
-        guard count >= Self.pagedText else {
-            let units = string.withUTF8(Self.utf16)
-            return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
-        }
         // A character takes no more UTF-16 units than it takes bytes.
         let size = count * MemoryLayout<UInt16>.stride
-        guard let pages = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), pages != MAP_FAILED else {
-            let units = string.withUTF8(Self.utf16)
-            return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
+        if count >= Self.pagedText, let pages = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            pages != MAP_FAILED
+        {
+            defer { munmap(pages, size) }
+            let units = pages.bindMemory(to: UInt16.self, capacity: count)
+            let written = string.withUTF8 { Self.utf16($0, into: units) }
+            return api.stringCreate(units, written)
         }
-        defer { munmap(pages, size) }
-        let units = pages.bindMemory(to: UInt16.self, capacity: count)
-        let written = string.withUTF8 { Self.utf16($0, into: units) }
-        return api.stringCreate(units, written)
+        let units = string.withUTF8(Self.utf16)
+        return units.withUnsafeBufferPointer { api.stringCreate($0.baseAddress, $0.count) }
     }
 
     /// How long, in UTF-8 bytes, text is that goes to the engine as UTF-16.
@@ -170,7 +169,7 @@ public final class ScriptContext {
         var index = 0
         var out = 0
         while index < count {
-            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index + 8 <= count, EightBytes(at: base + index).isASCII {
                 for offset in 0..<8 { units[out + offset] = UInt16(base[index + offset]) }
                 index += 8
                 out += 8

@@ -89,6 +89,7 @@ enum CmarkParser {
         var tables: Bool
         var autolinks: Bool
     }
+
     /// The largest note parsed in an arena, in bytes.
     static let arenaLimit = 256 * 1024
 
@@ -150,9 +151,9 @@ extension CmarkParser.Needs {
     /// What `bytes` may need: tables where a delimiter row may be, which has a pipe, a colon
     /// beside a hyphen (`abc` over `:---:` is a table of one column) or a vertical tab or form
     /// feed (without any, a row of hyphens under text is a heading's underline or a thematic
-    /// break, which the parser reads first); autolinks
-    /// where a URL's `://` (the extension looks at every `:` followed by `//`), `www.` or an
-    /// address's `@` is, or a character reference that may stand for `@`.
+    /// break, which the parser reads first); autolinks where a URL's `://` (the extension looks
+    /// at every `:` followed by `//`), `www.` or an address's `@` is, or a character reference
+    /// that may stand for `@`.
     init(_ bytes: [UInt8]) {
         (tables, autolinks) = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, false) }
