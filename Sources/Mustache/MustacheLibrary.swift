@@ -143,8 +143,10 @@ public struct MustacheLibrary: Sendable {
     private func renderedBuffer(_ template: MustacheTemplate, _ value: MustacheValue, sharing shared: MustacheSharedParts?)
         throws(MustacheError) -> ByteBuffer
     {
-        var renderer = Renderer(library: self, root: value, shared: shared, capacity: template.source.text.utf8.count * 2 + 64)
+        let capacity = template.outputSize.capacity(fallback: template.source.text.utf8.count * 2 + 64)
+        var renderer = Renderer(library: self, root: value, shared: shared, capacity: capacity)
         try renderer.render(template.fragment.program, blocks: [])
+        template.outputSize.note(renderer.output.count)
         return renderer.output
     }
 }

@@ -15,6 +15,8 @@ public struct MustacheTemplate: Sendable {
     /// Findings that did not stop the parse: sections nested too deep, whose tags were kept as
     /// text. Each is located like an error (its ``MustacheError/kind`` is `nestingTooDeep`).
     public let warnings: [MustacheError]
+    /// How large its renders have come out, for the room the next one starts with.
+    let outputSize = OutputSizeHint()
 
     /// Compiles `source`.
     ///

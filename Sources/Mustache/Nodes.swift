@@ -94,7 +94,16 @@ extension Unmanaged {
 /// A dotted name; no components means the implicit iterator `.`.
 struct Name: Sendable {
     let raw: String
-    let components: [String]
+    /// The first component, looked up in the contexts; nil for `.`.
+    let first: String?
+    /// The components after the first, each looked up in the value before.
+    let rest: [String]
+
+    init(raw: String, components: [String]) {
+        self.raw = raw
+        first = components.first
+        rest = Array(components.dropFirst())
+    }
 }
 
 /// Where a tag sits, for errors raised while rendering.

@@ -96,27 +96,26 @@ struct Renderer: ~Copyable {
     /// Resolves a dotted name: the first component in the innermost context that has it,
     /// the rest inside that value only.
     private mutating func lookup(_ name: Name) -> MustacheValue? {
-        guard let first = name.components.first else {
+        guard let first = name.first else {
             // `.`: the innermost context itself, the whole root when no section is open.
             read(at: contexts.count - 1, name: nil)
             return contexts.last
         }
-        var found: MustacheValue?
-        var index = contexts.count - 1
-        while index >= 0 {
-            if let value = contexts[index][first] {
-                found = value
-                break
+        // The contexts are read in place: copying each one to ask it for a member costs a
+        // reference count apiece.
+        let (found, index) = contexts.withUnsafeBufferPointer { stack -> (MustacheValue?, Int) in
+            var index = stack.count - 1
+            while index >= 0 {
+                if let value = stack[index][first] { return (value, index) }
+                index -= 1
             }
-            index -= 1
+            return (nil, -1)
         }
         read(at: index, name: first)
         guard var value = found else { return nil }
-        var component = 1
-        while component < name.components.count {
-            guard let member = value[name.components[component]] else { return nil }
+        for component in name.rest {
+            guard let member = value[component] else { return nil }
             value = member
-            component += 1
         }
         return value
     }
@@ -198,7 +197,7 @@ struct Renderer: ~Copyable {
             return
         }
         // Only at the top, where the name can only have been found at the root.
-        if let shared, contexts.count == 1, section.name.components.first == shared.key {
+        if let shared, contexts.count == 1, section.name.first == shared.key {
             try keeping(section, item: nil, in: shared) { renderer throws(MustacheError) in
                 try renderer.render(section, value: value, blocks: blocks)
             }

@@ -47,11 +47,11 @@ public struct ConstraintChecker: Sendable {
                 switch content[index].kind {
                 case .span(let formatting, let children):
                     let newChildren = self.rebuilt(children, near: at)
-                    let (checked, changed) = constrain(formatting, at: at)
-                    if changed && checked.isPlain && !formatting.isPlain {
+                    let checked = constrain(formatting, at: at)
+                    if let checked, checked.isPlain && !formatting.isPlain {
                         replacement = newChildren ?? children
-                    } else if newChildren != nil || changed {
-                        replacement = [Inline(.span(checked, newChildren ?? children), at: location)]
+                    } else if newChildren != nil || checked != nil {
+                        replacement = [Inline(.span(checked ?? formatting, newChildren ?? children), at: location)]
                     }
                 case .image(let image):
                     let alternative = self.rebuilt(image.alternative, near: at)
@@ -75,44 +75,51 @@ public struct ConstraintChecker: Sendable {
             return rebuilt
         }
 
-        mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> (Formatting, changed: Bool) {
-            var f = formatting
-            var changed = false
+        /// `formatting` with its values constrained; nil when it keeps them all (most spans: their
+        /// formatting is then not copied).
+        mutating func constrain(_ formatting: Formatting, at: SourceLocation?) -> Formatting? {
             // Each attribute compared on its own as it is checked: comparing whole formattings
-            // costs more than the checks.
-            let d = checker.definition
-            if let style = f.underline, let constraint = d.underline {
+            // costs more than the checks. The definition is read in place: a copy of it would
+            // count a reference to each of its sets.
+            var f: Formatting?
+            if let style = formatting.underline, let constraint = checker.definition.underline {
                 let new = value("underline", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
-                if new != style { f.underline = new; changed = true }
+                if new != style { Self.change(&f, formatting) { $0.underline = new } }
             }
-            if let style = f.strikethrough, let constraint = d.strikethrough {
+            if let style = formatting.strikethrough, let constraint = checker.definition.strikethrough {
                 let new = value("strikethrough", style.rawValue, constraint, at: at).flatMap(LineStyle.init(rawValue:))
-                if new != style { f.strikethrough = new; changed = true }
+                if new != style { Self.change(&f, formatting) { $0.strikethrough = new } }
             }
             // A color is made again only when it is not kept (most are).
-            if let color = f.highlight, let constraint = d.highlight, let text = self.changed("highlight", color.description, constraint, at: at) {
+            if let constraint = checker.definition.highlight, let color = formatting.highlight,
+                let text = self.changed("highlight", color.description, constraint, at: at)
+            {
                 let new = text.flatMap { Color($0, palette: [$0]) }
-                if new != color { f.highlight = new; changed = true }
+                if new != color { Self.change(&f, formatting) { $0.highlight = new } }
             }
-            if let color = f.color, let constraint = d.color, let text = self.changed("color", color.description, constraint, at: at) {
+            if let constraint = checker.definition.color, let color = formatting.color, let text = self.changed("color", color.description, constraint, at: at) {
                 let new = text.flatMap { Color($0, palette: [$0]) }
-                if new != color { f.color = new; changed = true }
+                if new != color { Self.change(&f, formatting) { $0.color = new } }
             }
-            if let style = f.textStyle, let constraint = d.textStyle {
+            if let style = formatting.textStyle, let constraint = checker.definition.textStyle {
                 let new = value("textStyle", style.rawValue, constraint, at: at).flatMap(TextStyle.init(rawValue:))
-                if new != style { f.textStyle = new; changed = true }
+                if new != style { Self.change(&f, formatting) { $0.textStyle = new } }
             }
-            if let scale = f.scale, let range = d.scale, !range.contains(scale) {
+            if let scale = formatting.scale, let range = checker.definition.scale, !range.contains(scale) {
                 let clamped = min(max(scale, range.lowerBound), range.upperBound)
                 report("scale \(Self.format(scale)) is outside \(Self.format(range.lowerBound))–\(Self.format(range.upperBound)); clamped to \(Self.format(clamped))", at: at)
-                f.scale = clamped
-                changed = changed || clamped != scale
+                if clamped != scale { Self.change(&f, formatting) { $0.scale = clamped } }
             }
-            if let link = f.link, !linkAllowed(link.destination, what: "link", at: at) {
-                f.link = nil
-                changed = true
+            if formatting.isLink, let link = formatting.link, !linkAllowed(link.destination, what: "link", at: at) {
+                Self.change(&f, formatting) { $0.link = nil }
             }
-            return (f, changed)
+            return f
+        }
+
+        /// Applies `change` to `changed`, made from `original` at the first change.
+        private static func change(_ changed: inout Formatting?, _ original: Formatting, _ change: (inout Formatting) -> Void) {
+            if changed == nil { changed = original }
+            change(&changed!)
         }
 
         /// The value to keep for an attribute (nil removes it), reporting any change.

@@ -227,19 +227,19 @@ public enum SearchIndexFiles {
                 }
             }
         }
-        let (termOf, noteOf, countOf, flagsOf) = (flat.termOf, flat.noteOf, flat.countOf, flat.flagsOf)
         let terms = site.terms
+        let postings = flat.termOf.count
         // A counting sort by term keeps each term's postings in page order.
         var starts = [Int](repeating: 0, count: terms.count + 1)
-        for term in termOf { starts[Int(term) + 1] += 1 }
+        for position in 0..<postings { starts[Int(flat.termOf[position]) + 1] += 1 }
         for index in terms.indices { starts[index + 1] += starts[index] }
         var notes = terms.indices.map { [Int32](repeating: 0, count: starts[$0 + 1] - starts[$0]) }
         var weights = terms.indices.map { [UInt8](repeating: 0, count: starts[$0 + 1] - starts[$0]) }
         var next = [Int](repeating: 0, count: terms.count)
-        for position in termOf.indices {
-            let term = Int(termOf[position])
-            notes[term][next[term]] = noteOf[position]
-            weights[term][next[term]] = UInt8(min(Int(countOf[position]), 15)) | flagsOf[position]
+        for position in 0..<postings {
+            let term = Int(flat.termOf[position])
+            notes[term][next[term]] = flat.noteOf[position]
+            weights[term][next[term]] = UInt8(min(Int(flat.countOf[position]), 15)) | flat.flagsOf[position]
             next[term] += 1
         }
         return (terms, notes, weights, site.aliases())
@@ -283,21 +283,54 @@ struct SiteTerms: ~Copyable {
 }
 
 /// The postings as flat lists, sorted by term after: a page's posting of a term is found again
-/// through `stamp` and `place` (words that stem alike are one term) without hashing.
-struct FlatPostings {
-    var termOf: [Int32] = []
-    var noteOf: [Int32] = []
-    var countOf: [Int32] = []
-    var flagsOf: [UInt8] = []
+/// through `stamp` and `place` (words that stem alike are one term) without hashing. Its lists are
+/// its own memory, read through pointers: every word of every page posts, and arrays would check
+/// their uniqueness and bounds at each of the six reads and writes of a posting.
+struct FlatPostings: ~Copyable {
+    /// One growable list of `Element`s.
+    struct List<Element: BitwiseCopyable>: ~Copyable {
+        private(set) var base: UnsafeMutablePointer<Element>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        mutating func append(_ element: Element) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+                grown.update(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: element)
+            count += 1
+        }
+
+        subscript(index: Int) -> Element {
+            get { base[index] }
+            nonmutating set { base[index] = newValue }
+        }
+    }
+
+    var termOf: List<Int32>
+    var noteOf: List<Int32>
+    var countOf: List<Int32>
+    var flagsOf: List<UInt8>
     /// By term: the last page that posted it, and where.
-    private var stamp: [Int32] = []
-    private var place: [Int32] = []
+    private var stamp = List<Int32>(capacity: 1024)
+    private var place = List<Int32>(capacity: 1024)
 
     init(capacity: Int) {
-        termOf.reserveCapacity(capacity)
-        noteOf.reserveCapacity(capacity)
-        countOf.reserveCapacity(capacity)
-        flagsOf.reserveCapacity(capacity)
+        termOf = List(capacity: capacity)
+        noteOf = List(capacity: capacity)
+        countOf = List(capacity: capacity)
+        flagsOf = List(capacity: capacity)
     }
 
     /// Adds `count` occurrences of `term` in page `note`, with `flags` (title, heading).
@@ -307,8 +340,9 @@ struct FlatPostings {
             place.append(0)
         }
         if stamp[term] == Int32(note) {
-            countOf[Int(place[term])] += count
-            flagsOf[Int(place[term])] |= flags
+            let at = Int(place[term])
+            countOf[at] += count
+            flagsOf[at] |= flags
         } else {
             stamp[term] = Int32(note)
             place[term] = Int32(termOf.count)

@@ -150,10 +150,16 @@ struct SiteNote: Hashable, Sendable {
         var facts = Facts(
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: PageWords(text: search.words), searchText: search.text)
-        var seen = Set<String>()
         facts.tags.reserveCapacity(note.metadata.tags.count)
+        // A note names a few tags: they are compared in a list, and a set is made only for many.
+        var seen: Set<String>? = note.metadata.tags.count > 16 ? [] : nil
         for written in note.metadata.tags {
-            guard let tag = TagName(written), seen.insert(tag.slug).inserted else { continue }
+            guard let tag = TagName(written) else { continue }
+            if seen != nil {
+                guard seen!.insert(tag.slug).inserted else { continue }
+            } else if facts.tags.contains(where: { $0.slug == tag.slug }) {
+                continue
+            }
             facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
         let stem = LinkIndex.withoutExtension(relativePath)

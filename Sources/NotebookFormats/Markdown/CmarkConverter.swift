@@ -117,12 +117,10 @@ struct CmarkConverter {
             CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_FOOTNOTE_DEFINITION:
             .other
         default:
-            if isType(node, ExtensionType.strikethrough.name) {
-                .inline
-            } else if isType(node, ExtensionType.tableCell.name) {
-                .leaf
-            } else {
-                .other
+            switch ExtensionType.of(node) {
+            case .strikethrough?: .inline
+            case .tableCell?: .leaf
+            default: .other
             }
         }
     }
@@ -208,28 +206,24 @@ struct CmarkConverter {
     }
 
     /// The extensions' types of node that the model reads.
-    private enum ExtensionType: CaseIterable {
-        case strikethrough, tableCell, tableRow, tableHeader, table
+    private enum ExtensionType {
+        case strikethrough, tableCell, tableRow, table
 
-        /// The name the extension's library gives it.
-        var name: StaticString {
-            switch self {
-            case .strikethrough: "strikethrough"
-            case .tableCell: "table_cell"
-            case .tableRow: "table_row"
-            case .tableHeader: "table_header"
-            case .table: "table"
-            }
-        }
-
+        /// The type of `node` among them, by the number the library gave the type (a table's
+        /// header row is a row); nil for any other.
         static func of(_ node: OpaquePointer) -> ExtensionType? {
-            allCases.first { CmarkConverter.isType(node, $0.name) }
+            let type = cmark_node_get_type(node)
+            if type == notebook_node_strikethrough() { return .strikethrough }
+            if type == notebook_node_table_cell() { return .tableCell }
+            if type == notebook_node_table_row() { return .tableRow }
+            if type == notebook_node_table() { return .table }
+            return nil
         }
     }
 
     /// Whether an extension's node is of the type its library names `name`: compared as C
     /// strings, without making one of Swift's for each node.
-    fileprivate static func isType(_ node: OpaquePointer, _ name: StaticString) -> Bool {
+    private static func isType(_ node: OpaquePointer, _ name: StaticString) -> Bool {
         guard let type = cmark_node_get_type_string(node) else { return false }
         return name.withUTF8Buffer { name in
             name.withMemoryRebound(to: CChar.self) { strncmp(type, $0.baseAddress!, $0.count) == 0 && type[$0.count] == 0 }
@@ -386,7 +380,7 @@ struct CmarkConverter {
             return wrap(Formatting(strikethrough: .single), resolved.inlines, depth: resolved.depth, at: at)
         case .tableCell?:
             return Pieces((.cell(TableCell(resolveTokens(inlines(), depth: childDepth).inlines, at: at)), 0))
-        case .tableRow?, .tableHeader?:
+        case .tableRow?:
             let cells = children.compactMap { if case .cell(let c) = $0 { c } else { nil } }
             return Pieces((.row(cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0), 0))
         case .table?:

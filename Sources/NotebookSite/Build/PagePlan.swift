@@ -66,6 +66,8 @@ struct PagePlan: Sendable {
         /// The pages' explorers (``PagePlan/explorer(folder:note:)``), each made once for the
         /// pages that show the same.
         let explorers = KeptValues<String, MustacheValue>()
+        /// Each folder's breadcrumbs (``PagePlan/breadcrumbs(to:)``), made once for the notes in it.
+        let breadcrumbs = KeptValues<String, [NoteLink]>()
     }
 
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
@@ -303,13 +305,15 @@ struct PagePlan: Sendable {
     /// The folders from the top down to the folder at `url` (itself included), as links; none
     /// for the notes' root.
     func breadcrumbs(to url: String) -> [NoteLink] {
-        var crumbs: [NoteLink] = []
-        var at = url
-        while let folder = index.folders.byURL[at] {
-            crumbs.append(NoteLink(title: folderTitle(at), url: urls.link(at)))
-            at = folder.parent
+        box.parts.breadcrumbs.value(url) {
+            var crumbs: [NoteLink] = []
+            var at = url
+            while let folder = index.folders.byURL[at] {
+                crumbs.append(NoteLink(title: folderTitle(at), url: urls.link(at)))
+                at = folder.parent
+            }
+            return crumbs.reversed()
         }
-        return crumbs.reversed()
     }
 
     private func notePages(_ index: Int) -> [Page] {
