@@ -34,13 +34,27 @@ public final class MustacheSharedParts: Sendable {
         /// How deep the section sat: deeper, it could have passed the renderer's limits.
         let level: Int
         let depth: Int
+        /// The hash of the node, the item and the level alone (the indentations are nearly always
+        /// empty, and hashing them cost as much as the rest; equality still compares them), worked
+        /// out once: the shard is chosen by it, and the shard's table hashes it again.
+        let hash: Int
 
-        /// The node and the item alone: the indentations are nearly always empty, and hashing
-        /// them cost as much as the rest (equality still compares them).
-        func hash(into hasher: inout Hasher) {
+        init(node: ObjectIdentifier, item: String?, indentation: String, pendingIndentation: String?, level: Int, depth: Int) {
+            self.node = node
+            self.item = item
+            self.indentation = indentation
+            self.pendingIndentation = pendingIndentation
+            self.level = level
+            self.depth = depth
+            var hasher = Hasher()
             hasher.combine(node)
             hasher.combine(item)
             hasher.combine(level)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
         }
     }
 
@@ -70,7 +84,7 @@ public final class MustacheSharedParts: Sendable {
     private static let shardCount = 64
 
     private func shard(for key: Key) -> Shard {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))]
+        shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
     }
 
     /// How many renderings of sections and partials are kept.

@@ -272,13 +272,14 @@ public struct SitePipeline: Sendable {
         // this thread first.
         let siteGroups = plan.siteGroups
         let notes = plan.noteCount
+        let order = plan.writingOrder(streams: options.workers)
         let outcomes = ParallelWork.map(count: siteGroups.count + notes + copies.count, workers: options.workers) { index -> Diagnostic? in
             do {
                 let pages: [PagePlan.Page]
                 if index < siteGroups.count {
                     pages = plan.pages(of: siteGroups[index])
                 } else if index < siteGroups.count + notes {
-                    pages = plan.pages(ofNoteAt: index - siteGroups.count)
+                    pages = plan.pages(ofNoteAt: index - siteGroups.count, in: order)
                 } else {
                     let copy = copies[index - siteGroups.count - notes]
                     try store?.copy(from: copy.source, to: copy.target)
