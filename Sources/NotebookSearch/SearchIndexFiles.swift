@@ -38,7 +38,13 @@ public enum SearchIndexFiles {
     /// The pages of each text file: consecutive pages until one more would take a file past
     /// `textFileBytes`.
     public static func textFiles(_ documents: [SearchDocument]) -> [Range<Int>] {
-        textFiles(textSizes: documents.map(\.text.utf8.count))
+        textFiles(textSizes: textSizes(documents))
+    }
+
+    /// The size of each document's text, in bytes: read in place (a key path applied to each
+    /// document copied it, and cost more than the rest of laying out the files).
+    private static func textSizes(_ documents: [SearchDocument]) -> [Int] {
+        documents.map { $0.text.utf8.count }
     }
 
     /// The same for pages whose texts have `textSizes` bytes, in order.
@@ -61,7 +67,7 @@ public enum SearchIndexFiles {
 
     /// The paths of the files `files` makes of `documents`, in its order.
     public static func paths(_ documents: [SearchDocument]) -> [String] {
-        paths(textSizes: documents.map(\.text.utf8.count))
+        paths(textSizes: textSizes(documents))
     }
 
     /// The same for documents whose texts have `textSizes` bytes, in order: what the paths
@@ -159,11 +165,16 @@ public enum SearchIndexFiles {
             out.string(document.title)
             out.raw(",")
             // A URL under its folder's is written from there: most are, and the file is smaller.
+            // Compared and cut as bytes: both are made of the same slugs, and a folder's ends in `/`.
             var url = document.url
-            if let folder = document.folder, url.hasPrefix(folders[folder].url), url.count > folders[folder].url.count {
-                url = String(url.dropFirst(folders[folder].url.count))
+            let folderURL = document.folder.map { folders[$0].url.utf8 }
+            url.withUTF8 { bytes in
+                if let folderURL, bytes.count > folderURL.count, bytes.starts(with: folderURL) {
+                    out.string(utf8: UnsafeBufferPointer(rebasing: bytes[folderURL.count...]))
+                } else {
+                    out.string(utf8: bytes)
+                }
             }
-            out.string(url)
             out.raw(",")
             out.number(document.folder ?? -1)
             out.raw(",")
