@@ -26,25 +26,25 @@ struct OutputStore: FileSink, Sendable {
     private let lock: FileLock
 
     private final class Files: Sendable {
-        let before: Set<String>
+        let before: Set<ExactPath>
         /// The spare's folders: files are written into them without making them first.
-        let folders: Set<String>
+        let folders: Set<ExactPath>
         /// The files written, kept only when the spare held anything (`commit` clears what the
         /// spare held besides them): into a new folder, each page took a lock and a hash for nothing.
-        let written = Mutex(Set<String>())
+        let written = Mutex(Set<ExactPath>())
         /// Held while a write clears what the spare holds in its way.
         let clearing = Mutex(())
         /// Folders of the staging folder held open, by relative path (`""`: the staging folder):
         /// those that hold the pages' folders (see `writeBeneath`).
-        let open = Mutex<[String: FolderDescriptor]>([:])
+        let open = Mutex<[ExactPath: FolderDescriptor]>([:])
 
-        init(before: Set<String>, folders: Set<String>) {
+        init(before: Set<ExactPath>, folders: Set<ExactPath>) {
             self.before = before
             self.folders = folders
         }
 
         func wrote(_ path: String) {
-            if !before.isEmpty || !folders.isEmpty { written.withLock { _ = $0.insert(path) } }
+            if !before.isEmpty || !folders.isEmpty { written.withLock { _ = $0.insert(ExactPath(path)) } }
         }
     }
 
@@ -96,7 +96,7 @@ struct OutputStore: FileSink, Sendable {
     /// What the spare beside `destination` holds, when it may be written over: listed on a
     /// thread of its own while the build reads and renders (give it to `init`). Start it only
     /// once the output's lock is held: then no other build changes the spare meanwhile.
-    static func listSpare(of destination: String) -> Background<(files: Set<String>, folders: Set<String>)?> {
+    static func listSpare(of destination: String) -> Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?> {
         Background {
             guard let real = realPlace(of: destination) else { return nil }
             let spare = besidePath(of: real, suffix: "spare")
@@ -110,7 +110,7 @@ struct OutputStore: FileSink, Sendable {
     /// lock from `claim`, taken now when nil; `listing`, the spare's from `listSpare`, if any.
     public init(
         destination: String, force: Bool = false, lock: FileLock? = nil,
-        listing: Background<(files: Set<String>, folders: Set<String>)?>? = nil
+        listing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>? = nil
     ) throws(Refusal) {
         shown = destination
         guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
@@ -170,7 +170,7 @@ struct OutputStore: FileSink, Sendable {
     /// The spare's files when it can be written over; otherwise it is removed (never through a
     /// link) and made anew. Either way it is marked unfinished until `commit`.
     private static func prepareSpare(
-        _ spare: String, listing: Background<(files: Set<String>, folders: Set<String>)?>?
+        _ spare: String, listing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>?
     ) throws(FileError) -> Files {
         let listed = listing?.value
         if isReusable(spare) {
@@ -194,12 +194,12 @@ struct OutputStore: FileSink, Sendable {
     /// time, the folders of each level listed in parallel: an output's folders are mostly in one
     /// folder at the top (`notes/`), which one worker alone would walk.
     static func inventory(_ root: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> (
-        files: Set<String>, folders: Set<String>
+        files: Set<ExactPath>, folders: Set<ExactPath>
     ) {
         var top = Listing()
         top.list(root, "", isRoot: true)
-        var files = Set(top.files)
-        var folders = Set(top.folders)
+        var files = Set(top.files.map(ExactPath.init))
+        var folders = Set(top.folders.map(ExactPath.init))
         var level = top.folders
         while !level.isEmpty {
             let listings = ParallelWork.map(count: level.count, workers: workers) { [level] index in
@@ -209,8 +209,8 @@ struct OutputStore: FileSink, Sendable {
             }
             level = []
             for listing in listings {
-                files.formUnion(listing.files)
-                folders.formUnion(listing.folders)
+                files.formUnion(listing.files.map(ExactPath.init))
+                folders.formUnion(listing.folders.map(ExactPath.init))
                 level += listing.folders
             }
         }
@@ -261,7 +261,7 @@ struct OutputStore: FileSink, Sendable {
         let above = utf8[..<last].lastIndex(of: UInt8(ascii: "/"))
         // The folder's name starts after the slash above it, if any.
         let start = above.map { utf8.index(after: $0) } ?? path.startIndex
-        let making = files.folders.contains(String(path[..<last])) ? nil : String(path[start..<last])
+        let making = files.folders.contains(ExactPath(String(path[..<last]))) ? nil : String(path[start..<last])
         return write(bytes, to: path, beneath: above.map { String(path[..<$0]) } ?? "", relative: String(path[start...]), making: making)
     }
 
@@ -282,13 +282,14 @@ struct OutputStore: FileSink, Sendable {
 
     /// The staging folder's folder at `relative`, made if missing and held open.
     private func heldFolder(_ relative: String) -> FolderDescriptor? {
-        if let held = files.open.withLock({ $0[relative] }) { return held }
+        let key = ExactPath(relative)
+        if let held = files.open.withLock({ $0[key] }) { return held }
         let full = relative.isEmpty ? staging : staging + "/" + relative
-        if !relative.isEmpty && !files.folders.contains(relative) { try? FileSystem.makeFolder(full) }
+        if !relative.isEmpty && !files.folders.contains(key) { try? FileSystem.makeFolder(full) }
         guard let opened = FolderDescriptor(opening: full) else { return nil }
         return files.open.withLock { open in
-            if let held = open[relative] { return held }
-            if open.count < Self.openFolderLimit { open[relative] = opened }
+            if let held = open[key] { return held }
+            if open.count < Self.openFolderLimit { open[key] = opened }
             return opened
         }
     }
@@ -306,7 +307,7 @@ struct OutputStore: FileSink, Sendable {
         let folder = FileSystem.lastSlash(in: path).map { String(path[..<$0]) }
         do throws(FileError) {
             do throws(FileError) {
-                if let folder, !files.folders.contains(folder) { try FileSystem.makeFolder(staging + "/" + folder) }
+                if let folder, !files.folders.contains(ExactPath(folder)) { try FileSystem.makeFolder(staging + "/" + folder) }
                 try make(full)
             } catch {
                 guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP, ENOENT].contains(error.code),
@@ -342,8 +343,9 @@ struct OutputStore: FileSink, Sendable {
             if isLast ? kind != .file : kind != .folder {
                 FileSystem.removeTree(prefix)
                 // A folder held open there is gone: the next write there opens the new one.
+                let below = Array((relative + "/").utf8)
                 files.open.withLock { open in
-                    open = open.filter { $0.key != relative && !$0.key.hasPrefix(relative + "/") }
+                    open = open.filter { $0.key != ExactPath(relative) && !$0.key.text.utf8.starts(with: below) }
                 }
                 return
             }
@@ -355,20 +357,20 @@ struct OutputStore: FileSink, Sendable {
     public func commit() throws(OutputError) {
         TestHold.at("remove-stale")
         let written = files.written.withLock { $0 }
-        for path in files.before where !written.contains(path) { FileSystem.removeFile(staging + "/" + path) }
+        for path in files.before where !written.contains(path) { FileSystem.removeFile(staging + "/" + path.text) }
         // The spare's folders that hold none of the files written may be empty now (a new
         // staging folder has none to look for).
         if !files.folders.isEmpty {
-            var used = Set<Substring>()
+            var used = Set<ExactPath>()
             for path in written {
-                var folder = Substring(path)
+                var folder = Substring(path.text)
                 while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                     folder = folder[..<slash]
-                    guard used.insert(folder).inserted else { break }
+                    guard used.insert(ExactPath(String(folder))).inserted else { break }
                 }
             }
-            for folder in files.folders.filter({ !used.contains(Substring($0)) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-                FileSystem.removeEmptyFolder(staging + "/" + folder)
+            for folder in files.folders.filter({ !used.contains($0) }).sorted(by: { $0.text.utf8.count > $1.text.utf8.count }) {
+                FileSystem.removeEmptyFolder(staging + "/" + folder.text)
             }
         }
         TestHold.at("mark-finished")

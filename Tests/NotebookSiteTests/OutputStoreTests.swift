@@ -59,6 +59,46 @@ import Testing
 
     /// Pages are written over the spare's files in place: a longer old page is cut to the new
     /// length, and folders the spare lost meanwhile are made again.
+    /// The names in the output folder at `path`, as bytes: strings would take a name written in
+    /// one Unicode form for the same text in another.
+    private func names(_ path: String) throws -> [[UInt8]] {
+        try FileManager.default.contentsOfDirectory(atPath: path).map { Array($0.utf8) }
+    }
+
+    /// Two folders named by the same text in two Unicode forms (`é`, and `e` with a combining
+    /// accent) are two folders on Linux: each note's page is in its own, in a new output and
+    /// over the spare.
+    @Test func foldersOfTheSameTextInTwoUnicodeFormsStayApart() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let site = try TemporarySite(["notes/\(composed)/x.md": "# X\n", "notes/\(decomposed)/y.md": "# Y\n"])
+        let output = site.path + "/public"
+        for _ in 0..<3 {
+            #expect(build(site.path, to: output))
+            #expect(try names(output + "/" + composed).contains(Array("x".utf8)))
+            #expect(try !names(output + "/" + composed).contains(Array("y".utf8)))
+            #expect(try names(output + "/" + decomposed).contains(Array("y".utf8)))
+            #expect(try !names(output + "/" + decomposed).contains(Array("x".utf8)))
+        }
+    }
+
+    /// A folder renamed to the same text in another Unicode form leaves no page of the old name
+    /// behind when the spare that holds them is written over.
+    @Test func aFolderRenamedToAnotherUnicodeFormLeavesNothingBehind() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let site = try TemporarySite(["notes/\(decomposed)/x.md": "# X\n", "notes/\(decomposed)/y.md": "# Y\n"])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(build(site.path, to: output))
+        try FileManager.default.moveItem(atPath: site.path + "/notes/" + decomposed, toPath: site.path + "/notes/" + composed)
+        for _ in 0..<3 {
+            #expect(build(site.path, to: output))
+            let top = try names(output)
+            #expect(top.contains(Array(composed.utf8)))
+            #expect(!top.contains(Array(decomposed.utf8)))
+            #expect(try names(output + "/" + composed).filter { $0 != Array("index.html".utf8) }.sorted { $0.lexicographicallyPrecedes($1) } == [Array("x".utf8), Array("y".utf8)])
+        }
+    }
+
     @Test func theSpareIsWrittenOverExactly() throws {
         let long = String(repeating: "A long paragraph of words. ", count: 400)
         let site = try TemporarySite(["notes/a.md": "# A\n\n\(long)\n", "notes/deep/b.md": "# B\n", "notes/deep/er/c.md": "# C\n"])

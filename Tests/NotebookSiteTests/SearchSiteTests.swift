@@ -94,6 +94,38 @@ import Testing
         #expect(page.contains("<a class=\"search-open\" href=\"/blog/search/\">"))
     }
 
+    /// Each page's link in the index, as `search.js` makes it (its folder's URL and the rest, or
+    /// the whole URL), and each page's breadcrumbs are byte for byte its own: two folders may be
+    /// named by the same text in two Unicode forms (which strings compare as equal), and a slug
+    /// may begin with a combining mark (which makes one character of the slash before it).
+    @Test func linksAreThePagesOwnBytesWhateverTheUnicodeForm() throws {
+        let site = try TemporarySite([
+            "notes/caf\u{E9}/x.md": "# X\n\ncomposed\n",
+            "notes/cafe\u{301}/y.md": "# Y\n\ndecomposed\n",
+            "notes/a/z.md": "---\nslug: \"\\u0301z\"\n---\n# Z\n\nmark\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let notes = SiteLoader().load(site.path).notes
+        #expect(notes.count == 3)
+        let index = try #require(try Self.json(site, "search/index.json") as? [String: Any])
+        let folders = try #require(index["folders"] as? [[Any]])
+        let pages = try #require(index["pages"] as? [[Any]])
+        for note in notes {
+            let page = try #require(pages.first { $0[0] as? String == note.title })
+            let written = try #require(page[1] as? String), folder = try #require(page[2] as? Int)
+            let link = written.hasPrefix("/") || folder < 0 ? written : try #require(folders[folder][1] as? String) + written
+            #expect(Array(link.utf8) == Array(note.url.utf8), "\(note.title): \(link.unicodeScalars.map(\.value))")
+        }
+        // A folder's breadcrumbs are made once for its pages: each form of the name has its own.
+        for forms in [["/caf\u{E9}/", "/cafe\u{301}/"], ["/cafe\u{301}/", "/caf\u{E9}/"]] {
+            let plan = PagePlan(layoutOf: SiteLoader().load(site.path), urls: SiteURLs(baseURL: "/"))
+            for folder in forms {
+                #expect(plan.breadcrumbs(to: folder).last.map { Array($0.url.utf8) } == Array(folder.utf8))
+            }
+        }
+    }
+
     @Test func theSearchPageListsEveryNoteByFolderAndEveryTag() throws {
         let site = try TemporarySite(Self.notes)
         #expect(SitePipeline().build(site.path).succeeded)

@@ -16,26 +16,43 @@ import Testing
         let loaded = SiteLoader().load(site.path)
         #expect(loaded.notes.map(\.url) == ["/b/one/", "/a/one/", "/b/two/", "/a/two/", "/top/"])
         let plan = PagePlan(layoutOf: loaded, urls: SiteURLs(baseURL: "/"))
-        let order = plan.writingOrder(streams: 1)
-        let written = (0..<plan.noteCount).flatMap { plan.pages(ofNoteAt: $0, in: order).map(\.path) }
+        let written = (0..<plan.noteCount).flatMap { plan.pages(ofNoteAt: $0).map(\.path) }
         #expect(written == ["top/index.html", "a/one/index.html", "a/two/index.html", "b/one/index.html", "b/two/index.html"])
     }
 
-    /// Two workers take neighbouring positions: the order takes two runs of it in turn, so that
+    /// Two workers take neighbouring places: they take two runs of the order in turn, so that
     /// they write into different folders (each run folder by folder), and every note once.
-    @Test func workersWriteRunsOfTheOrderInTurn() throws {
+    @Test func workersTakeRunsOfTheOrderInTurn() throws {
         let site = try TemporarySite([
             "notes/b/one.md": "b1\n", "notes/a/one.md": "a1\n", "notes/b/two.md": "b2\n", "notes/a/two.md": "a2\n",
             "notes/top.md": "top\n",
         ])
         let plan = PagePlan(layoutOf: SiteLoader().load(site.path), urls: SiteURLs(baseURL: "/"))
-        let pages = { (order: [Int]) in (0..<plan.noteCount).flatMap { plan.pages(ofNoteAt: $0, in: order).map(\.path) } }
+        let pages = { (sequence: [Int]) in sequence.flatMap { plan.pages(ofNoteAt: $0).map(\.path) } }
+        #expect(plan.writingSequence(streams: 2) == [0, 3, 1, 4, 2])
         #expect(
-            pages(plan.writingOrder(streams: 2))
+            pages(plan.writingSequence(streams: 2))
                 == ["top/index.html", "b/one/index.html", "a/one/index.html", "b/two/index.html", "a/two/index.html"])
-        // As many runs as notes, or more: the folder by folder order itself, one note a run.
-        #expect(pages(plan.writingOrder(streams: 5)) == pages(plan.writingOrder(streams: 1)))
-        #expect(pages(plan.writingOrder(streams: 9)) == pages(plan.writingOrder(streams: 1)))
-        #expect(Set(pages(plan.writingOrder(streams: 3))).count == 5)
+        // One run, or as many as notes or more: the folder by folder order itself.
+        for streams in [1, 5, 9] { #expect(plan.writingSequence(streams: streams) == Array(0..<5)) }
+        #expect(plan.writingSequence(streams: 3).sorted() == Array(0..<5))
+    }
+
+    /// Pages that cannot be written are reported in the folder by folder order, however the
+    /// workers shared the notes out.
+    @Test func failuresComeInTheFolderByFolderOrder() throws {
+        let long = String(repeating: "x", count: 260)
+        var files: [String: String] = [:]
+        for folder in ["a", "b", "c"] {
+            for note in ["one", "two", "three"] { files["notes/\(folder)/\(note).md"] = "---\nslug: \(folder)\(note)\(long)\n---\ntext\n" }
+        }
+        let site = try TemporarySite(files)
+        for workers in [1, 2, 3] {
+            let report = SitePipeline(options: BuildOptions(workers: workers)).build(site.path)
+            #expect(!report.succeeded)
+            // Each page's folder is named by its slug: the note's folder and name, then the x's.
+            let failed = report.diagnostics.filter { $0.code == "output.write" }.map { String($0.path.split(separator: "/").dropLast().last!.prefix { $0 != "x" }) }
+            #expect(failed == ["aone", "athree", "atwo", "bone", "bthree", "btwo", "cone", "cthree", "ctwo"], "\(workers) workers")
+        }
     }
 }

@@ -66,8 +66,10 @@ struct PagePlan: Sendable {
         /// The pages' explorers (``PagePlan/explorer(folder:note:)``), each made once for the
         /// pages that show the same.
         let explorers = KeptValues<String, MustacheValue>()
-        /// Each folder's breadcrumbs (``PagePlan/breadcrumbs(to:)``), made once for the notes in it.
-        let breadcrumbs = KeptValues<String, [NoteLink]>()
+        /// Each folder's breadcrumbs (``PagePlan/breadcrumbs(to:)``), made once for the notes in
+        /// it; by the bytes of its URL, since two folders may be named by the same text in two
+        /// Unicode forms, which strings compare as equal, and each page links to its own.
+        let breadcrumbs = KeptValues<[UInt8], [NoteLink]>()
     }
 
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
@@ -222,7 +224,7 @@ struct PagePlan: Sendable {
         PageView(title: title, description: description, url: urls.absolute(path), openGraphType: type, isHome: path == "/")
     }
 
-    /// Every group of the site, in a stable order: the notes' (see ``pages(ofNoteAt:in:)``), then the
+    /// Every group of the site, in a stable order: the notes' (see ``pages(ofNoteAt:)``), then the
     /// site's own.
     var groups: [PageGroup] {
         notes.map { .note($0.relativePath) } + siteGroups
@@ -235,33 +237,33 @@ struct PagePlan: Sendable {
             + [.tags, .highlights, .notFound, .feed, .sitemap, .searchPage, .palette]
     }
 
-    /// How many notes have pages: the groups of ``pages(ofNoteAt:in:)``.
+    /// How many notes have pages: the groups of ``pages(ofNoteAt:)``.
     var noteCount: Int { notes.count }
 
-    /// The pages of the `position`th note with pages in ``writingOrder(streams:)``: those of the
-    /// group `.note(path)` of its path.
-    func pages(ofNoteAt position: Int, in order: [Int]) -> [Page] {
-        notePages(order[position])
+    /// The pages of the `position`th note with pages folder by folder (``PlanIndex/writingOrder``):
+    /// those of the group `.note(path)` of its path. Written in that order, a folder's pages are
+    /// made one after another, which the file system does in less time than in the site's order.
+    func pages(ofNoteAt position: Int) -> [Page] {
+        notePages(index.writingOrder[position])
     }
 
-    /// The notes with pages folder by folder (``PlanIndex/writingOrder``), cut into `streams`
-    /// runs taken in turn: workers writing at once take neighbouring positions, and so write in
-    /// different runs, each into its own folder. A folder's pages made one after another take
-    /// the file system less time than in the site's order, and two workers making folders in the
-    /// same folder wait for each other on its lock (a fifth of the time making folders, measured
-    /// on ext4).
-    func writingOrder(streams: Int) -> [Int] {
-        let all = index.writingOrder
+    /// The positions of ``pages(ofNoteAt:)`` in the order workers take them: the folder by folder
+    /// order cut into `streams` runs, taken in turn. Workers writing at once take neighbouring
+    /// places, and so write in different runs, each into its own folder: two workers making
+    /// folders in the same folder wait for each other on its lock (a fifth of the time making
+    /// folders, measured on ext4).
+    func writingSequence(streams: Int) -> [Int] {
+        let count = index.writingOrder.count
         let streams = max(1, streams)
-        let length = (all.count + streams - 1) / streams
-        var order: [Int] = []
-        order.reserveCapacity(all.count)
+        let length = (count + streams - 1) / streams
+        var sequence: [Int] = []
+        sequence.reserveCapacity(count)
         for step in 0..<length {
-            for stream in 0..<streams where stream * length + step < all.count {
-                order.append(all[stream * length + step])
+            for stream in 0..<streams where stream * length + step < count {
+                sequence.append(stream * length + step)
             }
         }
-        return order
+        return sequence
     }
 
     /// A note as lists show it.
@@ -324,7 +326,7 @@ struct PagePlan: Sendable {
     /// The folders from the top down to the folder at `url` (itself included), as links; none
     /// for the notes' root.
     func breadcrumbs(to url: String) -> [NoteLink] {
-        box.parts.breadcrumbs.value(url) {
+        box.parts.breadcrumbs.value(Array(url.utf8)) {
             var crumbs: [NoteLink] = []
             var at = url
             while let folder = index.folders.byURL[at] {

@@ -122,7 +122,7 @@ public struct SitePipeline: Sendable {
         report.sources = settings.sources
         // Before any note is read: the output is no source, may be replaced, and is this build's.
         var lock: FileLock?
-        var spareListing: Background<(files: Set<String>, folders: Set<String>)?>?
+        var spareListing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>?
         if writes {
             let usesNotesFolder = NoteDiscovery.folder("notes", in: tree).real != nil
             do {
@@ -272,14 +272,14 @@ public struct SitePipeline: Sendable {
         // this thread first.
         let siteGroups = plan.siteGroups
         let notes = plan.noteCount
-        let order = plan.writingOrder(streams: options.workers)
+        let sequence = plan.writingSequence(streams: options.workers)
         let outcomes = ParallelWork.map(count: siteGroups.count + notes + copies.count, workers: options.workers) { index -> Diagnostic? in
             do {
                 let pages: [PagePlan.Page]
                 if index < siteGroups.count {
                     pages = plan.pages(of: siteGroups[index])
                 } else if index < siteGroups.count + notes {
-                    pages = plan.pages(ofNoteAt: index - siteGroups.count, in: order)
+                    pages = plan.pages(ofNoteAt: sequence[index - siteGroups.count])
                 } else {
                     let copy = copies[index - siteGroups.count - notes]
                     try store?.copy(from: copy.source, to: copy.target)
@@ -298,7 +298,10 @@ public struct SitePipeline: Sendable {
                 return Self.diagnostic(for: error, site: site.directory)
             }
         }
-        return (written.load(ordering: .relaxed), outcomes.compactMap { $0 })
+        // The notes' failures in the folder by folder order, however the workers took the notes.
+        var ordered = outcomes
+        for (taken, position) in sequence.enumerated() { ordered[siteGroups.count + position] = outcomes[siteGroups.count + taken] }
+        return (written.load(ordering: .relaxed), ordered.compactMap { $0 })
     }
 }
 

@@ -1,0 +1,19 @@
+/// A path compared and hashed by its bytes. Strings compare text in two Unicode forms as equal
+/// (`café` written with `é` and with `e` and a combining accent), where Linux file systems hold
+/// them as two names: a table of files or folders keyed by such paths uses this.
+public struct ExactPath: Hashable, Sendable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public static func == (a: ExactPath, b: ExactPath) -> Bool {
+        a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
