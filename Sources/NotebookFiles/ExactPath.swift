@@ -1,3 +1,5 @@
+import Glibc
+
 /// A path compared and hashed by its bytes. Strings compare text in two Unicode forms as equal
 /// (`café` written with `é` and with `e` and a combining accent), where Linux file systems hold
 /// them as two names: a table of files or folders keyed by such paths uses this.
@@ -9,11 +11,17 @@ public struct ExactPath: Hashable, Sendable {
     }
 
     public static func == (a: ExactPath, b: ExactPath) -> Bool {
-        a.text.utf8.elementsEqual(b.text.utf8)
+        // In place (a native string's bytes are contiguous): copying either would count a reference.
+        let same = a.text.utf8.withContiguousStorageIfAvailable { a in
+            b.text.utf8.withContiguousStorageIfAvailable { b in
+                a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            }
+        }
+        return (same ?? nil) ?? a.text.utf8.elementsEqual(b.text.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 }
