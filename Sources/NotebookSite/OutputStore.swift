@@ -343,9 +343,9 @@ struct OutputStore: FileSink, Sendable {
             if isLast ? kind != .file : kind != .folder {
                 FileSystem.removeTree(prefix)
                 // A folder held open there is gone: the next write there opens the new one.
-                let below = Array((relative + "/").utf8)
+                let gone = ExactPath(relative), below = Array((relative + "/").utf8)
                 files.open.withLock { open in
-                    open = open.filter { $0.key != ExactPath(relative) && !$0.key.text.utf8.starts(with: below) }
+                    open = open.filter { $0.key != gone && !$0.key.text.utf8.starts(with: below) }
                 }
                 return
             }

@@ -1,4 +1,5 @@
 import Mustache
+import NotebookFiles
 import NotebookModel
 import NotebookRender
 import Parallel
@@ -69,7 +70,7 @@ struct PagePlan: Sendable {
         /// Each folder's breadcrumbs (``PagePlan/breadcrumbs(to:)``), made once for the notes in
         /// it; by the bytes of its URL, since two folders may be named by the same text in two
         /// Unicode forms, which strings compare as equal, and each page links to its own.
-        let breadcrumbs = KeptValues<[UInt8], [NoteLink]>()
+        let breadcrumbs = KeptValues<ExactPath, [NoteLink]>()
     }
 
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
@@ -326,7 +327,7 @@ struct PagePlan: Sendable {
     /// The folders from the top down to the folder at `url` (itself included), as links; none
     /// for the notes' root.
     func breadcrumbs(to url: String) -> [NoteLink] {
-        box.parts.breadcrumbs.value(Array(url.utf8)) {
+        box.parts.breadcrumbs.value(ExactPath(url)) {
             var crumbs: [NoteLink] = []
             var at = url
             while let folder = index.folders.byURL[at] {
