@@ -174,7 +174,7 @@ struct SiteLoader: Sendable {
         }
         rendering.fillCode(&notes, with: highlights, workers: workers)
         // Its script's context is let go on a thread of its own, while the workers go on.
-        FreeingThread.free(rendering)
+        FreeingThread.free(consume rendering)
         diagnostics += Self.findings(of: highlights, settings: settings)
         // The URLs are checked (in the files' order) on a thread of their own while the workers sort.
         let unsorted = notes
