@@ -240,19 +240,38 @@ public enum SearchIndexFiles {
         }
         let terms = site.terms
         let postings = flat.termOf.count
-        // A counting sort by term keeps each term's postings in page order.
+        // A counting sort by term keeps each term's postings in page order: into two flat lists,
+        // through pointers (a list per term written posting by posting checked the uniqueness of
+        // both it and the list of lists at each write), then cut into a list per term.
         var starts = [Int](repeating: 0, count: terms.count + 1)
-        for position in 0..<postings { starts[Int(flat.termOf[position]) + 1] += 1 }
-        for index in terms.indices { starts[index + 1] += starts[index] }
-        var notes = terms.indices.map { [Int32](repeating: 0, count: starts[$0 + 1] - starts[$0]) }
-        var weights = terms.indices.map { [UInt8](repeating: 0, count: starts[$0 + 1] - starts[$0]) }
-        var next = [Int](repeating: 0, count: terms.count)
-        for position in 0..<postings {
-            let term = Int(flat.termOf[position])
-            notes[term][next[term]] = flat.noteOf[position]
-            weights[term][next[term]] = UInt8(min(Int(flat.countOf[position]), 15)) | flat.flagsOf[position]
-            next[term] += 1
+        starts.withUnsafeMutableBufferPointer { starts in
+            for position in 0..<postings { starts[Int(flat.termOf[position]) + 1] += 1 }
+            for index in terms.indices { starts[index + 1] += starts[index] }
         }
+        var next = Array(starts.dropLast())
+        let flatNotes = [Int32](unsafeUninitializedCapacity: postings) { notes, written in
+            next.withUnsafeMutableBufferPointer { next in
+                for position in 0..<postings {
+                    let term = Int(flat.termOf[position])
+                    notes[next[term]] = flat.noteOf[position]
+                    next[term] += 1
+                }
+            }
+            written = postings
+        }
+        next = Array(starts.dropLast())
+        let flatWeights = [UInt8](unsafeUninitializedCapacity: postings) { weights, written in
+            next.withUnsafeMutableBufferPointer { next in
+                for position in 0..<postings {
+                    let term = Int(flat.termOf[position])
+                    weights[next[term]] = UInt8(min(Int(flat.countOf[position]), 15)) | flat.flagsOf[position]
+                    next[term] += 1
+                }
+            }
+            written = postings
+        }
+        let notes = terms.indices.map { Array(flatNotes[starts[$0]..<starts[$0 + 1]]) }
+        let weights = terms.indices.map { Array(flatWeights[starts[$0]..<starts[$0 + 1]]) }
         return (terms, notes, weights, site.aliases())
     }
 }

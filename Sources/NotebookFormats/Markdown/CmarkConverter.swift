@@ -150,10 +150,14 @@ struct CmarkConverter {
                 frames.append(openFrame(node, under: frames.last?.levels, parentIndex: frames.count - 1))
                 continue
             } else {
-                guard let frame = frames.popLast() else { continue }
+                guard var frame = frames.popLast() else { continue }
                 // A frame past the limit has already handed its children on.
                 if frame.levels.target != nil { continue }
-                built = build(node, at: frame.location, content: frame.content, childDepth: frame.depth)
+                // What the frame holds is moved out of it: passed from the frame, it was copied
+                // (a reference count for each of its lists) and the frame's freed after.
+                var content = Content()
+                swap(&content, &frame.content)
+                built = build(node, at: frame.location, content: content, childDepth: frame.depth)
             }
             if let parent = frames.indices.last {
                 let target = frames[parent].levels.target ?? parent
@@ -242,7 +246,7 @@ struct CmarkConverter {
 
         /// Hands each piece over to `body`, in order, without copying it.
         consuming func forEach(_ body: (consuming Piece) -> Void) {
-            if let piece = one.take() { body(piece) }
+            if one != nil { body(one.take()!) }
             for index in many.indices { body(many[index]) }
         }
     }
