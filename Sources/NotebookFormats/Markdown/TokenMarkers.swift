@@ -99,15 +99,19 @@ struct TokenMarkers: Sendable {
     /// The pieces of `text`: plain text and token indices, in order. Read by bytes: each
     /// marker is two bytes of UTF-8 whose first is a lead byte, so a match is the character.
     func split(_ text: String) -> [Piece] {
-        guard marks(text) else { return [.text(text)] }
+        var pieces: [Piece] = []
+        split(text) { pieces.append($0) }
+        return pieces
+    }
+
+    /// The same pieces, each handed to `body` as it is found: no list is made of them.
+    func split(_ text: String, _ body: (consuming Piece) -> Void) {
+        guard marks(text) else { return body(.text(text)) }
         let open = Self.bytes(of: start), close = Self.bytes(of: end)
-        return text.withBorrowedUTF8 { bytes -> [Piece] in
+        text.withBorrowedUTF8 { bytes in
             func isMarker(_ marker: (UInt8, UInt8), at index: Int) -> Bool {
                 index + 1 < bytes.count && bytes[index] == marker.0 && bytes[index + 1] == marker.1
             }
-            var pieces: [Piece] = []
-            // Room for a few tokens and the text around them, instead of growing piece by piece.
-            pieces.reserveCapacity(8)
             var plainStart = 0
             var i = 0
             while i < bytes.count {
@@ -128,15 +132,14 @@ struct TokenMarkers: Sendable {
                     i += 2
                     continue
                 }
-                if plainStart < i { pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart..<i]), as: UTF8.self))) }
-                pieces.append(.token(value))
+                if plainStart < i { body(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart..<i]), as: UTF8.self))) }
+                body(.token(value))
                 i = digitsEnd + 2
                 plainStart = i
             }
             if plainStart < bytes.count {
-                pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart...]), as: UTF8.self)))
+                body(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[plainStart...]), as: UTF8.self)))
             }
-            return pieces
         }
     }
 

@@ -62,17 +62,20 @@ extension CmarkConverter {
         guard inlines.contains(where: { if case .text(let text) = $0.kind { markers.marks(text) } else { false } }) else {
             return (mergeText(inlines), depth)
         }
-        let items = expand(inlines, markers: markers, depth: depth)
+        var items = expand(inlines, markers: markers, depth: depth)
         guard items.contains(where: { $0.token != nil }) else { return (mergeText(inlines), depth) }
 
         var out: [Item] = []
         out.reserveCapacity(items.count)
         var openers = OpenerStack()
-        func add(_ item: Item) {
+        func add(_ item: consuming Item) {
             openers.noteDepth(item.depth)
             out.append(item)
         }
-        for item in items {
+        for position in items.indices {
+            // Each item is moved out of the list, not copied: an empty one is left in its place.
+            var item = Item(inline: nil, location: nil, depth: 0)
+            swap(&item, &items[position])
             guard let index = item.token else {
                 add(item)
                 continue
@@ -122,9 +125,10 @@ extension CmarkConverter {
         inlines.reserveCapacity(out.count)
         var deepest = 0
         for index in out.indices {
-            let item = out[index].token == nil ? out[index] : literal(out[index])
-            deepest = max(deepest, item.depth)
-            if let inline = item.inline { inlines.append(inline) }
+            if out[index].token != nil { out[index] = literal(out[index]) }
+            deepest = max(deepest, out[index].depth)
+            // Moved out, not copied: the items go with this call.
+            if out[index].inline != nil { inlines.append(out[index].inline.take()!) }
         }
         return (mergeText(inlines), deepest)
     }
@@ -139,9 +143,15 @@ extension CmarkConverter {
             out[from] = Item(inline: nil, location: location, depth: 0)
             return depth
         }
-        let content = out[(from + 1)...].map { $0.token == nil ? $0 : literal($0) }
+        // What follows the opener is moved into the span, not copied.
+        var content: [Inline] = []
+        content.reserveCapacity(out.count - from - 1)
+        for index in (from + 1)..<out.count {
+            if out[index].token != nil { out[index] = literal(out[index]) }
+            if out[index].inline != nil { content.append(out[index].inline.take()!) }
+        }
         out.removeSubrange(from...)
-        let span = Inline.span(formatting, mergeText(content.compactMap(\.inline)), at: location)
+        let span = Inline.span(formatting, mergeText(content), at: location)
         out.append(Item(inline: span, location: location, depth: depth + 1))
         return depth + 1
     }
@@ -182,31 +192,33 @@ extension CmarkConverter {
                 continue
             }
             var location = inline.location
-            for piece in markers.split(text) {
+            markers.split(text) { piece in
                 switch piece {
                 case .text(let text):
                     items.append(Item(inline: .text(text, at: location), location: location, depth: 0))
                 case .token(let index) where index < context.scan.tokens.count:
-                    let token = context.scan.tokens[index]
-                    let at = context.location(originalOffset: token.offset)
-                    items.append(Item(token: index, location: at, depth: 0))
-                    location = context.location(originalOffset: token.offset + token.original.utf8.count)
+                    // The token's place read in place: a copy of it would copy its text.
+                    let offset = context.scan.tokens[index].offset
+                    let length = context.scan.tokens[index].original.utf8.count
+                    items.append(Item(token: index, location: context.location(originalOffset: offset), depth: 0))
+                    location = context.location(originalOffset: offset + length)
                 case .token:
                     break
                 }
             }
         }
         for i in items.indices where items[i].token != nil {
-            items[i].canOpen = !isSpace(i + 1 < items.count ? items[i + 1] : nil, first: true)
-            items[i].canClose = !isSpace(i > 0 ? items[i - 1] : nil, first: false)
+            items[i].canOpen = !isSpace(items, at: i + 1, first: true)
+            items[i].canClose = !isSpace(items, at: i - 1, first: false)
         }
         return items
     }
 
-    /// Whether the character next to a token is white space (or nothing at all).
-    private func isSpace(_ item: Item?, first: Bool) -> Bool {
-        guard let item else { return true }
-        guard let inline = item.inline else { return false }
+    /// Whether the character next to a token, at the edge of `items[index]`, is white space (or
+    /// there is nothing there at all). The item is read in place.
+    private func isSpace(_ items: [Item], at index: Int, first: Bool) -> Bool {
+        guard items.indices.contains(index) else { return true }
+        guard let inline = items[index].inline else { return false }
         switch inline.kind {
         case .text(let text):
             // An ASCII byte at the edge (with another before it at the end: a character that
