@@ -161,10 +161,10 @@ extension Block {
 
     /// A stack for walking `blocks` depth first without recursion, `blocks` on it: with room for
     /// several levels and a list's items at once, so that pushing seldom makes it grow.
-    public static func walkStack(_ blocks: [Block]) -> [WalkLevel] {
+    public static func walkStack(_ blocks: [Block], from start: Int = 0) -> [WalkLevel] {
         var stack: [WalkLevel] = []
         stack.reserveCapacity(16)
-        stack.append((blocks, 0))
+        stack.append((blocks, start))
         return stack
     }
 }

@@ -20,12 +20,13 @@ extension Note {
 }
 
 extension NoteHeading {
-    /// The headings of `blocks` in page order, with ids deduplicated as `HeadingIDs` does.
-    public static func list(_ blocks: [Block]) -> [NoteHeading] {
+    /// The headings of `blocks` in page order, with ids deduplicated as `HeadingIDs` does; of
+    /// the blocks from `start` on when given (the same as of a list of those, without one).
+    public static func list(_ blocks: [Block], from start: Int = 0) -> [NoteHeading] {
         var ids = HeadingIDs()
         var found: [NoteHeading] = []
         var footnotes: [Block] = []
-        var stack = Block.walkStack(blocks)
+        var stack = Block.walkStack(blocks, from: start)
         var inFootnotes = false
         while true {
             guard let (top, index) = stack.advance() else {

@@ -177,7 +177,7 @@ struct SiteNote: Hashable, Sendable {
             // The page leaves it out and numbers the other headings' ids without it (a later
             // heading of the same text is `#pancakes` there, not `#pancakes-1`): links name the page's.
             facts.titleHeading = NoteHeading.list(Array(note.blocks.prefix(1))).first
-            facts.headings = NoteHeading.list(Array(note.blocks.dropFirst()))
+            facts.headings = NoteHeading.list(note.blocks, from: 1)
         } else {
             facts.headings = note.headings
         }
