@@ -110,12 +110,12 @@ extension HTMLWriter {
             highlightID = options.anchorHighlights ? "highlight-" + String(highlights.count + 1) : nil
             highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: highlightID))
         }
-        // Most spans are emphasis, strong emphasis or code: their tags are made once.
+        // Most spans are emphasis, strong emphasis or code.
         let emphasisAtMost = Self.isEmphasisAtMost(formatting)
-        let tags = emphasisAtMost ? Self.emphasisTags(formatting) : openingTags(formatting, highlightID: highlightID)
-        // A link's and a wikilink's tags are outermost, in that order.
+        // A link's and a wikilink's tags are outermost, in that order; then the rest, written
+        // where they go (made as strings and gathered first, they cost an allocation or more each).
         let links = emphasisAtMost ? 0 : openLinks(formatting)
-        for tag in tags { out += tag.open }
+        let tags = emphasisAtMost ? openEmphasis(formatting) : openTags(formatting, highlightID: highlightID)
         // As `InlineTags` reads the model: a link's text holds no tags, whether or not it is shown as one.
         let inLink = !emphasisAtMost && formatting.isLink ? 1 : 0
         linkDepth += inLink
@@ -144,7 +144,7 @@ extension HTMLWriter {
         } else {
             childrenHTML(children)
         }
-        for tag in tags.reversed() { out += tag.close }
+        close(tags)
         for _ in 0..<links { out += "</a>" }
     }
 
@@ -216,25 +216,37 @@ extension HTMLWriter {
             && formatting.strikethrough == nil
     }
 
-    /// The tags of emphasis and strong emphasis, outermost first: emphasis outside strong
-    /// emphasis, as libcmark-gfm nests `***a***`.
-    private static func emphasisTags(_ formatting: Formatting) -> [(open: String, close: String)] {
-        switch (formatting.italic == true, formatting.bold == true) {
-        case (false, false): []
-        case (true, false): emphasis
-        case (false, true): strong
-        case (true, true): emphasisAndStrong
-        }
+    /// The elements a span opens besides its links, each at most once, in the order they are
+    /// opened (outermost first): they are closed in the other order.
+    private struct OpenTags: OptionSet {
+        let rawValue: UInt8
+        static let span = OpenTags(rawValue: 1)
+        static let mark = OpenTags(rawValue: 2)
+        static let emphasis = OpenTags(rawValue: 4)
+        static let strong = OpenTags(rawValue: 8)
+        static let underline = OpenTags(rawValue: 16)
+        static let strikethrough = OpenTags(rawValue: 32)
     }
 
-    private static let emphasis = [(open: "<em>", close: "</em>")]
-    private static let strong = [(open: "<strong>", close: "</strong>")]
-    private static let emphasisAndStrong = emphasis + strong
+    /// Writes the tags of emphasis and strong emphasis, outermost first: emphasis outside strong
+    /// emphasis, as libcmark-gfm nests `***a***`.
+    private mutating func openEmphasis(_ formatting: Formatting) -> OpenTags {
+        var open: OpenTags = []
+        if formatting.italic == true {
+            out += "<em>"
+            open.insert(.emphasis)
+        }
+        if formatting.bold == true {
+            out += "<strong>"
+            open.insert(.strong)
+        }
+        return open
+    }
 
-    /// The tags for a span's formatting but its link and wikilink (`openLinks`), outermost first;
-    /// a highlight's `mark` carries `highlightID` when there is one.
-    private func openingTags(_ formatting: Formatting, highlightID: String?) -> [(open: String, close: String)] {
-        var tags: [(open: String, close: String)] = []
+    /// Writes the tags for a span's formatting but its link and wikilink (`openLinks`),
+    /// outermost first; a highlight's `mark` carries `highlightID` when there is one.
+    private mutating func openTags(_ formatting: Formatting, highlightID: String?) -> OpenTags {
+        var open: OpenTags = []
         var classes: [String] = []
         var styles: [String] = []
         if let color = formatting.color {
@@ -251,45 +263,55 @@ extension HTMLWriter {
         if formatting.bold == false { classes.append("not-bold") }
         if formatting.italic == false { classes.append("not-italic") }
         if !classes.isEmpty || !styles.isEmpty {
-            var open = "<span"
-            if !classes.isEmpty { open += " class=\"\(classes.joined(separator: " "))\"" }
-            if !styles.isEmpty { open += " style=\"\(styles.joined(separator: "; "))\"" }
-            tags.append((open + ">", "</span>"))
+            out += "<span"
+            if !classes.isEmpty { out += " class=\"\(classes.joined(separator: " "))\"" }
+            if !styles.isEmpty { out += " style=\"\(styles.joined(separator: "; "))\"" }
+            out += ">"
+            open.insert(.span)
         }
         if let highlight = formatting.highlight {
-            // Made by appending: the most common tag that is not emphasis, and interpolation
-            // costs several times more.
-            var open = UTF8Builder(capacity: 64)
-            open += "<mark"
+            out += "<mark"
             if let highlightID {
-                open += " id=\""
-                open += highlightID
-                open += "\""
+                out += " id=\""
+                out += highlightID
+                out += "\""
             }
             switch highlight {
             case .hex(let hex):
-                open += " class=\"highlight\""
+                out += " class=\"highlight\""
                 if let hex = Self.validHex(hex) {
-                    open += " style=\"background-color: "
-                    open += hex
-                    open += "\""
+                    out += " style=\"background-color: "
+                    out += hex
+                    out += "\""
                 }
             default:
-                open += " class=\"highlight highlight-"
-                open += Slug.make(highlight.description)
-                open += "\""
+                out += " class=\"highlight highlight-"
+                out += Slug.make(highlight.description)
+                out += "\""
             }
-            open += ">"
-            tags.append((open.string, "</mark>"))
+            out += ">"
+            open.insert(.mark)
         }
-        tags += Self.emphasisTags(formatting)
+        open.formUnion(openEmphasis(formatting))
         if let underline = formatting.underline {
-            tags.append((underline == .single ? "<u>" : "<u class=\"underline-\(underline.rawValue)\">", "</u>"))
+            out += underline == .single ? "<u>" : "<u class=\"underline-\(underline.rawValue)\">"
+            open.insert(.underline)
         }
         if let strike = formatting.strikethrough {
-            tags.append((strike == .single ? "<del>" : "<del class=\"strikethrough-\(strike.rawValue)\">", "</del>"))
+            out += strike == .single ? "<del>" : "<del class=\"strikethrough-\(strike.rawValue)\">"
+            open.insert(.strikethrough)
         }
-        return tags
+        return open
+    }
+
+    /// Writes the closing tags of `open`, innermost first.
+    private mutating func close(_ open: OpenTags) {
+        if open.contains(.strikethrough) { out += "</del>" }
+        if open.contains(.underline) { out += "</u>" }
+        if open.contains(.strong) { out += "</strong>" }
+        if open.contains(.emphasis) { out += "</em>" }
+        if open.contains(.mark) { out += "</mark>" }
+        if open.contains(.span) { out += "</span>" }
     }
 
     /// `hex` when it is a color Color accepts, normalized; nil otherwise.
