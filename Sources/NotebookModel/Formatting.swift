@@ -1,3 +1,4 @@
+import Bytes
 /// The style of an underline or a strikethrough line.
 public enum LineStyle: String, Hashable, Sendable, CaseIterable {
     case single, double, thick, dotted, dashed
@@ -36,23 +37,52 @@ public struct Link: Hashable, Sendable {
     /// The scheme of a URL as a browser reads it (leading controls and spaces skipped, tabs and
     /// newlines ignored), lowercased; nil for a URL without one.
     public static func scheme(of destination: String) -> String? {
-        // Over the bytes: a scheme is ASCII, and any other byte ends the search.
-        // A string, not bytes: a scheme of up to 15 bytes is held in place, with nothing to allocate.
-        var scheme = ""
-        var started = false
-        for byte in destination.utf8 {
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-            if !started && byte <= 0x20 { continue }
-            started = true
-            if byte == UInt8(ascii: ":") { return scheme.isEmpty ? nil : scheme }
-            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-            let isLetter = isUpper || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            guard isLetter || (!scheme.isEmpty && isOther) else { return nil }
-            scheme.unicodeScalars.append(Unicode.Scalar(isUpper ? byte + 32 : byte))
+        // Over the bytes, read in place: a scheme is ASCII, and any other byte ends the search.
+        // Found first, then made in one go: appended a character at a time, "https" took about
+        // 1,800 instructions.
+        destination.withBorrowedUTF8 { bytes -> String? in
+            var length = 0
+            var start = 0
+            var ended = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                if length == 0 && byte <= 0x20 {
+                    start = index
+                    continue
+                }
+                if byte == UInt8(ascii: ":") {
+                    ended = true
+                    break
+                }
+                guard Self.isSchemeByte(byte, first: length == 0) else { return nil }
+                length += 1
+            }
+            guard ended, length > 0 else { return nil }
+            return String(unsafeUninitializedCapacity: length) { scheme in
+                var count = 0
+                var index = start
+                while count < length {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                    scheme[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    count += 1
+                }
+                return count
+            }
         }
-        return nil
+    }
+
+    /// Whether `byte` may be part of a scheme there: a letter, or after the first a digit, `+`,
+    /// `-` or `.`.
+    private static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
+        let isLetter = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        let isOther = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        return isLetter || (!first && isOther)
     }
 }
 
