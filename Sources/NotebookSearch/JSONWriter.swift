@@ -57,17 +57,29 @@ struct JSONWriter {
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C else { continue }
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - 1 - start))
             start = index
+            // Each escape appended a byte at a time: a list of its bytes cost an allocation.
             switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\""): escape(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): escape(UInt8(ascii: "\\"))
             case UInt8(ascii: "\n") where lineBreaksAsSpaces: bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            default: bytes += Array("\\u00".utf8) + [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+            case UInt8(ascii: "\n"): escape(UInt8(ascii: "n"))
+            case UInt8(ascii: "\t"): escape(UInt8(ascii: "t"))
+            default:
+                escape(UInt8(ascii: "u"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: text.count - start))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a backslash and `byte`.
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
     }
 
     /// Whether any of the eight bytes of `word` needs escaping: a control, `"`, `\\` or `<`.
