@@ -1,3 +1,4 @@
+import Bytes
 import Glibc
 
 /// A path compared and hashed by its bytes. Strings compare text in two Unicode forms as equal
@@ -12,16 +13,12 @@ public struct ExactPath: Hashable, Sendable {
 
     public static func == (a: ExactPath, b: ExactPath) -> Bool {
         // In place (a native string's bytes are contiguous): copying either would count a reference.
-        let same = a.text.utf8.withContiguousStorageIfAvailable { a in
-            b.text.utf8.withContiguousStorageIfAvailable { b in
-                a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
-            }
+        a.text.withBorrowedUTF8 { a in
+            b.text.withBorrowedUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
         }
-        return (same ?? nil) ?? a.text.utf8.elementsEqual(b.text.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
+        text.withBorrowedUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -48,7 +48,7 @@ public struct Link: Hashable, Sendable {
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
-                if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                if Self.isIgnoredInScheme(byte) { continue }
                 if length == 0 && byte <= 0x20 {
                     start = index
                     continue
@@ -67,13 +67,18 @@ public struct Link: Hashable, Sendable {
                 while count < length {
                     let byte = bytes[index]
                     index += 1
-                    if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                    if Self.isIgnoredInScheme(byte) { continue }
                     scheme[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
                     count += 1
                 }
                 return count
             }
         }
+    }
+
+    /// Whether a browser passes over `byte` anywhere in a URL: a tab or a line break.
+    private static func isIgnoredInScheme(_ byte: UInt8) -> Bool {
+        byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Whether `byte` may be part of a scheme there: a letter, or after the first a digit, `+`,

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Parallel
 
@@ -166,9 +167,8 @@ public enum SearchIndexFiles {
             out.raw(",")
             // A URL under its folder's is written from there: most are, and the file is smaller.
             // Compared and cut as bytes: both are made of the same slugs, and a folder's ends in `/`.
-            var url = document.url
             let folderURL = document.folder.map { folders[$0].url.utf8 }
-            url.withUTF8 { bytes in
+            document.url.withBorrowedUTF8 { bytes in
                 if let folderURL, bytes.count > folderURL.count, bytes.starts(with: folderURL) {
                     out.string(utf8: UnsafeBufferPointer(rebasing: bytes[folderURL.count...]))
                 } else {
@@ -248,27 +248,21 @@ public enum SearchIndexFiles {
             for position in 0..<postings { starts[Int(flat.termOf[position]) + 1] += 1 }
             for index in terms.indices { starts[index + 1] += starts[index] }
         }
+        var flatNotes = [Int32](repeating: 0, count: postings)
+        var flatWeights = [UInt8](repeating: 0, count: postings)
         var next = Array(starts.dropLast())
-        let flatNotes = [Int32](unsafeUninitializedCapacity: postings) { notes, written in
-            next.withUnsafeMutableBufferPointer { next in
-                for position in 0..<postings {
-                    let term = Int(flat.termOf[position])
-                    notes[next[term]] = flat.noteOf[position]
-                    next[term] += 1
+        flatNotes.withUnsafeMutableBufferPointer { notes in
+            flatWeights.withUnsafeMutableBufferPointer { weights in
+                next.withUnsafeMutableBufferPointer { next in
+                    for position in 0..<postings {
+                        let term = Int(flat.termOf[position])
+                        let at = next[term]
+                        notes[at] = flat.noteOf[position]
+                        weights[at] = UInt8(min(Int(flat.countOf[position]), 15)) | flat.flagsOf[position]
+                        next[term] = at + 1
+                    }
                 }
             }
-            written = postings
-        }
-        next = Array(starts.dropLast())
-        let flatWeights = [UInt8](unsafeUninitializedCapacity: postings) { weights, written in
-            next.withUnsafeMutableBufferPointer { next in
-                for position in 0..<postings {
-                    let term = Int(flat.termOf[position])
-                    weights[next[term]] = UInt8(min(Int(flat.countOf[position]), 15)) | flat.flagsOf[position]
-                    next[term] += 1
-                }
-            }
-            written = postings
         }
         let notes = terms.indices.map { Array(flatNotes[starts[$0]..<starts[$0 + 1]]) }
         let weights = terms.indices.map { Array(flatWeights[starts[$0]..<starts[$0 + 1]]) }
