@@ -58,11 +58,14 @@ public final class MustacheSharedParts: Sendable {
         }
     }
 
-    struct Entry {
-        /// Kept so that the node's identity cannot be reused by another while the entry exists.
-        let node: any AnyObject & Sendable
-        /// What it renders; nil for a part that read more than the shared values, rendered each time.
-        let bytes: [UInt8]?
+    /// A part as the renderers read it: copied out of its shard without a reference count, since
+    /// the workers rendering pages at once all read the same parts (counting references to them
+    /// from two cores cost more than copying their bytes).
+    /// Sendable: its bytes are never written after they are kept, and live as long as the instance.
+    struct Entry: @unchecked Sendable {
+        /// What it renders, in memory the instance holds until it goes; nil for a part that read
+        /// more than the shared values, rendered each time.
+        let bytes: UnsafeBufferPointer<UInt8>?
         let pendingAfter: String?
     }
 
@@ -70,9 +73,16 @@ public final class MustacheSharedParts: Sendable {
     /// pages at once seldom wait for the same lock: every page looks up many cards.
     private let shards: [Shard]
 
-    /// One lock and the renderings whose keys hash to it.
+    /// One lock and the renderings whose keys hash to it, with the nodes they were kept for
+    /// (held so that a node's identity cannot be reused by another while its entries exist).
     private final class Shard: Sendable {
-        let entries = Mutex<[Key: Entry]>([:])
+        let entries = Mutex<(entries: [Key: Entry], nodes: [any AnyObject & Sendable])>(([:], []))
+
+        deinit {
+            entries.withLock { held in
+                for entry in held.entries.values { entry.bytes?.deallocate() }
+            }
+        }
     }
 
     /// Parts shared by every render whose root has the same value under `key`.
@@ -88,15 +98,25 @@ public final class MustacheSharedParts: Sendable {
     }
 
     /// How many renderings of sections and partials are kept.
-    var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.values.count { $0.bytes != nil } } } }
+    var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.entries.values.count { $0.bytes != nil } } } }
 
     func entry(for key: Key) -> Entry? {
-        shard(for: key).entries.withLock { $0[key] }
+        shard(for: key).entries.withLock { $0.entries[key] }
     }
 
-    func keep(_ entry: Entry, for key: Key) {
-        shard(for: key).entries.withLock { entries in
-            if entries[key] == nil { entries[key] = entry }
+    /// Keeps what `node` rendered for `key` (a copy of `bytes`; nil for a part rendered each time),
+    /// unless a rendering is kept for it already.
+    func keep(_ bytes: UnsafeBufferPointer<UInt8>?, pendingAfter: String?, of node: any AnyObject & Sendable, for key: Key) {
+        shard(for: key).entries.withLock { held in
+            guard held.entries[key] == nil else { return }
+            var copy: UnsafeBufferPointer<UInt8>? = nil
+            if let bytes {
+                let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+                _ = buffer.initialize(from: bytes)
+                copy = UnsafeBufferPointer(rebasing: buffer[..<bytes.count])
+            }
+            held.entries[key] = Entry(bytes: copy, pendingAfter: pendingAfter)
+            held.nodes.append(node)
         }
     }
 }

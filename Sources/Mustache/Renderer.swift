@@ -198,7 +198,7 @@ struct Renderer: ~Copyable {
         }
         // Only at the top, where the name can only have been found at the root.
         if let shared, contexts.count == 1, section.name.first == shared.key {
-            try keeping(section, item: nil, in: shared) { renderer throws(MustacheError) in
+            try keeping(ObjectIdentifier(section), { section }, item: nil, in: shared) { renderer throws(MustacheError) in
                 try renderer.render(section, value: value, blocks: blocks)
             }
             return
@@ -225,7 +225,7 @@ struct Renderer: ~Copyable {
             // The shared value is read at the root: no context in between may hide it.
             !contexts.dropFirst().contains(where: { $0[shared.key] != nil })
         {
-            try keeping(section, item: key, in: shared) { renderer throws(MustacheError) in
+            try keeping(ObjectIdentifier(section), { section }, item: key, in: shared) { renderer throws(MustacheError) in
                 renderer.contexts.append(item)
                 try renderer.render(section.program, blocks: blocks)
                 renderer.contexts.removeLast()
@@ -242,17 +242,21 @@ struct Renderer: ~Copyable {
     /// value. A part that read more is rendered each time from then on, without being watched, so
     /// that the parts inside it can be kept. Inside a part being kept already (a lambda's template
     /// can hold one), `body` just runs: what it reads decides whether the outer part is kept.
+    ///
+    /// The node is named by its identity, and handed over (`node()`) only when its part is kept:
+    /// every page reads the same nodes on every core, and a reference counted for each read
+    /// moved the node's count between the cores.
     private mutating func keeping(
-        _ node: any AnyObject & Sendable, item: String?, in shared: MustacheSharedParts,
+        _ identity: ObjectIdentifier, _ node: () -> any AnyObject & Sendable, item: String?, in shared: MustacheSharedParts,
         _ body: (inout Renderer) throws(MustacheError) -> Void
     ) throws(MustacheError) {
         guard recordingFloor == nil else { return try body(&self) }
         let key = MustacheSharedParts.Key(
-            node: ObjectIdentifier(node), item: item, indentation: indentation, pendingIndentation: pendingIndentation,
+            node: identity, item: item, indentation: indentation, pendingIndentation: pendingIndentation,
             level: level, depth: depth)
         if let entry = shared.entry(for: key) {
             guard let bytes = entry.bytes else { return try body(&self) }
-            output.append(bytes)
+            write(kept: bytes)
             pendingIndentation = entry.pendingAfter
             return
         }
@@ -261,9 +265,16 @@ struct Renderer: ~Copyable {
         escaped = false
         defer { recordingFloor = nil }
         try body(&self)
-        shared.keep(
-            MustacheSharedParts.Entry(node: node, bytes: escaped ? nil : output.bytes(from: start), pendingAfter: pendingIndentation),
-            for: key)
+        let recorded = escaped
+        output.withBytes { all in
+            shared.keep(
+                recorded ? nil : UnsafeBufferPointer(rebasing: all[start...]), pendingAfter: pendingIndentation, of: node(), for: key)
+        }
+    }
+
+    /// Appends a kept part's bytes as they are (its indentation is in them).
+    private mutating func write(kept bytes: UnsafeBufferPointer<UInt8>) {
+        output.append(bytes)
     }
 
     /// A section lambda: renders the template it returns for the section's raw text.
@@ -289,7 +300,7 @@ struct Renderer: ~Copyable {
         // At the top, a partial that reads nothing but the shared value (a site's header) is kept:
         // the root is the only context, so what it reads is under the shared key or the page's.
         if let shared, contexts.count == 1, partial.overrides == nil, case .fixed = partial.target {
-            try keeping(partial, item: nil, in: shared) { renderer throws(MustacheError) in
+            try keeping(ObjectIdentifier(partial), { partial }, item: nil, in: shared) { renderer throws(MustacheError) in
                 try renderer.renderUnkept(partial, blocks: blocks)
             }
             return

@@ -26,31 +26,38 @@ public enum Slug {
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             var count = 0
-            var pendingDash = false
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"), 0x09...0x0D:
-                    pendingDash = true
-                    continue
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"):
-                    if pendingDash && count > 0 {
-                        out[count] = UInt8(ascii: "-")
-                        count += 1
-                    }
-                    out[count] = byte
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    if pendingDash && count > 0 {
-                        out[count] = UInt8(ascii: "-")
-                        count += 1
-                    }
-                    out[count] = byte | 0x20
-                default:
-                    continue
-                }
-                count += 1
-                pendingDash = false
-            }
+            appendASCII(bytes, to: out, at: &count)
             return count
+        }
+    }
+
+    /// Writes the slug of ASCII `bytes` into `out` from `count` on (at most as many bytes as
+    /// they are), moving `count` past it: the rule of ``make(_:)`` for ASCII text.
+    public static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        let start = count
+        var pendingDash = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"), 0x09...0x0D:
+                pendingDash = true
+                continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+                if pendingDash && count > start {
+                    out[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                out[count] = byte
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingDash && count > start {
+                    out[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                out[count] = byte | 0x20
+            default:
+                continue
+            }
+            count += 1
+            pendingDash = false
         }
     }
 

@@ -243,8 +243,8 @@ struct SiteNote: Hashable, Sendable {
                 // ASCII text is cut at 160 bytes: 161 characters besides spaces decide the cut
                 // as the first 400 would. Other text is cut at 160 characters, each of one or
                 // more scalars: its 400 scalars are read.
-                let text = collapseASCII(plain, limit: 161) ?? collapse(plain, limit: 400)
-                if !text.isEmpty { return cut(text, near: 160) }
+                let summary = summaryASCII(plain) ?? cut(collapse(plain, limit: 400), near: 160)
+                if !summary.isEmpty { return summary }
             }
         }
         return ""
@@ -274,6 +274,35 @@ struct SiteNote: Hashable, Sendable {
         return out.string
     }
 
+    /// `cut(collapse(text, limit: 161), near: 160)` for ASCII text, in one pass over its bytes
+    /// into a buffer of the stack and one string made of what is kept; nil for text that is not
+    /// all ASCII.
+    static func summaryASCII(_ text: String) -> String? {
+        let limit = 160
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (limit + 1)) { out -> String? in
+                guard let written = collapseASCII(bytes, into: out, limit: limit + 1) else { return nil }
+                // Longer than the limit: cut at its last space past the middle, or at the limit.
+                var kept = written
+                if written > limit {
+                    kept = limit
+                    var index = limit - 1
+                    while index > limit / 2 && out[index] != 0x20 { index -= 1 }
+                    if index > limit / 2 { kept = index }
+                }
+                let ellipsis: StaticString = "…"
+                let length = kept + (written > limit ? ellipsis.utf8CodeUnitCount : 0)
+                return String(unsafeUninitializedCapacity: length) { string in
+                    guard let base = string.baseAddress else { return 0 }
+                    base.initialize(from: out.baseAddress!, count: kept)
+                    if written > limit { (base + kept).initialize(from: ellipsis.utf8Start, count: ellipsis.utf8CodeUnitCount) }
+                    return length
+                }
+            }
+        }
+    }
+
     /// `collapse` for ASCII text, a byte at a time; nil for text that is not all ASCII.
     private static func collapseASCII(_ text: String, limit: Int) -> String? {
         var text = text
@@ -281,32 +310,42 @@ struct SiteNote: Hashable, Sendable {
             // Written straight into the string's storage: at most a space before each character kept.
             var isASCII = true
             let result = String(unsafeUninitializedCapacity: min(bytes.count, 2 * limit)) { out in
-                var written = 0
-                var count = 0
-                var space = false
-                for byte in bytes {
-                    if byte >= 0x80 {
-                        isASCII = false
-                        return 0
-                    }
-                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                        space = written > 0
-                        continue
-                    }
-                    if space {
-                        out[written] = 0x20
-                        written += 1
-                    }
-                    space = false
-                    out[written] = byte
-                    written += 1
-                    count += 1
-                    if count >= limit { break }
+                guard let written = collapseASCII(bytes, into: out, limit: limit) else {
+                    isASCII = false
+                    return 0
                 }
                 return written
             }
             return isASCII ? result : nil
         }
+    }
+
+    /// Writes `bytes` into `out` with runs of white space as one space and none at either end,
+    /// up to `limit` characters besides spaces (`out` holds room for a space before each); the
+    /// number of bytes written, or nil when a byte is not ASCII.
+    private static func collapseASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, limit: Int
+    ) -> Int? {
+        var written = 0
+        var count = 0
+        var space = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                space = written > 0
+                continue
+            }
+            if space {
+                out[written] = 0x20
+                written += 1
+            }
+            space = false
+            out[written] = byte
+            written += 1
+            count += 1
+            if count >= limit { break }
+        }
+        return written
     }
 
     static func cut(_ text: String, near limit: Int) -> String {

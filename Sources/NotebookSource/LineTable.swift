@@ -114,21 +114,26 @@ public struct LineTable: Sendable {
         /// The 1-based line and byte column of a byte offset.
         @inlinable
         public mutating func location(of offset: Int) -> (line: Int, column: Int) {
-            let starts = table.starts
-            if starts[line] > offset {
-                line = table.lineIndex(of: offset)
-            } else {
-                var steps = 0
-                while line + 1 < starts.count && starts[line + 1] <= offset {
-                    line += 1
-                    steps += 1
-                    if steps == 8 {
-                        line = table.lineIndex(of: offset, from: line)
-                        break
+            // The line starts are read in place: a copy of the list costs a reference count.
+            var line = self.line
+            let column = table.starts.withUnsafeBufferPointer { starts -> Int in
+                if starts[line] > offset {
+                    line = table.lineIndex(of: offset)
+                } else {
+                    var steps = 0
+                    while line + 1 < starts.count && starts[line + 1] <= offset {
+                        line += 1
+                        steps += 1
+                        if steps == 8 {
+                            line = table.lineIndex(of: offset, from: line)
+                            break
+                        }
                     }
                 }
+                return offset - starts[line] + 1
             }
-            return (line + 1, offset - starts[line] + 1)
+            self.line = line
+            return (line + 1, column)
         }
     }
 }

@@ -19,10 +19,28 @@ import Testing
     @Test(arguments: [
         ("a.md", nil), ("Cooking/Sunday Pancakes.md", nil), ("x/y/z.json", "Other Name"), ("x/!!!/z.md", nil),
         ("x/!!!/z.md", "fine"), ("!!!.md", "named"), ("!!!.md", nil), ("dir//a.md", nil), ("Crème/Brûlée.md", nil),
-        ("日本/新幹線.md", ""), ("a/b.md", "!!!"), ("", nil),
+        ("日本/新幹線.md", ""), ("a/b.md", "!!!"), ("", nil), ("A B_C-d/E\tF.md", nil), ("a/b.md/", nil), ("/a/b.json", nil),
+        ("a/b.json", "Given Name_2"), ("-a-/_b_.md", nil), ("a/ .md", nil), ("a/b.md.json", nil), ("a/b.txt", nil),
     ] as [(String, String?)])
     func noteURLsFollowTheRule(_ path: String, _ slug: String?) {
         #expect(NoteURL.path(for: path, slug: slug) == Self.characterRule(path, slug: slug))
+    }
+
+    /// ASCII paths, whose URLs are made over their bytes, give what the rule over strings gives
+    /// (`segmentedPath`, folders' `index.md` included): 2,000 paths of separators, letters of
+    /// both cases, digits, punctuation that slugs to nothing and the notes' extensions.
+    @Test func asciiNoteURLsFollowTheStringRule() {
+        let pieces = ["a", "B", "7", " ", "-", "_", "\t", "/", "//", "!", ".", "Zz", "index.md", ".md", ".json", "x y"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2000 {
+            let path = (0..<(1 + next(7))).map { _ in pieces[next(pieces.count)] }.joined()
+            let slug: String? = [nil, "", "Given Name", "!!!", "a_b"][next(5)]
+            #expect(NoteURL.path(for: path, slug: slug) == NoteURL.segmentedPath(for: path, slug: slug), "\(path.debugDescription) \(String(describing: slug))")
+        }
     }
 
     @Test(arguments: ["/a/", "a/", "///a/b/", "/", "", "/\u{301}x/", "//\u{301}x", "/é/", "/日本/"])

@@ -201,12 +201,23 @@ struct CmarkConverter {
 
     private func literal(_ node: OpaquePointer) -> String {
         guard let text = cmark_node_get_literal(node) else { return "" }
-        return String(cString: text)
+        return Self.string(text)
     }
 
     private func restored(_ text: UnsafePointer<CChar>?) -> String {
         guard let text else { return "" }
-        return context.scan.restore(String(cString: text))
+        return context.scan.restore(Self.string(text))
+    }
+
+    /// The library's text as a string: its bytes copied straight into the string's storage and
+    /// checked there (`String(cString:)` checks them, then copies them).
+    private static func string(_ text: UnsafePointer<CChar>) -> String {
+        let count = strlen(text)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            memcpy(base, text, count)
+            return count
+        }
     }
 
     /// The extensions' types of node that the model reads.

@@ -13,6 +13,8 @@ struct MarkdownContext {
     /// The original body's lines, searched from the line of the location found before: the
     /// converter asks for locations mostly in the order of the text.
     private var originalLines: LineTable.Cursor
+    /// How many of the scan's replaced stretches start before the last location asked for.
+    private var passedReplacements = 0
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedNesting = false
 
@@ -27,7 +29,7 @@ struct MarkdownContext {
 
     /// The file location of a line and column that libcmark-gfm reported for the prepared text.
     mutating func location(preparedLine line: Int, column: Int) -> SourceLocation {
-        location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column)))
+        location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column), passed: &passedReplacements))
     }
 
     /// The label of the footnote definition whose content libcmark-gfm places at `node`.

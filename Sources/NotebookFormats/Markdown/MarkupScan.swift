@@ -71,23 +71,21 @@ struct MarkupScan: Sendable {
     }
 
     /// The original byte offset of a prepared one; inside a marker, the token's start.
-    func originalOffset(of prepared: Int) -> Int {
-        var low = 0
-        var high = replacements.count - 1
-        var found = -1
-        while low <= high {
-            let mid = (low + high) / 2
-            if replacements[mid].prepared <= prepared {
-                found = mid
-                low = mid + 1
-            } else {
-                high = mid - 1
-            }
+    ///
+    /// `passed` is how many stretches start at or before the offset asked for last: the
+    /// converter asks in nearly the order of the text, so the search steps from there.
+    func originalOffset(of prepared: Int, passed: inout Int) -> Int {
+        replacements.withUnsafeBufferPointer { replacements in
+            // The number of stretches that start at or before `prepared` (they are in order).
+            var count = min(max(passed, 0), replacements.count)
+            while count < replacements.count && replacements[count].prepared <= prepared { count += 1 }
+            while count > 0 && replacements[count - 1].prepared > prepared { count -= 1 }
+            passed = count
+            guard count > 0 else { return prepared }
+            let r = replacements[count - 1]
+            if prepared < r.prepared + r.preparedLength { return r.original }
+            return r.original + r.originalLength + (prepared - r.prepared - r.preparedLength)
         }
-        guard found >= 0 else { return prepared }
-        let r = replacements[found]
-        if prepared < r.prepared + r.preparedLength { return r.original }
-        return r.original + r.originalLength + (prepared - r.prepared - r.preparedLength)
     }
 
     /// Text from the parser with every marker turned back into the source text it replaced.
