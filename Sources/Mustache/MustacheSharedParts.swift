@@ -18,7 +18,8 @@ import Synchronization
 ///
 /// An instance is only sound while every render given it has the same value under ``key`` at the
 /// root, and fields with the same shared key are the same: make a new one when either changes.
-public final class MustacheSharedParts: Sendable {
+/// Sendable: everything it holds is behind its locks, or never written after it is kept.
+public final class MustacheSharedParts: @unchecked Sendable {
     /// The name, at the root of every context, whose value all the renders share.
     public let key: String
 
@@ -69,45 +70,52 @@ public final class MustacheSharedParts: Sendable {
         let pendingAfter: String?
     }
 
+    /// What one lock guards: the renderings whose keys hash to it, with the nodes they were kept
+    /// for (held so that a node's identity cannot be reused by another while its entries exist).
+    private typealias Held = (entries: [Key: Entry], nodes: [any AnyObject & Sendable])
+
     /// The kept renderings, spread over shards by their key's hash so that workers rendering
-    /// pages at once seldom wait for the same lock: every page looks up many cards.
-    private let shards: [Shard]
-
-    /// One lock and the renderings whose keys hash to it, with the nodes they were kept for
-    /// (held so that a node's identity cannot be reused by another while its entries exist).
-    private final class Shard: Sendable {
-        let entries = Mutex<(entries: [Key: Entry], nodes: [any AnyObject & Sendable])>(([:], []))
-
-        deinit {
-            entries.withLock { held in
-                for entry in held.entries.values { entry.bytes?.deallocate() }
-            }
-        }
-    }
+    /// pages at once seldom wait for the same lock: every page looks up many cards. The locks lie
+    /// in memory of their own, reached without counting a reference (a shard that was an object
+    /// had its count moved between the cores at every look-up).
+    private let shards: UnsafeMutablePointer<Mutex<Held>>
 
     /// Parts shared by every render whose root has the same value under `key`.
     public init(key: String) {
         self.key = key
-        shards = (0..<Self.shardCount).map { _ in Shard() }
+        shards = .allocate(capacity: Self.shardCount)
+        for index in 0..<Self.shardCount { (shards + index).initialize(to: Mutex(([:], []))) }
+    }
+
+    deinit {
+        for index in 0..<Self.shardCount {
+            shards[index].withLock { held in
+                for entry in held.entries.values { entry.bytes?.deallocate() }
+            }
+        }
+        shards.deinitialize(count: Self.shardCount)
+        shards.deallocate()
     }
 
     private static let shardCount = 64
 
-    private func shard(for key: Key) -> Shard {
-        shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))]
+    private func shardIndex(for key: Key) -> Int {
+        Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))
     }
 
     /// How many renderings of sections and partials are kept.
-    var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.entries.values.count { $0.bytes != nil } } } }
+    var count: Int {
+        (0..<Self.shardCount).reduce(0) { total, index in total + shards[index].withLock { $0.entries.values.count { $0.bytes != nil } } }
+    }
 
     func entry(for key: Key) -> Entry? {
-        shard(for: key).entries.withLock { $0.entries[key] }
+        shards[shardIndex(for: key)].withLock { $0.entries[key] }
     }
 
     /// Keeps what `node` rendered for `key` (a copy of `bytes`; nil for a part rendered each time),
     /// unless a rendering is kept for it already.
     func keep(_ bytes: UnsafeBufferPointer<UInt8>?, pendingAfter: String?, of node: any AnyObject & Sendable, for key: Key) {
-        shard(for: key).entries.withLock { held in
+        shards[shardIndex(for: key)].withLock { held in
             guard held.entries[key] == nil else { return }
             var copy: UnsafeBufferPointer<UInt8>? = nil
             if let bytes {
