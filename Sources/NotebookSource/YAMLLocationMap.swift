@@ -7,23 +7,31 @@ import NotebookModel
 struct YAMLLocationMap {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let lines: LineTable
+    /// The lines of the marks asked for in order, found from the line of the one before.
+    private var cursor: LineTable.Cursor
     private let origin: Int
+    /// Whether every byte is ASCII: a character index is then a byte offset (most front matter).
+    private let isASCII: Bool
     private var index = 0, offset = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         lines = LineTable(bytes)
+        cursor = LineTable.Cursor(lines)
         origin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // libyaml skips a BOM without counting it
+        isASCII = !bytes.contains { $0 >= 0x80 }
         offset = origin
     }
 
     /// The location of libyaml's character index `target`.
     mutating func location(charIndex target: Int) -> SourceLocation {
-        location(byteOffset: byteOffset(charIndex: target))
+        let (line, column) = cursor.location(of: byteOffset(charIndex: target))
+        return SourceLocation(line: line, column: column)
     }
 
     /// The byte offset of libyaml's character index `target`.
     mutating func byteOffset(charIndex target: Int) -> Int {
+        if isASCII { return min(origin + max(target, 0), bytes.count) }
         if target < index { (index, offset) = (0, origin) }
         while index < target, offset < bytes.count {
             let byte = bytes[offset]
