@@ -13,7 +13,7 @@ struct MarkupScan: Sendable {
     /// The offset of a `%%` that no other closes: the rest of the note is a comment.
     var unclosedComment: Int?
     /// Where each replaced or removed stretch starts in the prepared and the original text.
-    private var replacements: [(prepared: Int, original: Int, preparedLength: Int, originalLength: Int)]
+    private(set) var replacements: [(prepared: Int, original: Int, preparedLength: Int, originalLength: Int)]
 
     /// Scans `source`; with `enabled` false the text is left as it is, and when no markers are
     /// free only comments are taken out; with `math` false dollars are text.
