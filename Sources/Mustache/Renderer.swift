@@ -256,7 +256,7 @@ struct Renderer: ~Copyable {
             level: level, depth: depth)
         if let entry = shared.entry(for: key) {
             guard let bytes = entry.bytes else { return try body(&self) }
-            write(kept: bytes)
+            output.append(bytes)
             pendingIndentation = entry.pendingAfter
             return
         }
@@ -270,11 +270,6 @@ struct Renderer: ~Copyable {
             shared.keep(
                 recorded ? nil : UnsafeBufferPointer(rebasing: all[start...]), pendingAfter: pendingIndentation, of: node(), for: key)
         }
-    }
-
-    /// Appends a kept part's bytes as they are (its indentation is in them).
-    private mutating func write(kept bytes: UnsafeBufferPointer<UInt8>) {
-        output.append(bytes)
     }
 
     /// A section lambda: renders the template it returns for the section's raw text.

@@ -283,14 +283,7 @@ struct SiteNote: Hashable, Sendable {
         return text.withUTF8 { bytes -> String? in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (limit + 1)) { out -> String? in
                 guard let written = collapseASCII(bytes, into: out, limit: limit + 1) else { return nil }
-                // Longer than the limit: cut at its last space past the middle, or at the limit.
-                var kept = written
-                if written > limit {
-                    kept = limit
-                    var index = limit - 1
-                    while index > limit / 2 && out[index] != 0x20 { index -= 1 }
-                    if index > limit / 2 { kept = index }
-                }
+                let kept = written > limit ? asciiCut(UnsafeBufferPointer(rebasing: out[..<written]), near: limit) : written
                 let ellipsis: StaticString = "…"
                 let length = kept + (written > limit ? ellipsis.utf8CodeUnitCount : 0)
                 return String(unsafeUninitializedCapacity: length) { string in
@@ -348,6 +341,13 @@ struct SiteNote: Hashable, Sendable {
         return written
     }
 
+    /// Where ASCII text longer than `limit` bytes is cut: at its last space past the middle of
+    /// the first `limit` bytes, or at the limit.
+    private static func asciiCut(_ bytes: UnsafeBufferPointer<UInt8>, near limit: Int) -> Int {
+        guard let space = UnsafeBufferPointer(rebasing: bytes[..<limit]).lastIndex(of: 0x20), space > limit / 2 else { return limit }
+        return space
+    }
+
     static func cut(_ text: String, near limit: Int) -> String {
         // ASCII without carriage returns: a character is a byte.
         var bytes = text
@@ -355,11 +355,7 @@ struct SiteNote: Hashable, Sendable {
             guard text.utf8.count > limit else { return text }
             var text = text
             return text.withUTF8 { bytes in
-                let head = UnsafeBufferPointer(rebasing: bytes[..<limit])
-                guard let space = head.lastIndex(of: 0x20), space > limit / 2 else {
-                    return String(decoding: head, as: UTF8.self) + "…"
-                }
-                return String(decoding: UnsafeBufferPointer(rebasing: head[..<space]), as: UTF8.self) + "…"
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<asciiCut(bytes, near: limit)]), as: UTF8.self) + "…"
             }
         }
         guard text.count > limit else { return text }

@@ -6,8 +6,7 @@ import NotebookModel
 /// the characters.
 struct YAMLLocationMap {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let lines: LineTable
-    /// The lines of the marks asked for in order, found from the line of the one before.
+    /// The text's lines, those of the marks asked for in order found from the line of the one before.
     private var cursor: LineTable.Cursor
     private let origin: Int
     /// Whether every byte is ASCII: a character index is then a byte offset (most front matter).
@@ -16,8 +15,7 @@ struct YAMLLocationMap {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        lines = LineTable(bytes)
-        cursor = LineTable.Cursor(lines)
+        cursor = LineTable.Cursor(LineTable(bytes))
         origin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // libyaml skips a BOM without counting it
         isASCII = !bytes.contains { $0 >= 0x80 }
         offset = origin
@@ -43,7 +41,7 @@ struct YAMLLocationMap {
 
     /// The location of byte `target` (as libyaml's reader errors give them).
     func location(byteOffset target: Int) -> SourceLocation {
-        let (line, column) = lines.location(of: min(target, bytes.count))
+        let (line, column) = cursor.table.location(of: min(target, bytes.count))
         return SourceLocation(line: line, column: column)
     }
 

@@ -258,6 +258,11 @@ import TestSupport
         let root = try parse("\u{FEFF}a: 1\r\nb: 2\r\n")
         #expect(root["a"]?.location == at(1, 7))
         #expect(root["b"]?.location == at(2, 4))
+        // ASCII text, where a character index is the byte offset, with a line break of two bytes.
+        let ascii = try parse("a: 1\r\nb: [x, 2]\r\nc: 3\n")
+        #expect(ascii["a"]?.location == at(1, 4))
+        #expect(ascii["b"]?.sequence?.last?.location == at(2, 8))
+        #expect(ascii["c"]?.location == at(3, 4))
     }
 
     @Test func secondDocumentIsAnError() throws {
