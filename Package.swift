@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite", "NotebookSearch", "TestSupport"]),
         .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "CFileSystem", "TestSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["NotebookFormats", "NotebookRender", "CCmarkGFM", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -137,7 +137,7 @@ import Testing
     @Test func aParseInsideAParseLeavesTheOuterTreeWhole() throws {
         // The inner parse uses the library's allocator: the outer tree, read after it (a node's
         // literal is made when first asked for), is still in the outer arena.
-        let outer = try CmarkParser.withDocument(Array("outer *text* here\n".utf8)) { document -> String in
+        let outer = try CmarkParser.withDocument(Array("outer *text* here\n".utf8)) { document, _ -> String? in
             let used = notebook_cmark_arena_used()
             let inner = MarkdownReader().read("inner **bold** text", path: "b.md").note.blocks
             #expect(inner.count == 1)

@@ -8,9 +8,16 @@ struct CmarkConverter {
     var context: MarkdownContext
     /// How many footnote definitions have been built, to label one whose label is not found.
     private var footnoteCount = 0
+    /// Whether each text is checked for what the autolink extension looks for (the tree was
+    /// parsed without it: ``CmarkParser/withDocument(_:_:)``).
+    private let checkAutolinks: Bool
+    /// Whether a text checked has what the autolink extension looks for: the tree is not the one
+    /// every extension gives.
+    private(set) var foundAutolinkText = false
 
-    init(context: MarkdownContext) {
+    init(context: MarkdownContext, checkAutolinks: Bool = false) {
         self.context = context
+        self.checkAutolinks = checkAutolinks
     }
 
     /// What a finished node adds to its parent, with the depth of nesting it holds.
@@ -173,9 +180,9 @@ struct CmarkConverter {
     }
 
     /// The inline of a text, soft break or line break node; nil for any other node.
-    private func plainLeaf(_ node: OpaquePointer) -> Inline.Kind? {
+    private mutating func plainLeaf(_ node: OpaquePointer) -> Inline.Kind? {
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT: .text(literal(node))
+        case CMARK_NODE_TEXT: .text(text(node))
         case CMARK_NODE_SOFTBREAK: .softBreak
         case CMARK_NODE_LINEBREAK: .lineBreak
         default: nil
@@ -199,6 +206,16 @@ struct CmarkConverter {
         return context.location(preparedLine: line, column: column)
     }
 
+    /// A text node's text, checked for autolinks when asked to.
+    private mutating func text(_ node: OpaquePointer) -> String {
+        guard let text = cmark_node_get_literal(node) else { return "" }
+        let count = strlen(text)
+        if checkAutolinks && !foundAutolinkText {
+            foundAutolinkText = CmarkParser.mayAutolink(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return Self.string(text, count: count)
+    }
+
     private func literal(_ node: OpaquePointer) -> String {
         guard let text = cmark_node_get_literal(node) else { return "" }
         return Self.string(text)
@@ -211,8 +228,8 @@ struct CmarkConverter {
 
     /// The library's text as a string: its bytes copied straight into the string's storage and
     /// checked there (`String(cString:)` checks them, then copies them).
-    private static func string(_ text: UnsafePointer<CChar>) -> String {
-        let count = strlen(text)
+    private static func string(_ text: UnsafePointer<CChar>, count: Int? = nil) -> String {
+        let count = count ?? strlen(text)
         return String(unsafeUninitializedCapacity: count) { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             memcpy(base, text, count)

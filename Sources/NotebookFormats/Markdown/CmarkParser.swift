@@ -66,28 +66,80 @@ enum CmarkParser {
     /// freed by one kind of node, not reused by another). `body` must not keep anything of the tree.
     ///
     /// The tree is the one every extension gives: the table and autolink extensions are attached
-    /// only to text that may hold what they find (``Needs``).
-    static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer) throws -> T) rethrows -> T {
+    /// only to text that may hold what they find (``Needs``). When it is parsed without autolinks
+    /// on the chance that its text has nothing for them (``Needs/Autolinks/unlessTextHasNone``),
+    /// `body` is told to check (its second argument, ``mayAutolink(_:count:)`` of each text
+    /// node) and returns nil if the text has something: the bytes are parsed again with the
+    /// extension, and `body` called again on that tree, told not to check.
+    static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer, _ checkAutolinks: Bool) throws -> T?) rethrows -> T {
         let needs = Needs(bytes)
+        let checks = needs.autolinks == .unlessTextHasNone
         // One arena at a time on a thread: a parse inside `body` uses the library's allocator.
         guard bytes.count <= arenaLimit, let memory = notebook_cmark_arena_begin() else {
-            let (document, parser) = parse(bytes, needs: needs)
-            defer {
-                cmark_node_free(document)
-                cmark_parser_free(parser)
+            func attempt(_ attached: (tables: Bool, autolinks: Bool), checking: Bool) throws -> T? {
+                let (document, parser) = parse(bytes, needs: attached)
+                defer {
+                    cmark_node_free(document)
+                    cmark_parser_free(parser)
+                }
+                return try body(document, checking)
             }
-            return try body(document)
+            if let made = try attempt(needs.attached, checking: checks) { return made }
+            return try attempt(needs.withAutolinks, checking: false)!
         }
         defer { notebook_cmark_arena_end() }
-        // The arena's owner frees the parser and the tree: freeing them here would be no use.
-        return try body(parse(bytes, needs: needs, memory: memory).document)
+        // The arena's owner frees the parsers and the trees: freeing them here would be no use.
+        if let made = try body(parse(bytes, needs: needs.attached, memory: memory).document, checks) { return made }
+        return try body(parse(bytes, needs: needs.withAutolinks, memory: memory).document, false)!
     }
 
     /// Which of the costly extensions a parse attaches: each is left out of text in which it
     /// can find nothing, where the tree is the same without it.
     struct Needs: Equatable {
         var tables: Bool
-        var autolinks: Bool
+        var autolinks: Autolinks
+
+        /// When the autolink extension is attached.
+        enum Autolinks: Equatable {
+            /// Never: the text has no `://`, `www.`, `@` or character reference.
+            case no
+            /// Always: the text has what the extension may find.
+            case yes
+            /// Only when the tree parsed without it has what the extension may find in its text
+            /// (``CmarkParser/mayAutolink(_:count:)``): every `://` of the text follows a link's
+            /// `](`, a `<` or a reference definition's `]:`, where the parser takes it for a
+            /// destination, never for text, but the tree says for sure. A note's links then cost
+            /// no parse with the extension, which looks at every `:` and `w` of its text.
+            case unlessTextHasNone
+        }
+
+        /// What a first parse attaches.
+        var attached: (tables: Bool, autolinks: Bool) { (tables, autolinks == .yes) }
+        /// What a parse that must have autolinks attaches.
+        var withAutolinks: (tables: Bool, autolinks: Bool) { (tables, true) }
+    }
+
+    /// Whether the `count` bytes of a text node hold what the autolink extension looks for:
+    /// `://` (a URL after its scheme), `www.` in either case, or `@` (an address). The extension
+    /// changes nothing else: it reads only what the parser would otherwise leave as text, the
+    /// same characters at the same places, since the parse before them is the same.
+    static func mayAutolink(_ text: UnsafePointer<UInt8>, count: Int) -> Bool {
+        if memchr(text, Int32(UInt8(ascii: "@")), count) != nil { return true }
+        func any(_ byte: UInt8, where matches: (Int) -> Bool) -> Bool { occurs(byte, in: text, count: count, where: matches) }
+        func isW(_ index: Int) -> Bool { index >= 0 && text[index] | 0x20 == UInt8(ascii: "w") }
+        return any(UInt8(ascii: ":")) { $0 + 2 < count && text[$0 + 1] == UInt8(ascii: "/") && text[$0 + 2] == UInt8(ascii: "/") }
+            || any(UInt8(ascii: ".")) { isW($0 - 1) && isW($0 - 2) && isW($0 - 3) }
+    }
+
+    /// Whether `byte` occurs in the `count` bytes at `text` at an index where `matches` holds.
+    static func occurs(_ byte: UInt8, in text: UnsafePointer<UInt8>, count: Int, where matches: (Int) -> Bool) -> Bool {
+        var from = 0
+        while from < count, let found = memchr(text + from, Int32(byte), count - from) {
+            let index = text.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if matches(index) { return true }
+            from = index + 1
+        }
+        return false
     }
 
     /// The largest note parsed in an arena, in bytes.
@@ -113,7 +165,9 @@ enum CmarkParser {
 
     /// A parser with the extensions `needs` asks for attached (every one when nil), allocating
     /// from `memory` (the library's own allocator when nil); the caller frees it.
-    private static func newParser(needs: Needs? = nil, memory: UnsafeMutablePointer<cmark_mem>? = nil) -> OpaquePointer {
+    private static func newParser(
+        needs: (tables: Bool, autolinks: Bool)? = nil, memory: UnsafeMutablePointer<cmark_mem>? = nil
+    ) -> OpaquePointer {
         let parser = memory.map { cmark_parser_new_with_mem(options, $0)! } ?? cmark_parser_new(options)!
         guard let needs else {
             for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
@@ -128,7 +182,7 @@ enum CmarkParser {
     /// `bytes` parsed with a fresh parser and the extensions `needs` asks for: the document and
     /// the parser, which the caller frees unless they were allocated from `memory`.
     private static func parse(
-        _ bytes: [UInt8], needs: Needs?, memory: UnsafeMutablePointer<cmark_mem>? = nil
+        _ bytes: [UInt8], needs: (tables: Bool, autolinks: Bool)?, memory: UnsafeMutablePointer<cmark_mem>? = nil
     ) -> (document: OpaquePointer, parser: OpaquePointer) {
         let overlap = phasesOverlap
         let parser = newParser(needs: needs, memory: memory)
@@ -152,36 +206,59 @@ extension CmarkParser.Needs {
     /// beside a hyphen (`abc` over `:---:` is a table of one column) or a vertical tab or form
     /// feed (without any, a row of hyphens under text is a heading's underline or a thematic
     /// break, which the parser reads first); autolinks where a URL's `://` (the extension looks
-    /// at every `:` followed by `//`), `www.` or an address's `@` is, or a character reference
-    /// that may stand for `@`.
+    /// at every `:` followed by `//`), `www.` or an address's `@` is, and where a character
+    /// reference may stand for one of them or a `://` is a link's destination, autolinks unless
+    /// the tree's text has none (``Autolinks/unlessTextHasNone``).
     init(_ bytes: [UInt8]) {
         (tables, autolinks) = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, false) }
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return (false, .no) }
             let count = buffer.count
-            /// Whether `byte` occurs where `matches` holds of its index.
             func any(_ byte: UInt8, where matches: (Int) -> Bool = { _ in true }) -> Bool {
-                var from = 0
-                while from < count, let found = memchr(base + from, Int32(byte), count - from) {
-                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if matches(index) { return true }
-                    from = index + 1
-                }
-                return false
+                CmarkParser.occurs(byte, in: base, count: count, where: matches)
             }
             func at(_ index: Int, _ byte: UInt8) -> Bool { index >= 0 && index < count && base[index] == byte }
+            /// Whether the `:` at `index`, past a scheme, follows what makes it a destination: a
+            /// link's `](` or a reference definition's `]:` (with spaces between), or a `<`.
+            func isDestination(_ index: Int) -> Bool {
+                var before = index - 1
+                while before >= 0, Self.isSchemeByte(base[before]) { before -= 1 }
+                if at(before, UInt8(ascii: "<")) { return true }
+                while before >= 0, base[before] == UInt8(ascii: " ") || base[before] == UInt8(ascii: "\t") { before -= 1 }
+                return (at(before, UInt8(ascii: "(")) || at(before, UInt8(ascii: ":"))) && at(before - 1, UInt8(ascii: "]"))
+            }
             let (colon, slash, hyphen, w) = (UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "w"))
             var url = false
+            var bareURL = false
             var delimiter = false
             _ = any(colon) { index in
-                url = url || (at(index + 1, slash) && at(index + 2, slash))
+                if at(index + 1, slash) && at(index + 2, slash) {
+                    url = true
+                    bareURL = bareURL || !isDestination(index)
+                }
                 delimiter = delimiter || at(index - 1, hyphen) || at(index + 1, hyphen)
-                return url && delimiter
+                return bareURL && delimiter
             }
-            let autolinks = url || any(UInt8(ascii: "@")) || any(UInt8(ascii: "&"))
-                || any(UInt8(ascii: ".")) { at($0 - 1, w) && at($0 - 2, w) && at($0 - 3, w) }
+            let autolinks: Autolinks =
+                if bareURL || any(UInt8(ascii: "@")) || any(UInt8(ascii: "."), where: { at($0 - 1, w) && at($0 - 2, w) && at($0 - 3, w) }) {
+                    .yes
+                } else if url || any(UInt8(ascii: "&")) {
+                    .unlessTextHasNone
+                } else {
+                    .no
+                }
             // The delimiter row's scanner takes a vertical tab or a form feed for a space, where a
             // heading's underline and a thematic break do not: `abc` over `---\u{0C}` is a table.
             return (delimiter || any(UInt8(ascii: "|")) || any(0x0B) || any(0x0C), autolinks)
+        }
+    }
+
+    /// Whether `byte` may be in a URL's scheme.
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            true
+        default: false
         }
     }
 }

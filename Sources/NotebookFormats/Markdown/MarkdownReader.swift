@@ -62,7 +62,12 @@ public struct MarkdownReader: Sendable {
         let scan = MarkupScan(original, enabled: notebookSyntax, math: math)
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
         var converter = CmarkConverter(context: context)
-        var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { converter.convert($0) }
+        var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { document, checkAutolinks in
+            // A fresh converter for each tree: one that found text for autolinks is given up.
+            converter = CmarkConverter(context: context, checkAutolinks: checkAutolinks)
+            let converted = converter.convert(document)
+            return converter.foundAutolinkText ? nil : converted
+        }
         var comments: [SourceLocation] = []
         if !scan.comments.isEmpty {
             // Placed by the converter's own table of the note's lines.
