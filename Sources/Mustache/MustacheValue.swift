@@ -45,6 +45,28 @@ public enum MustacheValue: Sendable {
         }
     }
 
+    /// Where a member is, read in place.
+    enum MemberPlace {
+        /// In these fields' storage: good while the value is neither changed nor freed.
+        case at(UnsafePointer<MustacheValue>)
+        /// This is no object, or one without the member.
+        case none
+        /// This is an object given as a dictionary, whose values have no place to point at.
+        case object
+    }
+
+    /// Where the member named `key` is, when this is an object. Not inlined: called on a value
+    /// where it is (`pointer.pointee`), it reads the value there; inlined, the value was copied
+    /// for the `switch`, a reference count each time.
+    @inline(never)
+    func place(ofMember key: String) -> MemberPlace {
+        switch self {
+        case .fields(let fields): fields.place(of: key).map(MemberPlace.at) ?? .none
+        case .object: .object
+        default: .none
+        }
+    }
+
     /// The text `{{value}}` renders before escaping, or `nil` for values that render nothing.
     ///
     /// Integers print in decimal; doubles print as integers when integral (below 10^15 in
@@ -158,15 +180,29 @@ public struct MustacheFields: Sendable, ExpressibleByDictionaryLiteral {
 
     /// The value of the first field named `key`.
     public subscript(key: String) -> MustacheValue? {
+        place(of: key)?.pointee
+    }
+
+    /// Where the value of the first field named `key` is, in these fields' storage: good while
+    /// the fields are neither changed nor freed.
+    func place(of key: String) -> UnsafePointer<MustacheValue>? {
         // Lengths first: most keys differ in length, and comparing those costs next to nothing.
         // Each pair is read in place: a loop over the pairs would copy each key and value.
         let length = key.utf8.count
-        return pairs.withUnsafeBufferPointer { pairs in
+        return pairs.withUnsafeBufferPointer { pairs -> UnsafePointer<MustacheValue>? in
             for index in pairs.indices where pairs[index].0.utf8.count == length && pairs[index].0 == key {
-                return pairs[index].1
+                return (UnsafeRawPointer(pairs.baseAddress! + index) + Self.valueOffset).assumingMemoryBound(to: MustacheValue.self)
             }
             return nil
         }
+    }
+
+    /// Where a pair's value is in the pair: after the key, at the value's alignment, as a tuple's
+    /// elements are laid out (a test holds it to the tuple's own offset). A constant, where the
+    /// offset of a key path was worked out once, behind a check made at each use.
+    static var valueOffset: Int {
+        let alignment = MemoryLayout<MustacheValue>.alignment
+        return (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
     }
 
     public mutating func append(_ key: String, _ value: MustacheValue) {

@@ -101,6 +101,69 @@ struct Renderer: ~Copyable {
             read(at: contexts.count - 1, name: nil)
             return contexts.last
         }
+        switch locate(name, first: first) {
+        case .at(let value, let index):
+            read(at: index, name: first)
+            return value.pointee
+        case .none(let index):
+            read(at: index, name: first)
+            return nil
+        case .object:
+            return lookupCopying(name, first: first)
+        }
+    }
+
+    /// Where a name's value is, read in place.
+    private enum Place {
+        /// The value, and the context its first component was found in. The pointer is good
+        /// until the contexts change.
+        case at(UnsafePointer<MustacheValue>, index: Int)
+        /// No value: the context the first component was found in, -1 for none.
+        case none(index: Int)
+        /// An object given as a dictionary is on the way, whose values have no place to point at.
+        case object
+    }
+
+    /// Where `name`'s value is: the contexts, and the fields on the way down a dotted name, are
+    /// read in place. A lookup copied the member of each step, a reference count apiece, and
+    /// the renderer looks up every variable of every page.
+    private func locate(_ name: Name, first: String) -> Place {
+        contexts.withUnsafeBufferPointer { stack -> Place in
+            guard let base = stack.baseAddress else { return .none(index: -1) }
+            var index = stack.count - 1
+            while index >= 0 {
+                switch Self.member(first, of: base + index) {
+                case .none: index -= 1
+                case .object: return .object
+                case .at(var value, _):
+                    // Found here, the name is resolved here alone, even if the rest is missing.
+                    for component in name.rest {
+                        switch Self.member(component, of: value) {
+                        case .at(let member, _): value = member
+                        case .none: return .none(index: index)
+                        case .object: return .object
+                        }
+                    }
+                    return .at(value, index: index)
+                }
+            }
+            return .none(index: -1)
+        }
+    }
+
+    /// Where the member `key` of the value at `value` is, when that value is fields (asked of
+    /// the value where it is: a `switch` over `pointee` here copied it).
+    private static func member(_ key: String, of value: UnsafePointer<MustacheValue>) -> Place {
+        switch value.pointee.place(ofMember: key) {
+        case .at(let member): .at(member, index: 0)
+        case .none: .none(index: 0)
+        case .object: .object
+        }
+    }
+
+    /// The lookup with each step's member copied: for names that pass objects given as
+    /// dictionaries.
+    private mutating func lookupCopying(_ name: Name, first: String) -> MustacheValue? {
         // The contexts are read in place: copying each one to ask it for a member costs a
         // reference count apiece.
         let (found, index) = contexts.withUnsafeBufferPointer { stack -> (MustacheValue?, Int) in
@@ -133,6 +196,14 @@ struct Renderer: ~Copyable {
 
     @inline(never)
     private mutating func interpolate(_ variable: VariableNode, blocks: BlockScopes) throws(MustacheError) {
+        // Most values are strings, written from where they are.
+        if let first = variable.name.first, case .at(let found, let index) = locate(variable.name, first: first),
+            case .string(let string) = found.pointee
+        {
+            read(at: index, name: first)
+            if variable.escaped { writeEscaped(string) } else { write(string) }
+            return
+        }
         guard let value = lookup(variable.name) else { return }
         // Most values are strings, written as they are.
         if case .string(let string) = value {
