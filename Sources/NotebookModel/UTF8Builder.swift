@@ -42,6 +42,12 @@ public struct UTF8Builder: ~Copyable {
         buffer.append(text)
     }
 
+    /// Appends the bytes of a literal, without a `String` made of it (which `+=` takes: a
+    /// literal given there is one).
+    public mutating func append(literal text: StaticString) {
+        buffer.append(text)
+    }
+
     public mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
         buffer.append(piece)
     }

@@ -27,10 +27,10 @@ extension HTMLWriter {
             }
             tagBoundary = facts.endsInWhiteSpace ?? tagBoundary
         case .softBreak:
-            out += "\n"
+            out.append(literal: "\n")
             tagBoundary = true
         case .lineBreak:
-            out += "<br />\n"
+            out.append(literal: "<br />\n")
             tagBoundary = true
         case .image(let image):
             self.image(image)
@@ -54,11 +54,11 @@ extension HTMLWriter {
         var written = scalars.startIndex
         for found in InlineTags.find(in: text, afterBoundary: tagBoundary) {
             HTMLEscaping.escape(String(scalars[written..<found.range.lowerBound]), into: &out)
-            out += "<a class=\"tag\" href=\""
+            out.append(literal: "<a class=\"tag\" href=\"")
             out += HTMLEscaping.escapeURL(tagURL(found.tag.slug))
-            out += "\">"
+            out.append(literal: "\">")
             HTMLEscaping.escape(String(scalars[found.range]), into: &out)
-            out += "</a>"
+            out.append(literal: "</a>")
             written = found.range.upperBound
             tags.append(found.tag)
         }
@@ -133,19 +133,19 @@ extension HTMLWriter {
             }
         } else if formatting.code {
             tagBoundary = false
-            out += "<code>"
+            out.append(literal: "<code>")
             // Code is nearly always one piece of text, read as it is.
             if children.count == 1, case .text(let text) = children[0].kind {
                 HTMLEscaping.escape(text, into: &out)
             } else {
                 HTMLEscaping.escape(PlainText.of(children, softBreak: " "), into: &out)
             }
-            out += "</code>"
+            out.append(literal: "</code>")
         } else {
             childrenHTML(children)
         }
         close(tags)
-        for _ in 0..<links { out += "</a>" }
+        for _ in 0..<links { out.append(literal: "</a>") }
     }
 
     /// Writes the opening tags of the span's link and wikilink, if any (as slots with
@@ -158,7 +158,7 @@ extension HTMLWriter {
             } else {
                 out += Self.linkStart(link.destination, title: link.title)
             }
-            out += ">"
+            out.append(literal: ">")
             opened += 1
         }
         if let wikilink = formatting.wikilink {
@@ -233,11 +233,11 @@ extension HTMLWriter {
     private mutating func openEmphasis(_ formatting: Formatting) -> OpenTags {
         var open: OpenTags = []
         if formatting.italic == true {
-            out += "<em>"
+            out.append(literal: "<em>")
             open.insert(.emphasis)
         }
         if formatting.bold == true {
-            out += "<strong>"
+            out.append(literal: "<strong>")
             open.insert(.strong)
         }
         return open
@@ -263,33 +263,33 @@ extension HTMLWriter {
         if formatting.bold == false { classes.append("not-bold") }
         if formatting.italic == false { classes.append("not-italic") }
         if !classes.isEmpty || !styles.isEmpty {
-            out += "<span"
+            out.append(literal: "<span")
             if !classes.isEmpty { out += " class=\"\(classes.joined(separator: " "))\"" }
             if !styles.isEmpty { out += " style=\"\(styles.joined(separator: "; "))\"" }
-            out += ">"
+            out.append(literal: ">")
             open.insert(.span)
         }
         if let highlight = formatting.highlight {
-            out += "<mark"
+            out.append(literal: "<mark")
             if let highlightID {
-                out += " id=\""
+                out.append(literal: " id=\"")
                 out += highlightID
-                out += "\""
+                out.append(literal: "\"")
             }
             switch highlight {
             case .hex(let hex):
-                out += " class=\"highlight\""
+                out.append(literal: " class=\"highlight\"")
                 if let hex = Self.validHex(hex) {
-                    out += " style=\"background-color: "
+                    out.append(literal: " style=\"background-color: ")
                     out += hex
-                    out += "\""
+                    out.append(literal: "\"")
                 }
             default:
-                out += " class=\"highlight highlight-"
+                out.append(literal: " class=\"highlight highlight-")
                 out += Slug.make(highlight.description)
-                out += "\""
+                out.append(literal: "\"")
             }
-            out += ">"
+            out.append(literal: ">")
             open.insert(.mark)
         }
         open.formUnion(openEmphasis(formatting))
@@ -306,12 +306,12 @@ extension HTMLWriter {
 
     /// Writes the closing tags of `open`, innermost first.
     private mutating func close(_ open: OpenTags) {
-        if open.contains(.strikethrough) { out += "</del>" }
-        if open.contains(.underline) { out += "</u>" }
-        if open.contains(.strong) { out += "</strong>" }
-        if open.contains(.emphasis) { out += "</em>" }
-        if open.contains(.mark) { out += "</mark>" }
-        if open.contains(.span) { out += "</span>" }
+        if open.contains(.strikethrough) { out.append(literal: "</del>") }
+        if open.contains(.underline) { out.append(literal: "</u>") }
+        if open.contains(.strong) { out.append(literal: "</strong>") }
+        if open.contains(.emphasis) { out.append(literal: "</em>") }
+        if open.contains(.mark) { out.append(literal: "</mark>") }
+        if open.contains(.span) { out.append(literal: "</span>") }
     }
 
     /// `hex` when it is a color Color accepts, normalized; nil otherwise.

@@ -41,7 +41,7 @@ struct HTMLWriter: ~Copyable {
 
     /// Starts a new line unless the output is at the start of one.
     mutating func cr() {
-        if !out.isEmpty && !out.endsWithLineFeed { out += "\n" }
+        if !out.isEmpty && !out.endsWithLineFeed { out.append(literal: "\n") }
     }
 
     mutating func numberFootnotes(in blocks: [Block]) {
@@ -103,9 +103,9 @@ struct HTMLWriter: ~Copyable {
         }
         if depth > Self.maximumDepth {
             cr()
-            out += "<p>"
+            out.append(literal: "<p>")
             HTMLEscaping.escape(PlainText.of([block]), into: &out)
-            out += "</p>\n"
+            out.append(literal: "</p>\n")
             return
         }
         switch block.kind {
@@ -114,7 +114,7 @@ struct HTMLWriter: ~Copyable {
                 // `![[Note]]` on its own: the note's content, once the site has it.
                 cr()
                 slots.append(LinkSlot(offset: out.count, piece: .embed(embed, at: block.location)))
-                out += "\n"
+                out.append(literal: "\n")
             } else if let (id, rest) = BlockID.trailing(in: inlines) {
                 // Obsidian's `^id`: the block's anchor, not its text.
                 cr()
@@ -127,9 +127,9 @@ struct HTMLWriter: ~Copyable {
                 inlinesHTML(inlines)
             } else {
                 cr()
-                out += "<p>"
+                out.append(literal: "<p>")
                 inlinesHTML(inlines)
-                out += "</p>\n"
+                out.append(literal: "</p>\n")
             }
         case .heading(let level, let inlines):
             cr()
@@ -138,32 +138,32 @@ struct HTMLWriter: ~Copyable {
             headings.append(NoteHeading(level: level, text: text, id: id, location: block.location))
             // Piece by piece: an interpolated string would be made first, then copied.
             let tag = (1...6).contains(level) ? Self.headingTags[level - 1] : "h\(level)"
-            out += "<"
+            out.append(literal: "<")
             out += tag
-            out += " id=\""
+            out.append(literal: " id=\"")
             HTMLEscaping.escape(id, into: &out)
-            out += "\">"
+            out.append(literal: "\">")
             inlinesHTML(inlines)
-            out += "</"
+            out.append(literal: "</")
             out += tag
-            out += ">\n"
+            out.append(literal: ">\n")
         case .list(let list):
             self.list(list)
         case .blockQuote(let children):
             cr()
-            out += "<blockquote>\n"
+            out.append(literal: "<blockquote>\n")
             blocks(children, tight: false)
             cr()
-            out += "</blockquote>\n"
+            out.append(literal: "</blockquote>\n")
         case .callout(let callout):
             self.callout(callout)
         case .codeBlock(let code):
             cr()
             let title = code.title.flatMap { $0.isEmpty ? nil : $0 }
             if let title {
-                out += "<figure class=\"code-block\"><figcaption>"
+                out.append(literal: "<figure class=\"code-block\"><figcaption>")
                 HTMLEscaping.escape(title, into: &out)
-                out += "</figcaption>"
+                out.append(literal: "</figcaption>")
             }
             if options.deferCode, code.highlighted == nil, code.language.map({ !$0.isEmpty }) == true {
                 slots.append(LinkSlot(offset: out.count, piece: .code(code)))
@@ -175,7 +175,7 @@ struct HTMLWriter: ~Copyable {
             self.table(table)
         case .thematicBreak:
             cr()
-            out += "<hr />\n"
+            out.append(literal: "<hr />\n")
         case .html(let html):
             cr()
             if options.unsafeHTML {
@@ -193,16 +193,16 @@ struct HTMLWriter: ~Copyable {
     /// ```` ```math ```` block with its MathML is a display formula instead.
     static func codeElement(_ code: CodeBlock, highlighted: String?, into out: inout UTF8Builder) {
         if code.language == "math", let highlighted {
-            out += "<div class=\"katex-display\">"
+            out.append(literal: "<div class=\"katex-display\">")
             out += highlighted
-            out += "</div>"
+            out.append(literal: "</div>")
             return
         }
-        out += "<pre><code"
+        out.append(literal: "<pre><code")
         if let language = code.language, !language.isEmpty {
             out += " class=\"language-\(HTMLEscaping.escape(language))\(highlighted == nil ? "" : " hljs")\""
         }
-        out += ">"
+        out.append(literal: ">")
         if let highlighted {
             out += MarkedLines.wrap(highlighted, marked: code.markedLines)
         } else if code.markedLines.isEmpty {
@@ -211,7 +211,7 @@ struct HTMLWriter: ~Copyable {
         } else {
             out += MarkedLines.wrap(HTMLEscaping.escape(code.code), marked: code.markedLines)
         }
-        out += "</code></pre>"
+        out.append(literal: "</code></pre>")
     }
 
     /// A formula: its MathML `typeset` (checked by ``HTMLRenderer`` users), a display one in a
@@ -219,16 +219,16 @@ struct HTMLWriter: ~Copyable {
     /// was not meant as math, `$h{$key}`, reads as written).
     static func formulaElement(_ tex: String, _ style: MathStyle, typeset: String?, into out: inout UTF8Builder) {
         if let typeset {
-            if style == .display { out += "<span class=\"katex-display\">" }
+            if style == .display { out.append(literal: "<span class=\"katex-display\">") }
             out += typeset
-            if style == .display { out += "</span>" }
+            if style == .display { out.append(literal: "</span>") }
         } else {
             let dollars = style == .display ? "$$" : "$"
             out += style == .display ? "<code class=\"math math-display\">" : "<code class=\"math\">"
             out += dollars
             HTMLEscaping.escape(tex, into: &out)
             out += dollars
-            out += "</code>"
+            out.append(literal: "</code>")
         }
     }
 
@@ -237,7 +237,7 @@ struct HTMLWriter: ~Copyable {
         if list.isOrdered {
             out += list.start == 1 ? "<ol>\n" : "<ol start=\"\(list.start)\">\n"
         } else {
-            out += "<ul>\n"
+            out.append(literal: "<ul>\n")
         }
         var itemStart: (id: String, offset: Int)? = nil
         for item in list.items {
@@ -251,13 +251,13 @@ struct HTMLWriter: ~Copyable {
                 itemStart = (id, out.count)
                 out += "<li id=\"^\(id)\">"
             } else {
-                out += "<li>"
+                out.append(literal: "<li>")
             }
             if let checked = item.task {
                 out += checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> "
             }
             blocks(content, tight: list.isTight)
-            out += "</li>\n"
+            out.append(literal: "</li>\n")
             if let (id, start) = itemStart {
                 marks.identified[id] = start..<out.count
                 itemStart = nil
@@ -293,36 +293,36 @@ struct HTMLWriter: ~Copyable {
 
     private mutating func table(_ table: Table) {
         cr()
-        out += "<table>\n<thead>\n"
+        out.append(literal: "<table>\n<thead>\n")
         row(table.header, cellTag: "th", alignments: table.alignments)
-        out += "</thead>\n"
+        out.append(literal: "</thead>\n")
         if !table.rows.isEmpty {
-            out += "<tbody>\n"
+            out.append(literal: "<tbody>\n")
             for cells in table.rows { row(cells, cellTag: "td", alignments: table.alignments) }
-            out += "</tbody>\n"
+            out.append(literal: "</tbody>\n")
         }
-        out += "</table>\n"
+        out.append(literal: "</table>\n")
     }
 
     private mutating func row(_ cells: [TableCell], cellTag: String, alignments: [Table.Alignment]) {
-        out += "<tr>\n"
+        out.append(literal: "<tr>\n")
         for (index, cell) in cells.enumerated() {
             // Piece by piece: an interpolated string would be made first, then copied.
-            out += "<"
+            out.append(literal: "<")
             out += cellTag
             let alignment = index < alignments.count ? alignments[index] : .none
             if alignment != .none {
-                out += " align=\""
+                out.append(literal: " align=\"")
                 out += alignment.rawValue
-                out += "\""
+                out.append(literal: "\"")
             }
-            out += ">"
+            out.append(literal: ">")
             inlinesHTML(cell.content)
-            out += "</"
+            out.append(literal: "</")
             out += cellTag
-            out += ">\n"
+            out.append(literal: ">\n")
         }
-        out += "</tr>\n"
+        out.append(literal: "</tr>\n")
     }
 
     /// The footnotes, in order, each with links back to where it was referred to.
@@ -330,7 +330,7 @@ struct HTMLWriter: ~Copyable {
         marks.bodyEnd = out.count
         guard !footnotes.isEmpty else { return }
         cr()
-        out += "<section class=\"footnotes\">\n<ol>\n"
+        out.append(literal: "<section class=\"footnotes\">\n<ol>\n")
         for (index, definition) in footnotes.enumerated() {
             let number = index + 1
             out += "<li id=\"fn\(number)\">\n"
@@ -342,7 +342,7 @@ struct HTMLWriter: ~Copyable {
             if let last = definition.blocks.last, case .paragraph(let inlines) = last.kind {
                 blocks(Array(definition.blocks.dropLast()), tight: false)
                 cr()
-                out += "<p>"
+                out.append(literal: "<p>")
                 inlinesHTML(inlines)
                 out += backrefs + "</p>\n"
             } else {
@@ -350,8 +350,8 @@ struct HTMLWriter: ~Copyable {
                 cr()
                 out += backrefs.dropFirst() + "\n"
             }
-            out += "</li>\n"
+            out.append(literal: "</li>\n")
         }
-        out += "</ol>\n</section>\n"
+        out.append(literal: "</ol>\n</section>\n")
     }
 }
