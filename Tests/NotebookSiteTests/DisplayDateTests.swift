@@ -9,6 +9,7 @@ import Testing
         ("2026-06-05T10:00:00Z", "5 June 2026"),
         ("0001-01-01", "1 January 0001"),
         ("2026-12-31", "31 December 2026"),
+        ("2026-06-12 à midi", "12 June 2026"),
         // Read by the general rule: parts that are not two digits.
         ("2026-6-5", "5 June 2026"),
         ("2026-06-1x", "2026-06-1x"),

@@ -556,13 +556,14 @@ struct PagePlan: Sendable {
 
     /// `2026-06-12` as `12 June 2026`.
     static func displayDate(_ date: String) -> String {
-        // `YYYY-MM-DD…`, nearly every date, read by bytes.
-        let bytes = Array(date.utf8.prefix(10))
-        let isDigit = { (index: Int) in bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
-        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy(isDigit)
-        {
-            let number = { (index: Int) in Int(bytes[index] - UInt8(ascii: "0")) * 10 + Int(bytes[index + 1] - UInt8(ascii: "0")) }
+        // `YYYY-MM-DD…`, nearly every date, read by bytes where they are: a copy of them and a
+        // list of the digits' places cost an allocation each, for every card of every list.
+        let made = date.withBorrowedUTF8 { bytes -> String? in
+            func isDigit(_ index: Int) -> Bool { bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+            guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                isDigit(0), isDigit(1), isDigit(2), isDigit(3), isDigit(5), isDigit(6), isDigit(8), isDigit(9)
+            else { return nil }
+            func number(_ index: Int) -> Int { Int(bytes[index] - UInt8(ascii: "0")) * 10 + Int(bytes[index + 1] - UInt8(ascii: "0")) }
             let month = number(5)
             guard (1...12).contains(month) else { return date }
             // Written at once: the sum of its four parts made a string for each step.
@@ -582,6 +583,7 @@ struct PagePlan: Sendable {
                 return count
             }
         }
+        if let made { return made }
         let parts = date.prefix(10).split(separator: "-")
         guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else { return date }
         return "\(day) \(months[month - 1]) \(parts[0])"
