@@ -101,16 +101,21 @@ struct Renderer: ~Copyable {
             read(at: contexts.count - 1, name: nil)
             return contexts.last
         }
-        switch locate(name, first: first) {
-        case .at(let value, let index):
-            read(at: index, name: first)
-            return value.pointee
-        case .none(let index):
-            read(at: index, name: first)
-            return nil
-        case .object:
-            return lookupCopying(name, first: first)
+        switch located(name, first: first) {
+        case .at(let value, _): return value.pointee
+        case .none: return nil
+        case .object: return lookupCopying(name, first: first)
         }
+    }
+
+    /// ``locate(_:first:)``, its read noted (``read(at:name:)``); the copying lookup notes its own.
+    private mutating func located(_ name: Name, first: String) -> Place {
+        let place = locate(name, first: first)
+        switch place {
+        case .at(_, let index), .none(let index): read(at: index, name: first)
+        case .object: break
+        }
+        return place
     }
 
     /// Where a name's value is, read in place.
@@ -196,16 +201,26 @@ struct Renderer: ~Copyable {
 
     @inline(never)
     private mutating func interpolate(_ variable: VariableNode, blocks: BlockScopes) throws(MustacheError) {
-        // Most values are strings, written from where they are.
-        if let first = variable.name.first, case .at(let found, let index) = locate(variable.name, first: first),
-            case .string(let string) = found.pointee
-        {
-            read(at: index, name: first)
-            if variable.escaped { writeEscaped(string) } else { write(string) }
-            return
+        // The name located once: most values are strings, written from where they are.
+        let value: MustacheValue
+        if let first = variable.name.first {
+            switch located(variable.name, first: first) {
+            case .at(let found, _):
+                if case .string(let string) = found.pointee {
+                    if variable.escaped { writeEscaped(string) } else { write(string) }
+                    return
+                }
+                value = found.pointee
+            case .none:
+                return
+            case .object:
+                guard let copied = lookupCopying(variable.name, first: first) else { return }
+                value = copied
+            }
+        } else {
+            guard let context = lookup(variable.name) else { return }
+            value = context
         }
-        guard let value = lookup(variable.name) else { return }
-        // Most values are strings, written as they are.
         if case .string(let string) = value {
             if variable.escaped { writeEscaped(string) } else { write(string) }
             return

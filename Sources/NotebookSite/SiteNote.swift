@@ -279,8 +279,7 @@ struct SiteNote: Hashable, Sendable {
     /// all ASCII.
     static func summaryASCII(_ text: String) -> String? {
         let limit = 160
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withBorrowedUTF8 { bytes -> String? in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (limit + 1)) { out -> String? in
                 guard let written = collapseASCII(bytes, into: out, limit: limit + 1) else { return nil }
                 let kept = written > limit ? asciiCut(UnsafeBufferPointer(rebasing: out[..<written]), near: limit) : written

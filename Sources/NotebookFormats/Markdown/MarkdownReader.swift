@@ -61,9 +61,10 @@ public struct MarkdownReader: Sendable {
         }
         let scan = MarkupScan(original, enabled: notebookSyntax, math: math)
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
+        // The converter of the tree kept (its context places the comments below): a fresh one
+        // for each tree, since one that found text for autolinks is given up.
         var converter = CmarkConverter(context: context)
         var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { document, checkAutolinks in
-            // A fresh converter for each tree: one that found text for autolinks is given up.
             converter = CmarkConverter(context: context, checkAutolinks: checkAutolinks)
             let converted = converter.convert(document)
             return converter.foundAutolinkText ? nil : converted
