@@ -55,7 +55,13 @@ struct YAMLTreeBuilder {
     /// The byte offset of a flow collection nested too deep inside a passed-over one; the parse
     /// stopped there.
     private(set) var cut: Int?
-    private var stack: [Frame] = []
+    /// The innermost collection being built, changed in place; the ones around it wait in
+    /// `outer` (every node is attached to the innermost one: through the list, each attach
+    /// checked that the list was uniquely held and copied the frame's parts to reach them).
+    private var current: Frame?
+    private var outer: [Frame] = []
+    /// How many collections are open.
+    private var depth: Int { outer.count + (current == nil ? 0 : 1) }
     private var anchors: [String: (node: YAMLNode, count: Int)] = [:]
     private var openAnchors: Set<String> = []
     private var root: YAMLNode?
@@ -114,7 +120,7 @@ struct YAMLTreeBuilder {
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = Self.text(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
             let tag = Self.text(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
-            guard stack.count < limits.maxDepth else {
+            guard depth < limits.maxDepth else {
                 let start = locations.byteOffset(charIndex: Int(event.start_mark.index))
                 let flow = Self.isFlow(event)
                 flattening = Flattening(open: [flow], flowDepth: flow ? 1 : 0, startOffset: start, location: at, anchor: anchor)
@@ -122,10 +128,15 @@ struct YAMLTreeBuilder {
                 return nil
             }
             if let anchor { openAnchors.insert(anchor) }
-            stack.append(Frame(isMapping: isMapping, location: at, tag: tag, anchor: anchor))
+            if let open = current.take() { outer.append(open) }
+            current = Frame(isMapping: isMapping, location: at, tag: tag, anchor: anchor)
+            // Room for a front matter's handful of keys, or a list's few items, from the start:
+            // grown one at a time, a mapping of three keys was allocated three times.
+            if isMapping { current!.pairs.reserveCapacity(8) } else { current!.items.reserveCapacity(4) }
             return count(1, at: at)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { break }
+            guard let frame = current.take() else { break }
+            current = outer.popLast()
             let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
             let node = YAMLNode(kind, at: frame.location, tag: frame.tag)
             if let anchor = frame.anchor {
@@ -183,26 +194,24 @@ struct YAMLTreeBuilder {
     }
 
     /// Puts a finished node into its parent, or makes it the root.
-    private mutating func attach(_ node: YAMLNode, count: Int) -> Result<YAMLNode?, YAMLError>? {
-        guard !stack.isEmpty else {
+    private mutating func attach(_ node: consuming YAMLNode, count: Int) -> Result<YAMLNode?, YAMLError>? {
+        guard current != nil else {
             root = node
             return nil
         }
-        let top = stack.count - 1
-        stack[top].count += count
-        guard stack[top].isMapping else {
-            stack[top].items.append(node)
+        current!.count += count
+        guard current!.isMapping else {
+            current!.items.append(node)
             return nil
         }
-        guard let key = stack[top].pendingKey else {
-            if let text = node.string, !stack[top].insertKey(text) {
+        guard let key = current!.pendingKey.take() else {
+            if let text = node.string, !current!.insertKey(text) {
                 return .failure(YAMLError("duplicate key '\(text)' in a mapping", at: node.location))
             }
-            stack[top].pendingKey = node
+            current!.pendingKey = node
             return nil
         }
-        stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
-        stack[top].pendingKey = nil
+        current!.pairs.append(YAMLNode.Pair(key: key, value: node))
         return nil
     }
 

@@ -210,6 +210,7 @@ private struct FrontMatterReader {
             return nil
         }
         var result: [String] = []
+        result.reserveCapacity(items.count)
         for item in items where !item.isNull {
             guard let text = item.string else {
                 report("'\(key)' should list strings, not \(item.kindDescription)", at: item)
@@ -224,17 +225,12 @@ private struct FrontMatterReader {
     /// `text` without spaces and tabs at either end (characters: a space with a combining mark
     /// is not a space).
     private static func trimmed(_ text: String) -> String {
+        // Text that starts and ends with another ASCII character (nearly every tag) is kept as
+        // it is, without a walk over its characters.
+        let isKept = { (byte: UInt8) in byte < 0x80 && byte != 0x20 && byte != 0x09 }
+        if let first = text.utf8.first, let last = text.utf8.last, isKept(first), isKept(last) { return text }
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
-        }
-        // ASCII: a character is a byte.
-        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
-        else { return "" }
-        if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return text }
-        return String(text[first...last])
+        return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     }
 }
 
