@@ -1,3 +1,4 @@
+import Bytes
 import NotebookFiles
 import Foundation
 import NotebookModel
@@ -164,8 +165,8 @@ struct SiteNote: Hashable, Sendable {
         }
         let stem = LinkIndex.withoutExtension(relativePath)
         facts.linkKeys = LinkKeys(
-            title: title.lowercased(), path: stem.lowercased(),
-            name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercased(),
+            title: title.lowercasedKeepingLowercase, path: stem.lowercasedKeepingLowercase,
+            name: (PathSegments.last(of: stem).map(String.init) ?? stem).lowercasedKeepingLowercase,
             slug: PathSegments.last(of: url).map(String.init) ?? "")
         for alias in note.metadata.aliases where !AliasPath.isURL(alias) {
             let name = alias.trimmingCharacters(in: .whitespaces).lowercased()

@@ -187,6 +187,8 @@ import Testing
             "notes/c.md": "Intro first.\n\n# Part\n\nText.\n",
             // The title from the front matter, repeated by the opening heading.
             "notes/d.md": "---\ntitle: Named\n---\n# Named\n\nText.\n",
+            // Repeated in other case: still the title.
+            "notes/e.md": "---\ntitle: Named Again\n---\n# named AGAIN\n\nText.\n",
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded && report.diagnostics.isEmpty, "\(report.diagnostics)")
@@ -199,6 +201,7 @@ import Testing
         let b = try site.output("b/index.html")
         #expect(!b.contains("id=\"part\"") && b.contains("id=\"later\""))
         #expect(try site.output("c/index.html").contains("id=\"part\""))
+        #expect(try !site.output("e/index.html").contains("id=\"named-again\""))
     }
 
     /// The page numbers its headings' ids without the one it shows as its title: links name the

@@ -27,7 +27,9 @@ enum PageHeadings {
     /// title, so a link to that heading leads to the page's top.
     static func repeatsTitle(_ blocks: [Block], title: String) -> Bool {
         guard let first = blocks.first, case .heading(_, let inlines) = first.kind else { return false }
-        return SiteNote.trimmed(PlainText.of(inlines, softBreak: " ")).lowercased() == title.lowercased()
+        let heading = SiteNote.trimmed(PlainText.of(inlines, softBreak: " "))
+        // Nearly always written the same: compared as they are before case is folded.
+        return heading == title || heading.lowercased() == title.lowercased()
     }
 }
 
