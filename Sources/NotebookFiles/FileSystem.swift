@@ -244,7 +244,7 @@ public enum FileSystem {
             throw openError(path, errno, writing: true)
         }
         do throws(FileError) {
-            try writeAll(bytes, to: fd, path: path)
+            try writeAll(bytes, to: fd, path: { path })
         } catch {
             close(fd)
             throw error
@@ -257,7 +257,7 @@ public enum FileSystem {
     /// sees (a spare being written): unlike truncating first, this does not make ext4 flush the
     /// file when it is closed, which costs several times the write.
     public static func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
-        try overwrite(bytes, to: path) { flags in open(path, flags, links: .none) }
+        try overwrite(bytes, to: { path }) { flags in open(path, flags, links: .none) }
     }
 
     /// `overwrite(_:to:)` with the file first opened by `opening` (given the flags) rather than
@@ -265,23 +265,26 @@ public enum FileSystem {
     ///
     /// With `likelyNew`, the file is first made with `O_EXCL`, which needs no status call to
     /// check what is there; only when something is does it take the usual way.
+    ///
+    /// `path` is made only when it is needed: a new file written without a failure never names
+    /// it (a page of a build into a new folder made its full path for nothing).
     static func overwrite(
-        _ bytes: UnsafeBufferPointer<UInt8>, to path: String, likelyNew: Bool = false, opening: (Int32) -> Int32
+        _ bytes: UnsafeBufferPointer<UInt8>, to path: () -> String, likelyNew: Bool = false, opening: (Int32) -> Int32
     ) throws(FileError) {
         var made: Int32 = -1
         if likelyNew {
             made = opening(O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
-            if made < 0 && errno != EEXIST { throw openError(path, errno, writing: true) }
+            if made < 0 && errno != EEXIST { throw openError(path(), errno, writing: true) }
         }
-        let (fd, size) = made >= 0 ? (made, 0) : try openOwnFile(path, truncating: false, opening: opening)
+        let (fd, size) = made >= 0 ? (made, 0) : try openOwnFile(path(), truncating: false, opening: opening)
         do throws(FileError) {
             try writeAll(bytes, to: fd, path: path)
-            if size > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path, errno: errno) }
+            if size > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 { throw FileError(path: path(), errno: errno) }
         } catch {
             close(fd)
             throw error
         }
-        guard close(fd) == 0 else { throw FileError(path: path, errno: errno) }
+        guard close(fd) == 0 else { throw FileError(path: path(), errno: errno) }
     }
 
     /// Opens the file at `path` for writing with `opening`, creating it, never through a link, with its size;
@@ -343,7 +346,7 @@ public enum FileSystem {
             }
             if count == 0 { break }
             do throws(FileError) {
-                try buffer.withUnsafeBufferPointer { bytes throws(FileError) in try writeAll(UnsafeBufferPointer(rebasing: bytes[..<count]), to: output, path: path) }
+                try buffer.withUnsafeBufferPointer { bytes throws(FileError) in try writeAll(UnsafeBufferPointer(rebasing: bytes[..<count]), to: output, path: { path }) }
             } catch {
                 close(output)
                 throw error
@@ -353,13 +356,13 @@ public enum FileSystem {
     }
 
     /// Writes all of `bytes` to the open file `fd` (at `path`, for errors).
-    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32, path: String) throws(FileError) {
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32, path: () -> String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: path, errno: errno)
+                throw FileError(path: path(), errno: errno)
             }
             offset += written
         }

@@ -30,7 +30,7 @@ public final class FolderDescriptor: Sendable {
     /// `FileSystem.overwrite` does at a path: never through a link, nor through a hard link.
     /// `likelyNew`: nothing is expected there (a new folder), which saves a status call.
     public func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, at relative: String, likelyNew: Bool = false) throws(FileError) {
-        try FileSystem.overwrite(bytes, to: path + "/" + relative, likelyNew: likelyNew) { flags in
+        try FileSystem.overwrite(bytes, to: { path + "/" + relative }, likelyNew: likelyNew) { flags in
             notebook_open_beneath(descriptor, relative, flags | O_CLOEXEC, 0o644)
         }
     }
