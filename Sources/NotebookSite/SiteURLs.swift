@@ -46,7 +46,18 @@ public struct SiteURLs: Hashable, Sendable {
 
     /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
     public func link(_ path: String) -> String {
-        basePath + Self.withoutLeadingSlashes(path)
+        // At the root, a path that starts with one `/` (nearly every one) is its own link.
+        if basePath == "/" && Self.startsWithOneSlash(path) { return path }
+        return basePath + Self.withoutLeadingSlashes(path)
+    }
+
+    /// Whether `path` starts with a `/` that ``withoutLeadingSlashes(_:)`` would take away alone:
+    /// followed by nothing, or by an ASCII byte other than `/`.
+    static func startsWithOneSlash(_ path: String) -> Bool {
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        guard let second = bytes.next() else { return true }
+        return second != UInt8(ascii: "/") && second < 0x80
     }
 
     /// A site path as an absolute URL, for feeds and sitemaps; a path when the base has no host.

@@ -50,6 +50,22 @@ import Testing
         #expect(urls.link(path) == "/notes/" + expected)
         #expect(urls.absolute(path) == "https://example.org/notes/" + expected)
         #expect(SiteURLs(baseURL: "/docs").absolute(path) == "/docs/" + expected)
+        // At the root, where a path that starts with one slash is its own link.
+        for base in ["", "/", "https://example.org", "https://example.org/"] {
+            #expect(SiteURLs(baseURL: base).link(path) == "/" + expected, "\(base)")
+        }
+    }
+
+    /// At the root, a link is the path when it starts with one slash, as the rule over
+    /// characters makes it for any path.
+    @Test func linksAtTheRootAreTheRuleForAnyPath() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", "//", "a", "é", "\u{301}", "日本", "-", " ", "x/"]
+        let urls = SiteURLs(baseURL: "/")
+        for _ in 0..<3000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(urls.link(path) == "/" + String(path.drop { $0 == "/" }), "\(path.debugDescription)")
+        }
     }
 
     /// Reserved paths and tag introductions, as the rule over strings decides them, including
