@@ -1,3 +1,4 @@
+import Bytes
 import NotebookFiles
 import Foundation
 
@@ -46,8 +47,20 @@ public struct SiteURLs: Hashable, Sendable {
 
     /// A site path (`/cooking/pancakes/`) as a link on the site (`/notes/cooking/pancakes/`).
     public func link(_ path: String) -> String {
-        // At the root, a path that starts with one `/` (nearly every one) is its own link.
-        if basePath == "/" && Self.startsWithOneSlash(path) { return path }
+        // A path that starts with one `/` (nearly every one) is its own link at the root, and
+        // the base's path and its bytes after the slash elsewhere, copied once.
+        if Self.startsWithOneSlash(path) {
+            if basePath == "/" { return path }
+            return basePath.withBorrowedUTF8 { base in
+                path.withBorrowedUTF8 { path in
+                    String(unsafeUninitializedCapacity: base.count + path.count - 1) { link in
+                        _ = link.initialize(fromContentsOf: base)
+                        _ = UnsafeMutableBufferPointer(rebasing: link[base.count...]).initialize(fromContentsOf: path[1...])
+                        return base.count + path.count - 1
+                    }
+                }
+            }
+        }
         return basePath + Self.withoutLeadingSlashes(path)
     }
 

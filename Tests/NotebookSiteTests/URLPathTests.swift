@@ -56,15 +56,17 @@ import Testing
         }
     }
 
-    /// At the root, a link is the path when it starts with one slash, as the rule over
-    /// characters makes it for any path.
-    @Test func linksAtTheRootAreTheRuleForAnyPath() {
+    /// A link is the rule over characters for any path: at the root (where a path that starts
+    /// with one slash is its own link) and under a base's path (copied with the path's bytes).
+    @Test func linksAreTheRuleForAnyPath() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["/", "//", "a", "é", "\u{301}", "日本", "-", " ", "x/"]
-        let urls = SiteURLs(baseURL: "/")
+        let bases = [("/", "/"), ("/notes/", "/notes/"), ("https://example.org/docs", "/docs/"), ("/é/", "/é/")]
         for _ in 0..<3000 {
             let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-            #expect(urls.link(path) == "/" + String(path.drop { $0 == "/" }), "\(path.debugDescription)")
+            for (base, prefix) in bases {
+                #expect(SiteURLs(baseURL: base).link(path) == prefix + String(path.drop { $0 == "/" }), "\(base) \(path.debugDescription)")
+            }
         }
     }
 
