@@ -56,6 +56,19 @@ import Testing
         }
     }
 
+    /// A page's file is its path without the slashes it starts with, `index.html` added for a
+    /// folder's, by the rule over characters for any path.
+    @Test func pageFilesAreTheRuleForAnyPath() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", "//", "a", "é", "\u{301}", "\u{600}", "日本", "-", "x/", "index.html"]
+        for _ in 0..<3000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let trimmed = String(path.drop { $0 == "/" })
+            #expect(PagePlan.file(path) == (path.hasSuffix("/") ? trimmed + "index.html" : trimmed), "\(path.debugDescription)")
+        }
+        #expect(PagePlan.file("/") == "index.html" && PagePlan.file("/a/b/") == "a/b/index.html" && PagePlan.file("/a.xml") == "a.xml")
+    }
+
     /// A link is the rule over characters for any path: at the root (where a path that starts
     /// with one slash is its own link) and under a base's path (copied with the path's bytes).
     @Test func linksAreTheRuleForAnyPath() {

@@ -1,3 +1,4 @@
+import Bytes
 import Mustache
 import NotebookFiles
 import NotebookModel
@@ -486,6 +487,21 @@ struct PagePlan: Sendable {
 
     /// The output file of a site path: folders get `index.html`.
     static func file(_ path: String) -> String {
+        // A folder's path in ASCII with one slash before it (nearly every page's): its bytes
+        // after the slash and `index.html`, copied once.
+        let ascii = path.withBorrowedUTF8 { bytes -> String? in
+            guard SiteURLs.startsWithOneSlash(path), bytes.last == UInt8(ascii: "/"), !bytes.contains(where: { $0 >= 0x80 }) else {
+                return nil
+            }
+            let index: StaticString = "index.html"
+            return String(unsafeUninitializedCapacity: bytes.count - 1 + index.utf8CodeUnitCount) { file in
+                _ = file.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[1...]))
+                _ = UnsafeMutableBufferPointer(rebasing: file[(bytes.count - 1)...])
+                    .initialize(fromContentsOf: UnsafeBufferPointer(start: index.utf8Start, count: index.utf8CodeUnitCount))
+                return bytes.count - 1 + index.utf8CodeUnitCount
+            }
+        }
+        if let ascii { return ascii }
         let trimmed = String(path.drop { $0 == "/" })
         return path.hasSuffix("/") ? trimmed + "index.html" : trimmed
     }
