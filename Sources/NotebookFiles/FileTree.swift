@@ -253,21 +253,9 @@ public struct FileTree: Sendable, Equatable {
         return base.hasSuffix("/") ? base + name : Self.joined(base, name)
     }
 
-    /// `base + "/" + name`, its bytes copied once into a string of its full size (the sum made
-    /// `base + "/"` first, then grew it; appending each part to a string with room for all took
-    /// about a thousand instructions a path, for every file a walk meets, four times).
+    /// `base + "/" + name`, copied once (``Swift/String/init(_:joinedBy:_:)``).
     static func joined(_ base: String, _ name: String) -> String {
-        base.withBorrowedUTF8 { base in
-            name.withBorrowedUTF8 { name in
-                String(unsafeUninitializedCapacity: base.count + 1 + name.count) { path in
-                    guard let start = path.baseAddress else { return 0 }
-                    if let from = base.baseAddress { start.update(from: from, count: base.count) }
-                    start[base.count] = UInt8(ascii: "/")
-                    if let from = name.baseAddress { (start + base.count + 1).update(from: from, count: name.count) }
-                    return base.count + 1 + name.count
-                }
-            }
-        }
+        String(base, joinedBy: UInt8(ascii: "/"), name)
     }
 
     /// Whether the absolute path `path` is `folder` or inside it.

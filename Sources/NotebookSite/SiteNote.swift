@@ -184,9 +184,20 @@ struct SiteNote: Hashable, Sendable {
         }
         var analyzer = SearchAnalyzer()
         facts.searchWords.title = analyzer.words(of: title)
-        facts.searchWords.headings = analyzer.words(
-            of: ((facts.titleHeading.map { [$0] } ?? []) + facts.headings).map(\.text).joined(separator: "\n")
-                + "\n" + facts.tags.map(\.name).joined(separator: "\n"))
+        // The headings' texts, a line each, then the tags': their bytes put together once (the
+        // joined strings and their sum were made only to be read as bytes).
+        var headingText: [UInt8] = []
+        headingText.reserveCapacity(256)
+        for (index, heading) in ((facts.titleHeading.map { [$0] } ?? []) + facts.headings).enumerated() {
+            if index > 0 { headingText.append(UInt8(ascii: "\n")) }
+            headingText.append(contentsOf: heading.text.utf8)
+        }
+        headingText.append(UInt8(ascii: "\n"))
+        for (index, tag) in facts.tags.enumerated() {
+            if index > 0 { headingText.append(UInt8(ascii: "\n")) }
+            headingText.append(contentsOf: tag.name.utf8)
+        }
+        facts.searchWords.headings = analyzer.wordCounts(utf8: headingText)
         facts.searchText.anchors = Self.anchors(of: facts.searchText, headings: facts.headings, titleHeading: facts.titleHeading)
         box = Box(facts, note: note, body: Body())
     }

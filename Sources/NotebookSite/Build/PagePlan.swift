@@ -527,13 +527,7 @@ struct PagePlan: Sendable {
         for (note, html) in zip(notes, rendered) where !html.highlights.isEmpty {
             let link = urls.link(note.url)
             for highlight in html.highlights {
-                var url = link
-                if let id = highlight.id {
-                    // At its full size at once: `link + "#" + id` would grow it twice.
-                    url.reserveCapacity(link.utf8.count + 1 + id.utf8.count)
-                    url += "#"
-                    url += id
-                }
+                let url = highlight.id.map { String(link, joinedBy: UInt8(ascii: "#"), $0) } ?? link
                 let passage = HighlightPassage(text: highlight.text, noteTitle: note.title, url: url)
                 groups[highlight.color.description, default: []].append(passage)
             }
