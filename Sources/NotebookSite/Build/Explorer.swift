@@ -63,10 +63,11 @@ extension PagePlan {
         let members = index.folderMembers[folder] ?? []
         let position = note.map { index.folderPositions[$0] }
         let range = Explorer.shown(count: members.count, with: position)
-        let key = "explorer \(range.lowerBound) \(folder)"
-        return explorers.value(key) {
+        // Found by its folder and first note shown; its text key, which the template engine
+        // keeps its rendering under, is made only once for each.
+        return explorers.value(ExplorerKey(folder: folder, start: range.lowerBound)) {
             guard case .fields(var fields) = explorerView(folder: folder, shown: range).mustacheValue else { return .null }
-            fields.sharedKey = key
+            fields.sharedKey = "explorer \(range.lowerBound) \(folder)"
             return .fields(fields)
         }
     }
@@ -142,4 +143,10 @@ extension ExplorerFolder: MustacheValueConvertible {
 
 extension ExplorerMore: MustacheValueConvertible {
     var mustacheValue: MustacheValue { .fields(["count": .int(count), "text": .string(text), "url": .string(url)]) }
+}
+
+/// Which explorer a page shows: its folder's and the first of that folder's notes it lists.
+struct ExplorerKey: Hashable, Sendable {
+    var folder: String
+    var start: Int
 }

@@ -67,7 +67,7 @@ struct PagePlan: Sendable {
         let cards = KeptValues<Int, MustacheValue>()
         /// The pages' explorers (``PagePlan/explorer(folder:note:)``), each made once for the
         /// pages that show the same.
-        let explorers = KeptValues<String, MustacheValue>()
+        let explorers = KeptValues<ExplorerKey, MustacheValue>()
         /// Each folder's breadcrumbs (``PagePlan/breadcrumbs(to:)``), made once for the notes in
         /// it; by the bytes of its URL, since two folders may be named by the same text in two
         /// Unicode forms, which strings compare as equal, and each page links to its own.
@@ -90,7 +90,7 @@ struct PagePlan: Sendable {
 
     var siteView: SiteView { box.parts.siteView }
     /// The pages' explorers, made once for the pages that show the same.
-    var explorers: KeptValues<String, MustacheValue> { box.parts.explorers }
+    var explorers: KeptValues<ExplorerKey, MustacheValue> { box.parts.explorers }
     var siteValue: MustacheValue { box.parts.siteValue }
     private var sharedParts: MustacheSharedParts { box.parts.sharedParts }
     /// What the plan knows of the notes' places, for a plan of the same notes in the same places.
