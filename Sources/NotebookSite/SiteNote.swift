@@ -240,9 +240,7 @@ struct SiteNote: Hashable, Sendable {
     /// `text` without the white space of `CharacterSet.whitespaces` at either end; text that
     /// starts and ends with another ASCII character is returned as it is, without Foundation.
     static func trimmed(_ text: String) -> String {
-        let isKept = { (byte: UInt8) in byte < 0x80 && byte != 0x20 && byte != 0x09 }
-        if let first = text.utf8.first, let last = text.utf8.last, isKept(first), isKept(last) { return text }
-        return text.trimmingCharacters(in: .whitespaces)
+        text.hasASCIIEndsOtherThanBlanks ? text : text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The summary: the metadata's, else the first paragraph's text cut at a word boundary near

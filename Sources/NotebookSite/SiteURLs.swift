@@ -52,13 +52,7 @@ public struct SiteURLs: Hashable, Sendable {
         if Self.startsWithOneSlash(path) {
             if basePath == "/" { return path }
             return basePath.withBorrowedUTF8 { base in
-                path.withBorrowedUTF8 { path in
-                    String(unsafeUninitializedCapacity: base.count + path.count - 1) { link in
-                        _ = link.initialize(fromContentsOf: base)
-                        _ = UnsafeMutableBufferPointer(rebasing: link[base.count...]).initialize(fromContentsOf: path[1...])
-                        return base.count + path.count - 1
-                    }
-                }
+                path.withBorrowedUTF8 { String(joiningBytes: base, UnsafeBufferPointer(rebasing: $0.dropFirst())) }
             }
         }
         return basePath + Self.withoutLeadingSlashes(path)

@@ -15,5 +15,17 @@ import Testing
             #expect(String(first, joinedBy: UInt8(ascii: "#"), second) == first + "#" + second)
         }
         #expect(String("", joinedBy: UInt8(ascii: "/"), "") == "/")
+        // Three parts, any of them empty.
+        for parts in [["a/", "b", "index.html"], ["", "é", ""], ["", "", ""], ["日本", "", "x"]] {
+            let joined = parts[0].withBorrowedUTF8 { a in parts[1].withBorrowedUTF8 { b in parts[2].withBorrowedUTF8 { String(joiningBytes: a, b, $0) } } }
+            #expect(joined == parts.joined(), "\(parts)")
+        }
+    }
+
+    /// Text whose ends are ASCII and not blank is left as it is by a trim of white space.
+    @Test func asciiEndsOtherThanBlanks() {
+        for (text, kept) in [("tag", true), ("a b", true), (" a", false), ("a\t", false), ("", false), ("é", false), ("aé", false), ("\n", true)] {
+            #expect(text.hasASCIIEndsOtherThanBlanks == kept, "\(text.debugDescription)")
+        }
     }
 }

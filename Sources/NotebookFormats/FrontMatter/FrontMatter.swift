@@ -1,3 +1,4 @@
+import Bytes
 import NotebookSource
 import NotebookModel
 
@@ -225,10 +226,8 @@ private struct FrontMatterReader {
     /// `text` without spaces and tabs at either end (characters: a space with a combining mark
     /// is not a space).
     private static func trimmed(_ text: String) -> String {
-        // Text that starts and ends with another ASCII character (nearly every tag) is kept as
-        // it is, without a walk over its characters.
-        let isKept = { (byte: UInt8) in byte < 0x80 && byte != 0x20 && byte != 0x09 }
-        if let first = text.utf8.first, let last = text.utf8.last, isKept(first), isKept(last) { return text }
+        // Nearly every tag is kept as it is, without a walk over its characters.
+        if text.hasASCIIEndsOtherThanBlanks { return text }
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(text.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     }

@@ -494,12 +494,9 @@ struct PagePlan: Sendable {
                 return nil
             }
             let index: StaticString = "index.html"
-            return String(unsafeUninitializedCapacity: bytes.count - 1 + index.utf8CodeUnitCount) { file in
-                _ = file.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[1...]))
-                _ = UnsafeMutableBufferPointer(rebasing: file[(bytes.count - 1)...])
-                    .initialize(fromContentsOf: UnsafeBufferPointer(start: index.utf8Start, count: index.utf8CodeUnitCount))
-                return bytes.count - 1 + index.utf8CodeUnitCount
-            }
+            return String(
+                joiningBytes: UnsafeBufferPointer(rebasing: bytes.dropFirst()),
+                UnsafeBufferPointer(start: index.utf8Start, count: index.utf8CodeUnitCount))
         }
         if let ascii { return ascii }
         let trimmed = String(path.drop { $0 == "/" })
