@@ -26,6 +26,13 @@ public final class FolderDescriptor: Sendable {
         mkdirat(descriptor, name, 0o755) == 0 || errno == EEXIST
     }
 
+    /// Makes the folder `name` (one name, no `/`) in this folder; true when it is made, or a
+    /// folder (not a link to one) is there already.
+    public func makeFolderOrFindOne(_ name: String) -> Bool {
+        if mkdirat(descriptor, name, 0o755) == 0 { return true }
+        return errno == EEXIST && FileSystem.status(path + "/" + name)?.kind == .folder
+    }
+
     /// Writes `bytes` over the file at `relative` beneath this folder, creating it, as
     /// `FileSystem.overwrite` does at a path: never through a link, nor through a hard link.
     /// `likelyNew`: nothing is expected there (a new folder), which saves a status call.

@@ -29,6 +29,9 @@ struct OutputStore: FileSink, Sendable {
         let before: Set<ExactPath>
         /// The spare's folders: files are written into them without making them first.
         let folders: Set<ExactPath>
+        /// Folders made in a new staging folder while the notes were read (`EarlyFolders`):
+        /// written into without making them, like the spare's, but none of the spare's.
+        let made: Set<ExactPath>
         /// The files written, kept only when the spare held anything (`commit` clears what the
         /// spare held besides them): into a new folder, each page took a lock and a hash for nothing.
         let written = Mutex(Set<ExactPath>())
@@ -38,9 +41,15 @@ struct OutputStore: FileSink, Sendable {
         /// those that hold the pages' folders (see `writeBeneath`).
         let open = Mutex<[ExactPath: FolderDescriptor]>([:])
 
-        init(before: Set<ExactPath>, folders: Set<ExactPath>) {
+        init(before: Set<ExactPath>, folders: Set<ExactPath>, made: Set<ExactPath> = []) {
             self.before = before
             self.folders = folders
+            self.made = made
+        }
+
+        /// Whether the folder at `path` is there already: the spare's, or made early.
+        func exists(_ path: ExactPath) -> Bool {
+            (!made.isEmpty && made.contains(path)) || (!folders.isEmpty && folders.contains(path))
         }
 
         func wrote(_ path: String) {
@@ -108,9 +117,12 @@ struct OutputStore: FileSink, Sendable {
     /// Prepares the staging folder beside `destination`: the spare of the previous build, or an
     /// empty folder; `force` replaces a folder notebook did not make. `lock` is the output's
     /// lock from `claim`, taken now when nil; `listing`, the spare's from `listSpare`, if any.
+    ///
+    /// With `early`, the staging folder is the new one `makeStaging` made, and `early` the folders
+    /// made in it since.
     public init(
         destination: String, force: Bool = false, lock: FileLock? = nil,
-        listing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>? = nil
+        listing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>? = nil, early: Set<ExactPath>? = nil
     ) throws(Refusal) {
         shown = destination
         guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
@@ -122,11 +134,37 @@ struct OutputStore: FileSink, Sendable {
         } else {
             self.lock = try Self.claim(destination, force: force)
         }
+        if let early {
+            self.files = Files(before: [], folders: [], made: early)
+            return
+        }
         do {
             self.files = try Self.prepareSpare(staging, listing: listing)
         } catch {
             throw .failed(error)
         }
+    }
+
+    /// Whether the store will write a new staging folder that may be made before it
+    /// (`makeStaging`): the spare is not to be written over, and it is no sign that the output
+    /// is notebook 0.1's (made anew first, it would be no such sign when the store checks).
+    static func makesNewStaging(_ destination: String) -> Bool {
+        guard let real = realPlace(of: destination) else { return false }
+        return !isReusable(besidePath(of: real, suffix: "spare")) && !isOutputOfNotebook01(real)
+    }
+
+    /// Makes the new staging folder beside `destination`, in place of a spare that will not be
+    /// written over (`makesNewStaging`), marked unfinished: for folders to be made in it
+    /// before the store is (`EarlyFolders`). Its path.
+    static func makeStaging(_ destination: String) throws(Refusal) -> String {
+        guard let real = realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
+        let staging = besidePath(of: real, suffix: "spare")
+        do {
+            _ = try prepareSpare(staging, listing: nil)
+        } catch {
+            throw .failed(error)
+        }
+        return staging
     }
 
     /// `/x/public` → `/x/.public.notebook-SUFFIX`: the spare and the lock beside an output.
@@ -261,7 +299,7 @@ struct OutputStore: FileSink, Sendable {
         let above = utf8[..<last].lastIndex(of: UInt8(ascii: "/"))
         // The folder's name starts after the slash above it, if any.
         let start = above.map { utf8.index(after: $0) } ?? path.startIndex
-        let making = files.folders.contains(ExactPath(String(path[..<last]))) ? nil : String(path[start..<last])
+        let making = files.exists(ExactPath(String(path[..<last]))) ? nil : String(path[start..<last])
         return write(bytes, to: path, beneath: above.map { String(path[..<$0]) } ?? "", relative: String(path[start...]), making: making)
     }
 
@@ -285,7 +323,7 @@ struct OutputStore: FileSink, Sendable {
         let key = ExactPath(relative)
         if let held = files.open.withLock({ $0[key] }) { return held }
         let full = relative.isEmpty ? staging : staging + "/" + relative
-        if !relative.isEmpty && !files.folders.contains(key) { try? FileSystem.makeFolder(full) }
+        if !relative.isEmpty && !files.exists(key) { try? FileSystem.makeFolder(full) }
         guard let opened = FolderDescriptor(opening: full) else { return nil }
         return files.open.withLock { open in
             if let held = open[key] { return held }
@@ -307,7 +345,7 @@ struct OutputStore: FileSink, Sendable {
         let folder = FileSystem.lastSlash(in: path).map { String(path[..<$0]) }
         do throws(FileError) {
             do throws(FileError) {
-                if let folder, !files.folders.contains(ExactPath(folder)) { try FileSystem.makeFolder(staging + "/" + folder) }
+                if let folder, !files.exists(ExactPath(folder)) { try FileSystem.makeFolder(staging + "/" + folder) }
                 try make(full)
             } catch {
                 guard !files.before.isEmpty || !files.folders.isEmpty, [ENOTDIR, EISDIR, EEXIST, ELOOP, ENOENT].contains(error.code),

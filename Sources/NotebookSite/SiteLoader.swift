@@ -44,6 +44,8 @@ struct SiteLoader: Sendable {
     public var workers: Int
     /// The folder of the cache of highlighted code; nil for none.
     public var cacheFolder: String?
+    /// Where the folders of the notes' pages are made as the notes are read, if anywhere.
+    var earlyFolders: EarlyFolders?
 
     public init(
         strict: Bool = false, includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -209,8 +211,11 @@ struct SiteLoader: Sendable {
     private func loadAll(_ files: [NoteDiscovery.File], with loader: NoteLoader, rendering: NoteRendering)
         -> [(SiteNote, [Diagnostic], String?)]
     {
+        let folders = earlyFolders, drafts = includeDrafts
         @Sendable func result(_ read: (loaded: NoteLoader.Loaded, note: SiteNote)) -> (SiteNote, [Diagnostic], String?) {
-            (read.note, read.loaded.diagnostics, read.loaded.diagnostics.isEmpty ? nil : read.loaded.source)
+            // A published note's page goes in a folder of its own, made now (`EarlyFolders`).
+            if let folders, !read.note.isDraft || drafts, let folder = EarlyFolders.folder(ofPage: read.note.url) { folders.make(folder) }
+            return (read.note, read.loaded.diagnostics, read.loaded.diagnostics.isEmpty ? nil : read.loaded.source)
         }
         var results = ParallelWork.map(count: files.count, workers: workers) { index in
             Self.load(files[index], with: loader, rendering: rendering, waiting: false).map(result)

@@ -57,6 +57,48 @@ import Testing
         return found
     }
 
+    /// Into a new folder, the notes' folders are made while the notes are read (`EarlyFolders`):
+    /// only those of the pages written, so that no folder is left empty (a draft's, a note's
+    /// under its path when its slug puts it elsewhere, the home page's).
+    @Test func aNewFolderHoldsTheFoldersOfItsPagesAlone() throws {
+        let site = try TemporarySite([
+            "notes/index.md": "# Home\n", "notes/a.md": "# A\n", "notes/deep/er/b.md": "# B\n",
+            "notes/hidden/d.md": "---\ndraft: true\n---\n# D\n", "notes/moved.md": "---\nslug: elsewhere\n---\n# Moved\n",
+        ])
+        let output = site.path + "/public"
+        #expect(build(site.path, to: output))
+        #expect(emptyFolders(in: output).isEmpty)
+        let made = folders(in: output)
+        #expect(made.isSuperset(of: ["a", "deep", "deep/er", "deep/er/b", "elsewhere"]))
+        #expect(!made.contains("hidden") && !made.contains("moved") && !made.contains("index"))
+        expectSameAsAFreshBuild(output, of: site.path)
+    }
+
+    /// A build into a new folder that fails (two notes on one URL) has made the notes' folders
+    /// in its staging folder: the output is not made, nor is anything left beside it, and the
+    /// next build, the site mended, writes what a fresh build does.
+    @Test func aFailedBuildIntoANewFolderLeavesNothingToTheNext() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "# A\n", "notes/gone/b.md": "# B\n", "notes/c.md": "---\nslug: a\n---\n# C\n",
+        ])
+        let output = site.path + "/public"
+        let failed = SitePipeline(options: BuildOptions(output: output)).build(site.path)
+        #expect(!failed.succeeded && failed.diagnostics.contains { $0.code == "url.collision" })
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/.public.notebook-spare"))
+        try FileManager.default.removeItem(atPath: site.path + "/notes/gone/b.md")
+        try write("# C\n", site.path + "/notes/c.md")
+        #expect(build(site.path, to: output))
+        #expect(!folders(in: output).contains("gone"))
+        #expect(emptyFolders(in: output).isEmpty)
+        expectSameAsAFreshBuild(output, of: site.path)
+    }
+
+    /// The folders under `root` that hold nothing.
+    private func emptyFolders(in root: String) -> [String] {
+        folders(in: root).filter { ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + $0)) ?? []).isEmpty }.sorted()
+    }
+
     /// Pages are written over the spare's files in place: a longer old page is cut to the new
     /// length, and folders the spare lost meanwhile are made again.
     /// The names in the output folder at `path`, as bytes: strings would take a name written in

@@ -123,6 +123,7 @@ public struct SitePipeline: Sendable {
         // Before any note is read: the output is no source, may be replaced, and is this build's.
         var lock: FileLock?
         var spareListing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>?
+        var earlyFolders: EarlyFolders?
         if writes {
             let usesNotesFolder = NoteDiscovery.folder("notes", in: tree).real != nil
             do {
@@ -131,12 +132,27 @@ public struct SitePipeline: Sendable {
                     return report
                 }
                 lock = try OutputStore.claim(output, force: options.force)
-                // The spare is listed while the notes are read: its folders are many, and the
-                // listing fills the moments when only one thread of the build has work.
-                spareListing = OutputStore.listSpare(of: output)
+                if OutputStore.makesNewStaging(output) {
+                    // A new staging folder: the notes' folders are made in it while they are read.
+                    earlyFolders = EarlyFolders(staging: try OutputStore.makeStaging(output))
+                } else {
+                    // The spare is listed while the notes are read: its folders are many, and the
+                    // listing fills the moments when only one thread of the build has work.
+                    spareListing = OutputStore.listSpare(of: output)
+                }
             } catch {
                 run.add([OutputCheck.diagnostic(for: error, site: directory, output: output)], as: .write)
                 return report
+            }
+        }
+
+        // A build that stops before its store takes the staging folder made early leaves none:
+        // as before the notes' folders were made early, a build that fails on its notes makes nothing.
+        var stagingTaken = false
+        defer {
+            if let earlyFolders, !stagingTaken {
+                _ = earlyFolders.finish()
+                FileSystem.removeTree(earlyFolders.staging)
             }
         }
 
@@ -149,9 +165,11 @@ public struct SitePipeline: Sendable {
         run.add(contents.diagnostics + assetDiagnostics)
 
         run.begin(.readNotes)
-        let loader = SiteLoader(
+        var loader = SiteLoader(
             strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers, cacheFolder: options.cacheFolder)
+        loader.earlyFolders = earlyFolders
         var site = loader.read(contents, in: tree, settings: settings)
+        let madeFolders = earlyFolders?.finish()
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
         run.add(site.diagnostics)
         report.sources = site.sources
@@ -229,7 +247,8 @@ public struct SitePipeline: Sendable {
         run.begin([.renderTemplates, .write])
         let store: OutputStore
         do {
-            store = try OutputStore(destination: output, force: options.force, lock: lock, listing: spareListing)
+            store = try OutputStore(destination: output, force: options.force, lock: lock, listing: spareListing, early: madeFolders)
+            stagingTaken = true
         } catch {
             run.add([OutputCheck.diagnostic(for: error, site: directory, output: output)], as: .write)
             return report
