@@ -134,30 +134,30 @@ public struct Formatting: Hashable, Sendable {
     /// The link, wikilink and footnote, which few spans carry, in one box (nil when none is
     /// set): every step that reads a span copies its formatting, and copied in place, these
     /// attributes' six strings made the copy several times larger and slower.
-    private var targets: Targets?
+    @usableFromInline var targets: Targets?
 
     /// A link's destination and title, a wikilink, a footnote's label: never all nil.
-    private final class Targets: Hashable, Sendable {
-        let link: Link?
-        let wikilink: WikiLink?
-        let footnote: String?
+    @usableFromInline final class Targets: Hashable, Sendable {
+        @usableFromInline let link: Link?
+        @usableFromInline let wikilink: WikiLink?
+        @usableFromInline let footnote: String?
 
-        init(link: Link?, wikilink: WikiLink?, footnote: String?) {
+        @usableFromInline init(link: Link?, wikilink: WikiLink?, footnote: String?) {
             self.link = link
             self.wikilink = wikilink
             self.footnote = footnote
         }
 
         /// A box of the three, nil when none is set.
-        static func of(link: Link?, wikilink: WikiLink?, footnote: String?) -> Targets? {
+        @inlinable static func of(link: Link?, wikilink: WikiLink?, footnote: String?) -> Targets? {
             link == nil && wikilink == nil && footnote == nil ? nil : Targets(link: link, wikilink: wikilink, footnote: footnote)
         }
 
-        static func == (a: Targets, b: Targets) -> Bool {
+        @usableFromInline static func == (a: Targets, b: Targets) -> Bool {
             a === b || (a.link == b.link && a.wikilink == b.wikilink && a.footnote == b.footnote)
         }
 
-        func hash(into hasher: inout Hasher) {
+        @usableFromInline func hash(into hasher: inout Hasher) {
             hasher.combine(link)
             hasher.combine(wikilink)
             hasher.combine(footnote)
@@ -189,7 +189,10 @@ public struct Formatting: Hashable, Sendable {
         set { targets = .of(link: link, wikilink: wikilink, footnote: newValue) }
     }
 
-    public init(
+    // Inlinable: most spans set one attribute (`Formatting(bold: true)`), and called across
+    // modules the initializer took every argument, its defaults included, as values to copy and
+    // free (about 480 instructions a span).
+    @inlinable public init(
         bold: Bool? = nil, italic: Bool? = nil, underline: LineStyle? = nil, strikethrough: LineStyle? = nil,
         code: Bool = false, math: MathStyle? = nil, highlight: Color? = nil, color: Color? = nil, textStyle: TextStyle? = nil,
         scale: Double? = nil, link: Link? = nil, wikilink: WikiLink? = nil, footnote: String? = nil,

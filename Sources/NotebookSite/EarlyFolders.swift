@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import NotebookFiles
 import Parallel
 import Synchronization
@@ -34,12 +35,12 @@ final class EarlyFolders: Sendable {
     /// turns with the readers at every note.
     static let batch = 64
 
-    /// Starts the thread that makes folders in `staging`.
-    init(staging: String) {
+    /// Starts the thread that makes folders in `staging`, about `capacity` of them.
+    init(staging: String, capacity: Int = 0) {
         self.staging = staging
         let shared = self.shared
         maker = Background {
-            var made = Made(staging: staging)
+            var made = Made(staging: staging, capacity: capacity)
             while true {
                 let (folders, closed) = shared.state.withLock { state in
                     defer { state.pending = [] }
@@ -73,6 +74,14 @@ final class EarlyFolders: Sendable {
     /// The folder holding the page at the site path `url` (`/a/b/` → `a/b`), relative to the
     /// output; nil for a page at the top.
     static func folder(ofPage url: String) -> String? {
+        // A folder's path with one slash before it and one after (nearly every note's): its
+        // bytes between them, copied once.
+        let direct = url.withBorrowedUTF8 { bytes -> String?? in
+            guard bytes.count > 2, bytes[0] == UInt8(ascii: "/"), bytes[1] != UInt8(ascii: "/"), bytes[bytes.count - 1] == UInt8(ascii: "/")
+            else { return .none }
+            return .some(String(joiningBytes: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]), UnsafeBufferPointer(start: nil, count: 0)))
+        }
+        if let direct { return direct }
         let file = PagePlan.file(url)
         guard let slash = FileSystem.lastSlash(in: file), slash > file.startIndex else { return nil }
         return String(file[..<slash])
@@ -84,25 +93,44 @@ final class EarlyFolders: Sendable {
         var folders: Set<ExactPath> = []
         /// By exact path: two names of the same text in two Unicode forms are two folders.
         var held: [ExactPath: FolderDescriptor] = [:]
+        /// The folder the last one was made in: the notes of a folder come one after another.
+        var lastParent: (path: String, folder: FolderDescriptor)?
         var broken = false
 
-        init(staging: String) {
+        init(staging: String, capacity: Int) {
             self.staging = staging
+            folders.reserveCapacity(capacity)
         }
 
         /// Makes `relative` and the folders above it; after a failure, nothing more (the pages'
         /// writes then make their folders and say what fails).
         mutating func make(_ relative: String) {
-            guard !broken, !folders.contains(ExactPath(relative)) else { return }
-            let slash = FileSystem.lastSlash(in: relative)
-            let parent = slash.map { String(relative[..<$0]) } ?? ""
-            let name = slash.map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
-            if !parent.isEmpty { make(parent) }
-            guard !broken, let above = descriptor(parent), above.makeFolderOrFindOne(name) else {
+            guard !broken else { return }
+            // Split at the last slash over the bytes; the folder above is the last one's when
+            // its bytes are the same (then no text of it is made).
+            let (name, above) = relative.withBorrowedUTF8 { bytes -> (String, FolderDescriptor?) in
+                var slash = bytes.count - 1
+                while slash >= 0 && bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+                let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                let name = String(joiningBytes: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), none)
+                let parentBytes = UnsafeBufferPointer(rebasing: bytes[..<max(slash, 0)])
+                if let last = lastParent, last.path.withBorrowedUTF8({ Self.same($0, parentBytes) }) { return (name, last.folder) }
+                let parent = String(joiningBytes: parentBytes, none)
+                if !parent.isEmpty && !folders.contains(ExactPath(parent)) { make(parent) }
+                guard !broken, let opened = descriptor(parent) else { return (name, nil) }
+                lastParent = (parent, opened)
+                return (name, opened)
+            }
+            guard let above, above.makeFolderOrFindOne(name) else {
                 broken = true
                 return
             }
             folders.insert(ExactPath(relative))
+        }
+
+        /// Whether two runs of bytes are the same (`elementsEqual` went through generic code).
+        private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
         }
 
         /// The folder at `relative` (`""`: the staging folder) held open.

@@ -213,8 +213,7 @@ struct SiteLoader: Sendable {
     {
         let folders = earlyFolders, drafts = includeDrafts
         @Sendable func result(_ read: (loaded: NoteLoader.Loaded, note: SiteNote)) -> (SiteNote, [Diagnostic], String?) {
-            // A published note's page goes in a folder of its own, made now (`EarlyFolders`).
-            if let folders, !read.note.isDraft || drafts, let folder = EarlyFolders.folder(ofPage: read.note.url) { folders.make(folder) }
+            if let folders { Self.makeFolder(of: read.note, in: folders, drafts: drafts) }
             return (read.note, read.loaded.diagnostics, read.loaded.diagnostics.isEmpty ? nil : read.loaded.source)
         }
         var results = ParallelWork.map(count: files.count, workers: workers) { index in
@@ -261,6 +260,13 @@ struct SiteLoader: Sendable {
         note.addFound(in: note.body.rendered)
         note.note.blocks = []
         return (loaded, note)
+    }
+
+    /// Hands the folder of a published note's page to `folders` to make now (`EarlyFolders`).
+    @inline(never)
+    private static func makeFolder(of note: SiteNote, in folders: EarlyFolders, drafts: Bool) {
+        guard !note.isDraft || drafts, let folder = EarlyFolders.folder(ofPage: note.url) else { return }
+        folders.make(folder)
     }
 
     /// Checks the notes' URLs: none, two notes on one, or one on a reserved URL are errors.

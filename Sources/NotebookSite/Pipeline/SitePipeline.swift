@@ -123,7 +123,7 @@ public struct SitePipeline: Sendable {
         // Before any note is read: the output is no source, may be replaced, and is this build's.
         var lock: FileLock?
         var spareListing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>?
-        var earlyFolders: EarlyFolders?
+        var earlyStaging: String?
         if writes {
             let usesNotesFolder = NoteDiscovery.folder("notes", in: tree).real != nil
             do {
@@ -134,7 +134,7 @@ public struct SitePipeline: Sendable {
                 lock = try OutputStore.claim(output, force: options.force)
                 if OutputStore.makesNewStaging(output) {
                     // A new staging folder: the notes' folders are made in it while they are read.
-                    earlyFolders = EarlyFolders(staging: try OutputStore.makeStaging(output))
+                    earlyStaging = try OutputStore.makeStaging(output)
                 } else {
                     // The spare is listed while the notes are read: its folders are many, and the
                     // listing fills the moments when only one thread of the build has work.
@@ -149,15 +149,17 @@ public struct SitePipeline: Sendable {
         // A build that stops before its store takes the staging folder made early leaves none:
         // as before the notes' folders were made early, a build that fails on its notes makes nothing.
         var stagingTaken = false
+        var earlyFolders: EarlyFolders?
         defer {
-            if let earlyFolders, !stagingTaken {
-                _ = earlyFolders.finish()
-                FileSystem.removeTree(earlyFolders.staging)
+            if let earlyStaging, !stagingTaken {
+                _ = earlyFolders?.finish()
+                FileSystem.removeTree(earlyStaging)
             }
         }
 
         run.begin(.findNotes)
         let contents = NoteDiscovery.scan(tree, output: outputReal)
+        earlyFolders = earlyStaging.map { EarlyFolders(staging: $0, capacity: contents.notes.count) }
         let (siteAssets, assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
         // The theme's layers and assets are found here once: links are checked against its
         // assets, and loading the theme compiles the templates of the same layers.
