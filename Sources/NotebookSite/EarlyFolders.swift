@@ -26,6 +26,8 @@ final class EarlyFolders: Sendable {
     private final class Shared: Sendable {
         let state = Mutex(State())
         let wake = DispatchSemaphore(value: 0)
+        /// Set when the notes are read: the folders not made by then are the writes' to make.
+        let stopped = Atomic<Bool>(false)
     }
 
     private let shared = Shared()
@@ -46,7 +48,10 @@ final class EarlyFolders: Sendable {
                     defer { state.pending = [] }
                     return (state.pending, state.closed)
                 }
-                for folder in folders { made.make(folder) }
+                for folder in folders {
+                    if shared.stopped.load(ordering: .relaxed) { return made.folders }
+                    made.make(folder)
+                }
                 if folders.isEmpty {
                     if closed { return made.folders }
                     shared.wake.wait()
@@ -64,8 +69,12 @@ final class EarlyFolders: Sendable {
         if count == Self.batch { shared.wake.signal() }
     }
 
-    /// Makes what is left and returns every folder made, by relative path.
+    /// Stops the making once the folder being made is made, and returns every folder made, by
+    /// relative path. Those still waiting are left to the writes, which make folders on every
+    /// core: on a disk whose folders' metadata must be read first, one thread making them all
+    /// kept the build waiting for it.
     func finish() -> Set<ExactPath> {
+        shared.stopped.store(true, ordering: .relaxed)
         shared.state.withLock { $0.closed = true }
         shared.wake.signal()
         return maker.value
