@@ -1,5 +1,4 @@
 import Bytes
-import Glibc
 
 /// A path compared and hashed by its bytes. Strings compare text in two Unicode forms as equal
 /// (`café` written with `é` and with `e` and a combining accent), where Linux file systems hold
@@ -14,7 +13,7 @@ public struct ExactPath: Hashable, Sendable {
     public static func == (a: ExactPath, b: ExactPath) -> Bool {
         // In place (a native string's bytes are contiguous): copying either would count a reference.
         a.text.withBorrowedUTF8 { a in
-            b.text.withBorrowedUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            b.text.withBorrowedUTF8 { b in a.hasSameBytes(as: b) }
         }
     }
 

@@ -1,5 +1,5 @@
+import Bytes
 import Foundation
-import Glibc
 import NotebookFiles
 import Parallel
 import Synchronization
@@ -11,8 +11,9 @@ import Synchronization
 /// disk whenever the inode table or the bitmaps it needs are not in memory: made among the
 /// writes, those waits left a core idle. Made while the notes are read, the other threads run
 /// meanwhile. Only the folders of notes that are published are made (a draft's is not), so every
-/// folder made holds a page once the build succeeds; a build that fails leaves the staging folder
-/// marked unfinished, as ever, and the next build makes it anew.
+/// folder made holds a page once the build succeeds; a build that fails before its store takes the
+/// staging folder removes it (`SitePipeline`), and one killed leaves it marked unfinished, which
+/// the next build makes anew.
 final class EarlyFolders: Sendable {
     /// The staging folder, new and empty but for its markers.
     let staging: String
@@ -80,22 +81,6 @@ final class EarlyFolders: Sendable {
         return maker.value
     }
 
-    /// The folder holding the page at the site path `url` (`/a/b/` → `a/b`), relative to the
-    /// output; nil for a page at the top.
-    static func folder(ofPage url: String) -> String? {
-        // A folder's path with one slash before it and one after (nearly every note's): its
-        // bytes between them, copied once.
-        let direct = url.withBorrowedUTF8 { bytes -> String?? in
-            guard bytes.count > 2, bytes[0] == UInt8(ascii: "/"), bytes[1] != UInt8(ascii: "/"), bytes[bytes.count - 1] == UInt8(ascii: "/")
-            else { return .none }
-            return .some(String(joiningBytes: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]), UnsafeBufferPointer(start: nil, count: 0)))
-        }
-        if let direct { return direct }
-        let file = PagePlan.file(url)
-        guard let slash = FileSystem.lastSlash(in: file), slash > file.startIndex else { return nil }
-        return String(file[..<slash])
-    }
-
     /// The folders made so far, and those above them held open to make more in.
     private struct Made {
         let staging: String
@@ -123,7 +108,7 @@ final class EarlyFolders: Sendable {
                 let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
                 let name = String(joiningBytes: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), none)
                 let parentBytes = UnsafeBufferPointer(rebasing: bytes[..<max(slash, 0)])
-                if let last = lastParent, last.path.withBorrowedUTF8({ Self.same($0, parentBytes) }) { return (name, last.folder) }
+                if let last = lastParent, last.path.withBorrowedUTF8({ $0.hasSameBytes(as: parentBytes) }) { return (name, last.folder) }
                 let parent = String(joiningBytes: parentBytes, none)
                 if !parent.isEmpty && !folders.contains(ExactPath(parent)) { make(parent) }
                 guard !broken, let opened = descriptor(parent) else { return (name, nil) }
@@ -135,11 +120,6 @@ final class EarlyFolders: Sendable {
                 return
             }
             folders.insert(ExactPath(relative))
-        }
-
-        /// Whether two runs of bytes are the same (`elementsEqual` went through generic code).
-        private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-            a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
         }
 
         /// The folder at `relative` (`""`: the staging folder) held open.

@@ -265,7 +265,7 @@ struct SiteLoader: Sendable {
     /// Hands the folder of a published note's page to `folders` to make now (`EarlyFolders`).
     @inline(never)
     private static func makeFolder(of note: SiteNote, in folders: EarlyFolders, drafts: Bool) {
-        guard !note.isDraft || drafts, let folder = EarlyFolders.folder(ofPage: note.url) else { return }
+        guard !note.isDraft || drafts, let folder = PagePlan.folder(note.url) else { return }
         folders.make(folder)
     }
 

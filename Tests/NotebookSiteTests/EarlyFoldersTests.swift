@@ -38,12 +38,4 @@ import Testing
         #expect(early.finish().isSubset(of: [ExactPath("first")]))
         #expect(FileSystem.status(staging + "/after") == nil)
     }
-
-    @Test func aPagesFolderIsWhereItsFileIs() {
-        #expect(EarlyFolders.folder(ofPage: "/a/b/") == "a/b")
-        #expect(EarlyFolders.folder(ofPage: "/a/") == "a")
-        #expect(EarlyFolders.folder(ofPage: "/") == nil)
-        #expect(EarlyFolders.folder(ofPage: "") == nil)
-        #expect(EarlyFolders.folder(ofPage: "/caf\u{E9}/x/") == "caf\u{E9}/x")
-    }
 }

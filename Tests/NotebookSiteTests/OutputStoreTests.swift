@@ -1,4 +1,5 @@
 import Foundation
+import NotebookFiles
 @testable import NotebookSite
 import Testing
 
@@ -91,6 +92,22 @@ import Testing
         #expect(build(site.path, to: output))
         #expect(!folders(in: output).contains("gone"))
         #expect(emptyFolders(in: output).isEmpty)
+        expectSameAsAFreshBuild(output, of: site.path)
+    }
+
+    /// A build killed while its notes were read leaves its staging folder as it was, marked
+    /// unfinished, with the folders made early in it: the next build makes the staging folder
+    /// anew, and the output holds none of them but its own pages'.
+    @Test func foldersMadeEarlyByAKilledBuildAreNotKept() throws {
+        let site = try TemporarySite(["notes/a.md": "# A\n", "notes/deep/b.md": "# B\n"])
+        let output = site.path + "/public"
+        let staging = site.path + "/.public.notebook-spare"
+        for folder in ["deep/b", "gone/c", "a"] { try FileSystem.makeFolder(staging + "/" + folder) }
+        try OutputMarker.markUnfinished(staging)
+        #expect(build(site.path, to: output))
+        #expect(!folders(in: output).contains("gone"))
+        #expect(emptyFolders(in: output).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: staging))
         expectSameAsAFreshBuild(output, of: site.path)
     }
 

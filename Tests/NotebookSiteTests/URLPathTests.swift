@@ -69,6 +69,22 @@ import Testing
         #expect(PagePlan.file("/") == "index.html" && PagePlan.file("/a/b/") == "a/b/index.html" && PagePlan.file("/a.xml") == "a.xml")
     }
 
+    /// A page's folder is where its file is: the file's path up to its last slash byte (the
+    /// kernel's), for any path; the ASCII way in one copy agrees with it.
+    @Test func pageFoldersHoldThePagesFiles() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", "//", "a", "é", "\u{301}", "\u{600}", "日本", "-", "x/", "index.html"]
+        for _ in 0..<3000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let file = Array(PagePlan.file(path).utf8)
+            let slash = file.lastIndex(of: UInt8(ascii: "/"))
+            let expected = slash.flatMap { $0 > 0 ? String(decoding: file[..<$0], as: UTF8.self) : nil }
+            #expect(PagePlan.folder(path) == expected, "\(path.debugDescription)")
+        }
+        #expect(PagePlan.folder("/a/b/") == "a/b" && PagePlan.folder("/a/") == "a" && PagePlan.folder("/") == nil)
+        #expect(PagePlan.folder("") == nil && PagePlan.folder("/a.xml") == nil && PagePlan.folder("/caf\u{E9}/x/") == "caf\u{E9}/x")
+    }
+
     /// A link is the rule over characters for any path: at the root (where a path that starts
     /// with one slash is its own link) and under a base's path (copied with the path's bytes).
     @Test func linksAreTheRuleForAnyPath() {

@@ -503,6 +503,23 @@ struct PagePlan: Sendable {
         return path.hasSuffix("/") ? trimmed + "index.html" : trimmed
     }
 
+    /// The folder that holds the output file of a site path (`file(_:)`), relative to the
+    /// output: `/a/b/` → `a/b`; nil for a file at the top.
+    static func folder(_ path: String) -> String? {
+        // A folder's path in ASCII with one slash before it (nearly every note's): its bytes
+        // between its first and last slash, copied once.
+        let ascii = path.withBorrowedUTF8 { bytes -> String? in
+            guard bytes.count > 2, SiteURLs.startsWithOneSlash(path), bytes.last == UInt8(ascii: "/"), !bytes.contains(where: { $0 >= 0x80 }) else {
+                return nil
+            }
+            return String(joiningBytes: UnsafeBufferPointer(rebasing: bytes.dropFirst().dropLast()), UnsafeBufferPointer(start: nil, count: 0))
+        }
+        if let ascii { return ascii }
+        let file = file(path)
+        guard let slash = FileSystem.lastSlash(in: file), slash > file.startIndex else { return nil }
+        return String(file[..<slash])
+    }
+
 
     /// Pages of `items`: number, items, and links to the neighbours, which say `Newer` and `Older`
     /// when `dated` (any of the items has a date).
