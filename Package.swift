@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "NotebookSearch", dependencies: ["CStemmer", "CWordBreak", "Bytes", "Parallel"]),
         .target(name: "CCmarkTables"),
         .target(name: "CCmarkArena"),
+        // The first of a set of bytes in a text, sixteen bytes at a time where the processor can.
+        .target(name: "CByteSet"),
         .systemLibrary(
             name: "CMalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "CMallocSettings"),
         .target(name: "Parallel"),
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
-        .target(name: "Bytes"),
+        .target(name: "Bytes", dependencies: ["CByteSet"]),
         .target(name: "ScriptEngine", dependencies: ["Bytes", "CJavaScriptCore", "NotebookFiles"]),
         .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookRender", "NotebookFiles", "Parallel"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),

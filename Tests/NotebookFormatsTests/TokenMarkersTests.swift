@@ -36,13 +36,13 @@ import Testing
     }
 
     /// The markers chosen are absent from the text wherever a candidate stands in it, as a
-    /// character or as a numeric reference: at every offset, so past the eight-byte steps over
-    /// plain ASCII, and right after a marker test's lead byte.
+    /// character or as a numeric reference: at every offset, so past the sixteen-byte steps over
+    /// the other bytes, at the text's end, and right after a marker test's lead byte.
     @Test func markersAreAbsentFromTheTextAtEveryOffset() {
         let first = [UInt8]().withUnsafeBufferPointer { TokenMarkers(absentFrom: $0)! }
         for written in [String(first.start), "&#x\(String(first.start.value, radix: 16));", "&#\(first.start.value);"] {
-            for offset in 0..<20 {
-                let text = String(repeating: "a", count: offset) + written + String(repeating: "b", count: 20 - offset)
+            for offset in 0...40 {
+                let text = String(repeating: "a", count: offset) + written + String(repeating: "b", count: 40 - offset)
                 let chosen = Array(text.utf8).withUnsafeBufferPointer { TokenMarkers(absentFrom: $0)! }
                 #expect(chosen.start != first.start && chosen.end != first.start, "\(written) at \(offset)")
             }

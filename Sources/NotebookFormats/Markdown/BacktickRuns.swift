@@ -1,12 +1,15 @@
+import Glibc
+
 /// Every run of backticks in a text, read once from the start and kept by width, with the blank
 /// lines that end code spans: what finding a code span's closer needs, in linear time overall.
 ///
 /// Queries must come with positions that never decrease, as a scan from the start gives them.
 struct BacktickRuns {
-    /// Start offsets of the runs read so far, by run width, in order.
-    private var starts: [Int: [Int]] = [:]
+    /// Start offsets of the runs read so far, by run width (the list at index `width`), in order;
+    /// as many lists as the widest run read needs (no wider than the text).
+    private var starts: [[Int]] = []
     /// For each width, how many of its runs lie before the last query position.
-    private var passed: [Int: Int] = [:]
+    private var passed: [Int] = []
     /// Where reading runs stopped: always at the end of a run, or between runs.
     private var indexed = 0
     /// The last blank line found, and the position it was looked for from.
@@ -15,20 +18,30 @@ struct BacktickRuns {
     /// The offset of the first `\n\n` pair's second `\n` after `position`, or the text's end.
     mutating func blankLine(after position: Int, in bytes: [UInt8]) -> Int {
         if let blank, blank.from <= position, position < blank.at { return blank.at }
-        var k = max(position + 1, 1)
-        while k < bytes.count && !(bytes[k] == 0x0A && bytes[k - 1] == 0x0A) { k += 1 }
-        blank = (position, k)
-        return k
+        // Each line feed from the second byte after `position` on, found with `memchr`, until one
+        // follows another.
+        let at = bytes.withUnsafeBufferPointer { bytes -> Int in
+            var k = max(position + 1, 1)
+            while k < bytes.count {
+                guard let found = memchr(bytes.baseAddress! + k, 0x0A, bytes.count - k) else { return bytes.count }
+                k = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[k - 1] == 0x0A { return k }
+                k += 1
+            }
+            return bytes.count
+        }
+        blank = (position, at)
+        return at
     }
 
     /// The start of the first run of exactly `width` backticks at or after `from` and before `limit`.
     mutating func run(of width: Int, from: Int, before limit: Int, in bytes: [UInt8]) -> Int? {
         while true {
-            if let runs = starts[width] {
-                var next = passed[width] ?? 0
-                while next < runs.count && runs[next] < from { next += 1 }
+            if width < starts.count, !starts[width].isEmpty {
+                var next = passed[width]
+                while next < starts[width].count && starts[width][next] < from { next += 1 }
                 passed[width] = next
-                if next < runs.count { return runs[next] < limit ? runs[next] : nil }
+                if next < starts[width].count { return starts[width][next] < limit ? starts[width][next] : nil }
             }
             guard indexed < limit, indexed < bytes.count else { return nil }
             readRun(in: bytes)
@@ -37,11 +50,23 @@ struct BacktickRuns {
 
     /// Reads on to the end of the next run of backticks (or of the text).
     private mutating func readRun(in bytes: [UInt8]) {
-        var k = indexed
-        while k < bytes.count && bytes[k] != UInt8(ascii: "`") { k += 1 }
-        let start = k
-        while k < bytes.count && bytes[k] == UInt8(ascii: "`") { k += 1 }
-        if k > start { starts[k - start, default: []].append(start) }
-        indexed = k
+        let (start, end) = bytes.withUnsafeBufferPointer { bytes -> (Int, Int) in
+            guard indexed < bytes.count, let found = memchr(bytes.baseAddress! + indexed, Int32(UInt8(ascii: "`")), bytes.count - indexed) else {
+                return (bytes.count, bytes.count)
+            }
+            let start = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var end = start
+            while end < bytes.count && bytes[end] == UInt8(ascii: "`") { end += 1 }
+            return (start, end)
+        }
+        if end > start {
+            let width = end - start
+            if width >= starts.count {
+                starts += Array(repeating: [], count: width + 1 - starts.count)
+                passed += Array(repeating: 0, count: width + 1 - passed.count)
+            }
+            starts[width].append(start)
+        }
+        indexed = end
     }
 }

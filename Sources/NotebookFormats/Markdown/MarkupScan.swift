@@ -1,3 +1,4 @@
+import Bytes
 import Glibc
 
 /// A Markdown body with notebook syntax replaced by token markers and `%%comments%%` taken out,
@@ -132,9 +133,7 @@ private struct TokenFinder {
     }
 
     /// The bytes `run` looks at; every other byte of a line is passed over.
-    private static let special: [Bool] = (0..<256).map { byte in
-        "\n\\`<^![]=%$".utf8.contains(UInt8(byte))
-    }
+    private static let special = ByteSet("\n\\`<^![]=%$".utf8)
 
     mutating func run() {
         var i = 0
@@ -266,15 +265,9 @@ private struct TokenFinder {
 
     private func next(_ i: Int) -> UInt8? { i + 1 < bytes.count ? bytes[i + 1] : nil }
 
-    /// The index of the first byte at or after `i` that `special` marks, or the end.
-    private static func skipPlain(_ bytes: [UInt8], from i: Int, _ special: [Bool]) -> Int {
-        bytes.withUnsafeBufferPointer { bytes in
-            special.withUnsafeBufferPointer { special in
-                var j = i
-                while j < bytes.count && !special[Int(bytes[j])] { j += 1 }
-                return j
-            }
-        }
+    /// The index of the first byte at or after `i` that `special` holds, or the end.
+    private static func skipPlain(_ bytes: [UInt8], from i: Int, _ special: ByteSet) -> Int {
+        bytes.withUnsafeBufferPointer { special.firstIndex(in: $0, from: i) }
     }
 
     private func endOfLine(from i: Int) -> Int {

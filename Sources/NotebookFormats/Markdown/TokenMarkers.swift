@@ -17,22 +17,20 @@ struct TokenMarkers: Sendable {
         Array(0x700...0x70D) + Array(0x55A...0x55F) + Array(0x7F7...0x7F9) + Array(0x66A...0x66D)
         + [0x5F3, 0x5F4, 0x5C0, 0x5C3, 0x5C6, 0x609, 0x60A]
 
+    /// The bytes that may start a candidate in a text: the first byte of a two-byte character, and
+    /// `&` (of a numeric character reference, which the parser turns into the character).
+    private static let leads = ByteSet(Array(0xC0...0xDF) + [UInt8(ascii: "&")])
+
     /// Markers absent from `bytes`, or nil when the text holds every candidate.
     init?(absentFrom bytes: UnsafeBufferPointer<UInt8>) {
         var present = Set<UInt32>()
         var index = 0
-        while index + 1 < bytes.count {
-            // Eight bytes at a time past ASCII without `&`, most of a note: no byte has its top
-            // bit set, and none equals `&` (the zero-byte test of the word xor `&&&&&&&&`).
-            if index + 9 <= bytes.count {
-                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                let ampersands = word ^ 0x2626_2626_2626_2626
-                let hasAmpersand = (ampersands &- 0x0101_0101_0101_0101) & ~ampersands & 0x8080_8080_8080_8080
-                if word & 0x8080_8080_8080_8080 == 0 && hasAmpersand == 0 {
-                    index += 8
-                    continue
-                }
-            }
+        // A byte that may start one is followed by another: the last byte is not looked at.
+        let leads = UnsafeBufferPointer(rebasing: bytes[..<max(bytes.count - 1, 0)])
+        while true {
+            // Sixteen bytes at a time past the others, most of a note.
+            index = Self.leads.firstIndex(in: leads, from: index)
+            guard index < leads.count else { break }
             let lead = bytes[index]
             if lead >= 0xC0 && lead < 0xE0 {
                 present.insert(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
