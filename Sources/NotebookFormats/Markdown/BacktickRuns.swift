@@ -5,11 +5,22 @@ import Glibc
 ///
 /// Queries must come with positions that never decrease, as a scan from the start gives them.
 struct BacktickRuns {
-    /// Start offsets of the runs read so far, by run width (the list at index `width`), in order;
-    /// as many lists as the widest run read needs (no wider than the text).
+    /// Start offsets of the runs read so far, by run width, in order: the list at index `width`
+    /// for the usual widths (below ``listed``; as many lists as the widest such run read needs),
+    /// in `wide` for the others, so that a hostile run of a million backticks makes one entry,
+    /// not a million lists.
     private var starts: [[Int]] = []
+    private var wide: [Int: [Int]] = [:]
     /// For each width, how many of its runs lie before the last query position.
     private var passed: [Int] = []
+    private var widePassed: [Int: Int] = [:]
+    /// The widths kept in lists by index.
+    private static let listed = 16
+
+    /// How many lists of runs it has made: for the narrow widths, as many as the widest such run
+    /// read needs (at most sixteen); one for each wide width a run read had (what a hostile text
+    /// of wide runs costs).
+    var lists: Int { starts.count + wide.count }
     /// Where reading runs stopped: always at the end of a run, or between runs.
     private var indexed = 0
     /// The last blank line found, and the position it was looked for from.
@@ -37,15 +48,20 @@ struct BacktickRuns {
     /// The start of the first run of exactly `width` backticks at or after `from` and before `limit`.
     mutating func run(of width: Int, from: Int, before limit: Int, in bytes: [UInt8]) -> Int? {
         while true {
-            if width < starts.count, !starts[width].isEmpty {
-                var next = passed[width]
-                while next < starts[width].count && starts[width][next] < from { next += 1 }
-                passed[width] = next
-                if next < starts[width].count { return starts[width][next] < limit ? starts[width][next] : nil }
+            if width < starts.count {
+                if let found = Self.next(in: starts[width], passed: &passed[width], from: from) { return found < limit ? found : nil }
+            } else if let runs = wide[width] {
+                if let found = Self.next(in: runs, passed: &widePassed[width, default: 0], from: from) { return found < limit ? found : nil }
             }
             guard indexed < limit, indexed < bytes.count else { return nil }
             readRun(in: bytes)
         }
+    }
+
+    /// The first of `runs` at or after `from`, `passed` moved past those before it; nil when none is.
+    private static func next(in runs: [Int], passed: inout Int, from: Int) -> Int? {
+        while passed < runs.count && runs[passed] < from { passed += 1 }
+        return passed < runs.count ? runs[passed] : nil
     }
 
     /// Reads on to the end of the next run of backticks (or of the text).
@@ -61,11 +77,15 @@ struct BacktickRuns {
         }
         if end > start {
             let width = end - start
-            if width >= starts.count {
-                starts += Array(repeating: [], count: width + 1 - starts.count)
-                passed += Array(repeating: 0, count: width + 1 - passed.count)
+            if width >= Self.listed {
+                wide[width, default: []].append(start)
+            } else {
+                if width >= starts.count {
+                    starts += Array(repeating: [], count: width + 1 - starts.count)
+                    passed += Array(repeating: 0, count: width + 1 - passed.count)
+                }
+                starts[width].append(start)
             }
-            starts[width].append(start)
         }
         indexed = end
     }
