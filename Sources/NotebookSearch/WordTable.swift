@@ -84,6 +84,9 @@ struct WordTable: ~Copyable {
                 if index > start {
                     if high >= 0x80 {
                         others.append(start..<index)
+                    } else if index - start > SearchFolding.longestWord {
+                        // Only its first characters, as every word (`SearchFolding.longestWord`).
+                        add(UnsafeBufferPointer(start: base + start, count: SearchFolding.longestWord))
                     } else {
                         add(UnsafeBufferPointer(start: base + start, count: index - start), hash: Int(truncatingIfNeeded: hash))
                     }

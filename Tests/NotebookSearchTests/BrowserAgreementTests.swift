@@ -82,6 +82,9 @@ import Testing
         "新幹線に乗る。数字花园是一种笔记方式。",
         "東京タワー iPhone新幹線 한국어 문장입니다",
         "ภาษาไทยไม่มีช่องว่าง", "Tōfuku-ji ΟΔΟΣ über", "x² H₂O CO₂ m²", "Straße Øresund ﬁnance Łódź œufs ＡＢＣ café123", "",
+        // Words longer than the longest kept, cut alike: ASCII, with accents, with characters of two UTF-16 units.
+        String(repeating: "Ab", count: 150) + " " + String(repeating: "é", count: 300) + " " + String(repeating: "𝔸", count: 300)
+            + " " + String(repeating: "e\u{301}", count: 200),
     ]
 
     @Test func theBrowserSplitsTextIntoTheBuildsWords() throws {

@@ -154,4 +154,14 @@ import Testing
         // Lowercasing can make a word longer than it was written (`İ` is `i̇`): folded, `i`.
         #expect(analyzer.words(of: "İİ İstanbul").words == ["ii", "istanbul"])
     }
+
+    /// A run of letters longer than the longest word is its first characters: a note of 400,000
+    /// `é` in one run is one word of 256, folded (Foundation's normalization of the whole run
+    /// took time that grows with the square of its length: 3 s for this one, minutes for longer).
+    @Test func aLongRunOfLettersIsItsFirstCharacters() {
+        var analyzer = SearchAnalyzer()
+        let words = analyzer.words(of: String(repeating: "é", count: 400_000) + " " + String(repeating: "Z", count: 400_000)).words
+        #expect(words.sorted() == [String(repeating: "e", count: SearchFolding.longestWord), String(repeating: "z", count: SearchFolding.longestWord)])
+        #expect(SearchFolding.fold(String(repeating: "É", count: 300)) == String(repeating: "e", count: 256))
+    }
 }

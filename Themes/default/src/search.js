@@ -87,7 +87,9 @@
   })();
 
   var spelt = { "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "œ": "oe", "æ": "ae", "\u03c2": "\u03c3" };
+  // Only a word's first 256 characters (code points), as the build keeps them (SearchFolding.longestWord).
   function fold(word) {
+    if (word.length > 256) word = Array.from(word).slice(0, 256).join("");
     return word.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
       .replace(/[øłđßœæ\u03c2]/g, function (c) { return spelt[c]; }).normalize("NFC");
   }
