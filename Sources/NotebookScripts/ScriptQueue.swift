@@ -288,8 +288,24 @@ public final class ScriptQueue: Sendable {
         }
         diagnostics.sort { ($0.path, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.path, $1.location?.line ?? 0, $1.location?.column ?? 0) }
         return ScriptResults(
-            html: html, diagnostics: diagnostics, unavailable: threads.lazy.compactMap(\.engines.highlighter.unavailable).first,
+            html: html, diagnostics: Self.foldedByNote(diagnostics), unavailable: threads.lazy.compactMap(\.engines.highlighter.unavailable).first,
             mathUnavailable: threads.lazy.compactMap(\.engines.typesetter.unavailable).first)
+    }
+
+    /// `diagnostics` (in order of their paths) with each note's warnings of one kind past the
+    /// first hundred folded into one, as a note's other findings are: a note of 150,000 formulas
+    /// KaTeX warns about printed 150,000 warnings.
+    static func foldedByNote(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var folded: [Diagnostic] = []
+        folded.reserveCapacity(diagnostics.count)
+        var start = 0
+        while start < diagnostics.count {
+            var end = start + 1
+            while end < diagnostics.count && diagnostics[end].path == diagnostics[start].path { end += 1 }
+            folded += Array(diagnostics[start..<end]).foldingRepeatedWarnings()
+            start = end
+        }
+        return folded
     }
 
     /// The warning for a block of `language` that the script failed on, at `at` in `path`.

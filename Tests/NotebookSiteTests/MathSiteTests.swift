@@ -51,6 +51,19 @@ import Testing
         #expect(json.contains("Pythagoras: <span class=\"katex\"><math"), "\(json)")
     }
 
+    /// A note's warnings from KaTeX past the first hundred are one warning that counts them, as
+    /// its other findings are; another note's are its own.
+    @Test func aNotesManyMathWarningsAreFolded() throws {
+        let many = (0..<150).map { "A $\\href{x}{\($0)}$ link." }.joined(separator: "\n\n")
+        let site = try TemporarySite(["notes/many.md": many, "notes/few.md": "A $\\href{x}{y}$ link.\n"])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let math = report.diagnostics.filter { $0.code == "math.warning" }
+        #expect(math.filter { $0.path.hasSuffix("many.md") }.count == 101)
+        #expect(math.contains { $0.path.hasSuffix("many.md") && $0.message == "50 more warnings like the 100 above (math.warning) are not shown" })
+        #expect(math.filter { $0.path.hasSuffix("few.md") }.count == 1)
+    }
+
     @Test func mathFalseLeavesDollarsTextAndLoadsNoScript() throws {
         let site = try TemporarySite(["notebook.yml": "math: false\n", "notes/math.md": Self.markdown])
         let cache = site.path + "-cache"
