@@ -21,7 +21,7 @@ public enum NoteScripts {
         let results = queue.finish()
         let diagnostics = results.diagnostics
             + results.unavailableWarnings(at: note.path, codeOff: "give --no-highlight", mathOff: "give --no-math")
-        let html = renderer.fill(rendered, nil, code: results.html(for:), math: results.html(forFormula:_:)).html
+        let html = renderer.fill(rendered, nil, code: results.html(for:), math: results.formulasOfOneNote()).html
         return (html, diagnostics)
     }
 }

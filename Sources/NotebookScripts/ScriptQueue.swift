@@ -200,21 +200,21 @@ public final class ScriptQueue: Sendable {
         submit(found)
     }
 
-    /// How much TeX of one note's formulas is typeset, in UTF-8 bytes, each different formula
-    /// counted once: a formula of 16 KB can take 0.2 s and give 1 MB of MathML, and a note can
-    /// hold thousands (a 1 MB note of them gave a 52 MB page and an 87 MB feed).
+    /// How much TeX of one note's formulas is typeset, in UTF-8 bytes, each formula counted as
+    /// often as it occurs (each occurrence is MathML in the page and the feed, however often the
+    /// script runs): a formula of 16 KB can take 0.2 s and give 1 MB of MathML, and a note can
+    /// hold thousands (a 1 MB note of them gave a 52 MB page and an 87 MB feed; a 3.3 MB note of
+    /// one short formula 300,000 times, counted once, a 46 MB page and a 77 MB feed).
     public static let maximumTeXInNote = 128 * 1024
 
     /// Hands over formulas of the note at `path`, in its order: each TeX, its style, and where
     /// the TeX starts. Past ``maximumTeXInNote``, the rest are not (a warning at the first).
     public func submit(formulas: [(tex: String, style: MathStyle, at: SourceLocation?)], path: String) {
         var found: [(Key, Place)] = []
-        var counted: Set<Key> = []
-        var total = 0
+        var budget = TeXBudget()
         for formula in formulas {
             let key = Key(.math(formula.style), formula.tex)
-            if counted.insert(key).inserted { total += formula.tex.utf8.count }
-            if total > Self.maximumTeXInNote {
+            if !budget.admits(formula.tex) {
                 let notice = Diagnostic(
                     .warning, "this note's formulas pass \(Self.maximumTeXInNote / 1024) KB of TeX: this one and those after it are shown as their source",
                     path: path, at: formula.at, code: "math.budget")
@@ -378,5 +378,29 @@ public struct ScriptResults: Sendable {
     /// The MathML of the formula `tex` in `style`, checked; nil to show its source.
     public func html(forFormula tex: String, _ style: MathStyle) -> String? {
         html[ScriptQueue.Key(.math(style), tex)]
+    }
+
+    /// The MathML of one note's formulas, asked for in the note's order: as
+    /// ``html(forFormula:_:)`` gives it up to the note's budget of TeX (``TeXBudget``, as the
+    /// queue counted the formulas when they were handed over), none past it, so that the rest,
+    /// even a formula typeset earlier in the note, show their source.
+    public func formulasOfOneNote() -> (String, MathStyle) -> String? {
+        var budget = TeXBudget()
+        return { tex, style in budget.admits(tex) ? self.html(forFormula: tex, style) : nil }
+    }
+}
+
+/// The TeX of one note's formulas typeset so far, against ``ScriptQueue/maximumTeXInNote``: each
+/// formula counted, in the note's order, as often as it occurs.
+public struct TeXBudget: Sendable {
+    private var total = 0
+
+    public init() {}
+
+    /// Whether `tex`, the note's next formula, is typeset: no longer once the note's TeX, this
+    /// formula's included, passes the budget.
+    public mutating func admits(_ tex: String) -> Bool {
+        total += tex.utf8.count
+        return total <= ScriptQueue.maximumTeXInNote
     }
 }

@@ -64,6 +64,23 @@ import Testing
         #expect(math.filter { $0.path.hasSuffix("few.md") }.count == 1)
     }
 
+    /// A note's formulas are typeset up to 128 KB of TeX, each counted as often as it occurs (each
+    /// occurrence is MathML in the page): past it, a warning at the first left out, and the rest
+    /// shown as their source, however often one formula repeats.
+    @Test func aNotesFormulasAreTypesetUpToItsBudgetCountingEveryOccurrence() throws {
+        // 15,000 times 9 bytes of TeX: 135,000 bytes, past 131,072 at the 14,564th.
+        let note = String(repeating: "A $x^{12345}$ b.\n", count: 15_000)
+        let site = try TemporarySite(["notes/many.md": note])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let budget = report.diagnostics.filter { $0.code == "math.budget" }
+        #expect(budget.count == 1, "\(budget)")
+        #expect(budget.first?.location?.line == 14_564)
+        let page = try site.output("many/index.html")
+        #expect(page.components(separatedBy: "<math").count - 1 == 14_563)
+        #expect(page.components(separatedBy: "<code class=\"math\">").count - 1 == 15_000 - 14_563)
+    }
+
     @Test func mathFalseLeavesDollarsTextAndLoadsNoScript() throws {
         let site = try TemporarySite(["notebook.yml": "math: false\n", "notes/math.md": Self.markdown])
         let cache = site.path + "-cache"

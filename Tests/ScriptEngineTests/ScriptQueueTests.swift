@@ -156,7 +156,8 @@ import Testing
     @Test func aNotesFormulasPastItsBudgetAreNotTypeset() {
         let queue = ScriptQueue(highlighter: CodeHighlighter(), typesetter: MathTypesetter(script: Self.spinning))
         let big = String(repeating: "x", count: 15 * 1024)
-        // Nine different formulas of 15 KB (the first twice, counted once): the ninth passes 128 KB.
+        // Formulas of 15 KB, the first twice: each occurrence counts, and the ninth (the eighth
+        // different one, at line 9) passes 128 KB.
         var formulas: [(tex: String, style: MathStyle, at: NotebookModel.SourceLocation?)] = [(big + "0", .inline, SourceLocation(line: 1, column: 2))]
         formulas += (0..<9).map { (big + "\($0)", .inline, SourceLocation(line: $0 + 2, column: 2)) }
         formulas.append(("small", .inline, SourceLocation(line: 20, column: 2)))
@@ -164,9 +165,14 @@ import Testing
         queue.submit(formulas: [(big + "8", .inline, SourceLocation(line: 1, column: 2))], path: "notes/b.md")
         let results = queue.finish()
         #expect(results.diagnostics.map { "\($0.path):\($0.location?.line ?? 0): \($0.message)" } == [
-            "notes/a.md:10: this note's formulas pass 128 KB of TeX: this one and those after it are shown as their source"
+            "notes/a.md:9: this note's formulas pass 128 KB of TeX: this one and those after it are shown as their source"
         ])
-        #expect(results.html(forFormula: big + "7", .inline) != nil && results.html(forFormula: "small", .inline) == nil)
+        #expect(results.html(forFormula: big + "6", .inline) != nil && results.html(forFormula: big + "7", .inline) == nil)
+        #expect(results.html(forFormula: "small", .inline) == nil)
+        // Asked for in a note's order, a formula typeset earlier is not given past the budget.
+        let lookup = results.formulasOfOneNote()
+        #expect(formulas.prefix(8).allSatisfy { lookup($0.tex, $0.style) != nil })
+        #expect(lookup(big + "0", .inline) == nil)
         // Another note's own budget has room for it.
         #expect(results.html(forFormula: big + "8", .inline) != nil)
     }

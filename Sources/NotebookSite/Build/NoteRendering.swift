@@ -69,7 +69,7 @@ struct NoteRendering: Sendable {
         let renderer = renderer
         _ = ParallelWork.map(updating: &notes, workers: workers) { note in
             guard note.body.rendered.slots.contains(where: \.isCode) else { return }
-            note.body.rendered = renderer.fill(note.body.rendered, nil, code: highlights.html(for:), math: highlights.html(forFormula:_:))
+            note.body.rendered = renderer.fill(note.body.rendered, nil, code: highlights.html(for:), math: highlights.formulasOfOneNote())
         }
     }
 
