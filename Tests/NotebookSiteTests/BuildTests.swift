@@ -46,6 +46,23 @@ import Testing
         #expect(redirect.contains("url=/notes/one/"))
     }
 
+    /// A note's broken links past the first hundred are one warning that counts them, in a build
+    /// and in the preview, as the note's other findings are; another note's are its own.
+    @Test func aNotesManyBrokenLinksAreFolded() throws {
+        let many = (0..<150).map { "[[missing \($0)]]" }.joined(separator: " ")
+        let site = try TemporarySite(["notes/many.md": many + "\n", "notes/few.md": "[[nowhere]]\n"])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.filter { $0.path.hasSuffix("many.md") }.count == 101)
+        #expect(broken.contains { $0.path.hasSuffix("many.md") && $0.message == "50 more warnings like the 100 above (link.broken) are not shown" })
+        #expect(broken.filter { $0.path.hasSuffix("few.md") }.count == 1)
+        var session = SiteSession(directory: site.path, options: BuildOptions(output: site.path + "-preview"))
+        defer { try? FileManager.default.removeItem(atPath: site.path + "-preview") }
+        let previewed = session.build().diagnostics.filter { $0.code == "link.broken" }
+        #expect(previewed.filter { $0.path.hasSuffix("many.md") }.count == 101)
+    }
+
     @Test func aFailedBuildLeavesThePreviousOutputAlone() throws {
         let site = try TemporarySite(["notes/a.md": "fine\n"])
         #expect(build(site.path).succeeded)

@@ -34,7 +34,7 @@ struct LinkResolution: Sendable {
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
             var walk = Walk(source: source, strict: strict)
             walk.resolve(notes[source].body.links, with: resolver)
-            return (targets: walk.targets, urls: walk.urls, diagnostics: walk.diagnostics)
+            return (targets: walk.targets, urls: walk.urls, diagnostics: walk.findings)
         }
         var resolved: [[LinkReference: String]] = []
         resolved.reserveCapacity(notes.count)
@@ -99,6 +99,10 @@ struct LinkResolution: Sendable {
             self.source = source
             self.strict = strict
         }
+
+        /// The note's link findings with its warnings of one kind past the first hundred folded
+        /// into one, as its other findings are (a note of 100,000 broken links printed them all).
+        var findings: [Diagnostic] { diagnostics.foldingRepeatedWarnings() }
 
         /// Resolves what the note's resolution meets, in order, with `resolver`.
         mutating func resolve(_ found: [Found], with resolver: LinkResolver) {

@@ -166,7 +166,7 @@ extension SiteSession {
         let linked = { @Sendable (index: Int) -> (urls: [LinkReference: String], diagnostics: [Diagnostic]) in
             var walk = LinkResolution.Walk(source: index, strict: strict)
             walk.resolve(notes[index].body.links, with: resolver)
-            return (walk.urls, walk.diagnostics.made(by: .resolveLinks))
+            return (walk.urls, walk.findings.made(by: .resolveLinks))
         }
         guard !diagnostics.hasErrors else {
             // As a full build does, a build that fails before rendering still reports every
