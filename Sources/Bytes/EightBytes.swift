@@ -1,6 +1,6 @@
 /// Eight bytes of text read as one word, so that a scan passes over the runs it has nothing to do
-/// in eight bytes at a time (the search's JSON, the text handed to JavaScriptCore, the
-/// highlighter's script). Each test is exact for the word as a whole.
+/// in eight bytes at a time (the text handed to JavaScriptCore, the highlighter's script). Each
+/// test is exact for the word as a whole.
 public struct EightBytes {
     public let word: UInt64
 
@@ -8,11 +8,6 @@ public struct EightBytes {
     @inlinable @inline(__always)
     public init(at pointer: UnsafePointer<UInt8>) {
         word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
-    }
-
-    @inlinable @inline(__always)
-    public init(word: UInt64) {
-        self.word = word
     }
 
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -27,11 +22,5 @@ public struct EightBytes {
     public func contains(_ byte: UInt8) -> Bool {
         let found = word ^ (Self.ones &* UInt64(byte))
         return (found &- Self.ones) & ~found & Self.highs != 0
-    }
-
-    /// Whether one of the bytes is below `limit` (at most 128).
-    @inlinable @inline(__always)
-    public func containsBelow(_ limit: UInt8) -> Bool {
-        (word &- Self.ones &* UInt64(limit)) & ~word & Self.highs != 0
     }
 }

@@ -14,7 +14,9 @@ public enum SearchFolding {
     /// is longer, and Foundation's normalization takes time that grows with the square of the
     /// length (a note of 400,000 `é` in one run took 3 s, of 3 million minutes).
     public static func fold(_ word: String) -> String {
-        let word = word.unicodeScalars.count > longestWord ? String(String.UnicodeScalarView(word.unicodeScalars.prefix(longestWord))) : word
+        // Most words are short: their bytes, counted at once, are as many as their scalars at most.
+        let word = word.utf8.count > longestWord && word.unicodeScalars.count > longestWord
+            ? String(String.UnicodeScalarView(word.unicodeScalars.prefix(longestWord))) : word
         var scalars = String.UnicodeScalarView()
         for scalar in word.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
             if (0x300...0x36F).contains(scalar.value) { continue }
