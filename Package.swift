@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "NotebookConstraints", dependencies: ["NotebookModel", "NotebookSource"]),
         .target(name: "NotebookRender", dependencies: ["NotebookModel", "Bytes"]),
         .target(name: "NotebookServer", dependencies: ["CMicroHTTPD", "NotebookFiles"]),
+        // A note opened in the browser's editor, and an edit of it written back in its own format.
+        .target(name: "NotebookEditing", dependencies: ["Bytes", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints"]),
         .target(
             name: "NotebookSite",
             dependencies: [
@@ -86,6 +88,7 @@ let package = Package(
         .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints", "NotebookFormats"]),
         .testTarget(
             name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "NotebookSearch", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "NotebookEditingTests", dependencies: ["NotebookEditing", "NotebookFormats", "NotebookConstraints", "NotebookRender", "TestSupport"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite", "NotebookSearch", "TestSupport"]),
         .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "CFileSystem", "TestSupport"]),

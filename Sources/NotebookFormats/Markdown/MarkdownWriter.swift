@@ -16,6 +16,22 @@ public struct MarkdownWriter: Sendable {
         return out
     }
 
+    /// One block as Markdown lines (its Markdown for an editor's fixed block, or a paragraph or
+    /// heading written back), without a line break at the end.
+    public func markdown(of block: Block) -> String {
+        self.block(block).joined(separator: "\n")
+    }
+
+    /// Inline content as Markdown on one line, as a heading holds it.
+    public func markdown(of inlines: [Inline]) -> String {
+        self.inlines(inlines, context: .line).replacingNewlines()
+    }
+
+    /// `text` with every character that could be syntax escaped, as a paragraph's text is.
+    public func escaped(_ text: String) -> String {
+        escape(text, context: .block)
+    }
+
     private func frontMatter(_ metadata: NoteMetadata) -> String {
         var lines: [String] = []
         if let id = metadata.id { lines.append("id: \(yaml(id))") }

@@ -1,0 +1,147 @@
+import NotebookFormats
+import NotebookModel
+import NotebookSource
+
+extension EditableNote {
+    /// A Markdown note opened for editing, read as `reader` reads it in a build. Its paragraphs
+    /// and headings are editable where the file holds them as they were read, without a
+    /// `%%comment%%`; lists, quotes and footnotes are edited through their paragraphs; the rest
+    /// (tables, code, formulas, callouts, HTML) is fixed. A file that is not UTF-8 is all fixed.
+    public static func markdown(_ bytes: [UInt8], path: String, reader: MarkdownReader) -> EditableNote {
+        guard let source = String(validating: bytes, as: UTF8.self) else {
+            let note = Note(path: path, blocks: [])
+            return EditableNote(
+                format: .markdown, bytes: bytes, document: EditorDocument(blocks: [EditorBlock(kind: .fixed, label: "(not UTF-8 text)")]),
+                opaque: [], places: [nil], note: note)
+        }
+        let read = reader.read(source, path: path)
+        let split = FrontMatter.split(source)
+        var opening = MarkdownOpening(
+            bytes: bytes, lines: LineTable(bytes).starts, textBlocks: reader.textBlocks(split.body, firstLine: split.bodyStartLine),
+            comments: read.comments)
+        opening.visit(read.note.blocks, depth: 0, path: [])
+        return EditableNote(
+            format: .markdown, bytes: bytes, document: EditorDocument(blocks: opening.blocks), opaque: opening.opaque,
+            places: opening.places, note: read.note)
+    }
+}
+
+/// The walk that opens a Markdown note's blocks.
+private struct MarkdownOpening {
+    let bytes: [UInt8]
+    /// Where each line of the file starts.
+    let lines: [Int]
+    /// The paragraphs and headings by where they start.
+    let textBlocks: [SourceLocation: MarkdownTextBlock]
+    /// Where each comment starts, as byte offsets.
+    let comments: [Int]
+    let writer = MarkdownWriter()
+    var blocks: [EditorBlock] = []
+    var places: [EditableNote.Place?] = []
+    var opaque: [OpaquePiece] = []
+
+    init(bytes: [UInt8], lines: [Int], textBlocks: [MarkdownTextBlock], comments: [SourceLocation]) {
+        self.bytes = bytes
+        self.lines = lines
+        self.textBlocks = Dictionary(textBlocks.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
+        var offsets: [Int] = []
+        for comment in comments { if let offset = Self.offset(comment, lines: lines, bytes: bytes) { offsets.append(offset) } }
+        self.comments = offsets
+    }
+
+    /// Visits `content`, found at `path` in the note (see ``EditableNote/Place/path``).
+    mutating func visit(_ content: [Block], depth: Int, path: [Int]) {
+        for (index, block) in content.enumerated() {
+            let here = path + [index]
+            switch block.kind {
+            case .paragraph(let inlines):
+                if inlines.count == 1, case .span(let formatting, _) = inlines[0].kind, formatting.math == .display {
+                    fixed(block)
+                } else {
+                    text(block, inlines, kind: .paragraph, depth: depth, path: here)
+                }
+            case .heading(let level, let inlines):
+                text(block, inlines, kind: .heading(level), depth: depth, path: here)
+            case .list(let list):
+                for (number, item) in list.items.enumerated() { visit(item.blocks, depth: depth + 1, path: here + [number]) }
+            case .blockQuote(let children):
+                visit(children, depth: depth + 1, path: here)
+            case .callout, .codeBlock, .table, .thematicBreak, .html, .footnoteDefinition:
+                fixed(block)
+            }
+        }
+    }
+
+    private mutating func text(_ block: Block, _ inlines: [Inline], kind: EditorBlock.Kind, depth: Int, path: [Int]) {
+        guard let location = block.location, let found = textBlocks[location], found.depth == depth,
+            found.isHeading == (kind != .paragraph), let start = Self.offset(location, lines: lines, bytes: bytes),
+            found.endLine >= location.line, found.endLine <= lines.count
+        else { return fixed(block) }
+        let end = lineEnd(found.endLine)
+        guard start < end, !comments.contains(where: { $0 >= start && $0 < end }) else { return fixed(block) }
+        let pieces = BlockPieces(inlines, firstOpaque: opaque.count, label: { [writer] in writer.markdown(of: [$0]) })
+        opaque += pieces.opaque
+        var offsets: [[Int]: Int] = [:]
+        var seen: Set<[Int]> = []
+        for leaf in pieces.leaves.compactMap({ $0 }) where seen.insert(leaf).inserted {
+            if let offset = leafOffset(leaf, in: inlines, within: start..<end) { offsets[leaf] = offset }
+        }
+        blocks.append(EditorBlock(kind: kind, isNested: depth > 0, pieces: pieces.pieces))
+        places.append(
+            EditableNote.Place(
+                range: start..<end, continuation: depth == 0 ? "" : continuation(before: start, line: location.line), inlines: inlines,
+                leaves: pieces.leaves, leafOffsets: offsets, path: path))
+    }
+
+    private mutating func fixed(_ block: Block) {
+        blocks.append(EditorBlock(kind: .fixed, label: writer.markdown(of: block)))
+        places.append(nil)
+    }
+
+    /// Where the text inline at `path` starts, when the file holds its text there as it is.
+    private func leafOffset(_ path: [Int], in inlines: [Inline], within range: Range<Int>) -> Int? {
+        var content = inlines
+        var inline: Inline?
+        for (step, index) in path.enumerated() {
+            guard index < content.count else { return nil }
+            inline = content[index]
+            if step < path.count - 1 {
+                guard case .span(_, let children) = content[index].kind else { return nil }
+                content = children
+            }
+        }
+        guard let inline, case .text(let text) = inline.kind, let location = inline.location,
+            let offset = Self.offset(location, lines: lines, bytes: bytes)
+        else { return nil }
+        let utf8 = Array(text.utf8)
+        guard offset >= range.lowerBound, offset + utf8.count <= range.upperBound, bytes[offset..<offset + utf8.count].elementsEqual(utf8)
+        else { return nil }
+        return offset
+    }
+
+    /// The offset of the end of `line` (1-based), before its line break.
+    private func lineEnd(_ line: Int) -> Int {
+        var end = line < lines.count ? lines[line] : bytes.count
+        while end > lines[line - 1], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// What starts the lines of a block after its first: what precedes it on its first line,
+    /// with quote marks and white space kept and list markers made spaces.
+    private func continuation(before start: Int, line: Int) -> String {
+        String(
+            decoding: bytes[lines[line - 1]..<start].map { byte in
+                byte == UInt8(ascii: ">") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") ? byte : UInt8(ascii: " ")
+            }, as: UTF8.self)
+    }
+
+    /// The byte offset of a file location, nil when it is not in the file.
+    /// A byte-order mark is not part of the first line's columns.
+    static func offset(_ location: SourceLocation, lines: [Int], bytes: [UInt8]) -> Int? {
+        guard location.line >= 1, location.line <= lines.count, location.column >= 1 else { return nil }
+        let bom = location.line == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let offset = lines[location.line - 1] + bom + location.column - 1
+        let count = bytes.count
+        return offset <= count ? offset : nil
+    }
+}

@@ -1,0 +1,177 @@
+import NotebookConstraints
+import NotebookFormats
+import NotebookModel
+import Testing
+
+@testable import NotebookEditing
+
+/// Edits of Markdown notes as the editor makes them, written back in Markdown.
+@Suite struct MarkdownEditTests {
+    typealias Support = EditingSupport
+
+    static func text(_ saved: SavedEdit) -> String { String(decoding: saved.bytes, as: UTF8.self) }
+
+    @Test func theDocumentHoldsTheNotesOwnBlocks() {
+        let note = Support.open("---\ntitle: T\n---\n# Title *here*\n\nBody with **bold** and [[Other]].\n\n```swift\nlet x = 1\n```\n\n- item one\n- item two\n")
+        let kinds = note.document.blocks.map(\.kind)
+        #expect(kinds == [.heading(1), .paragraph, .fixed, .paragraph, .paragraph])
+        #expect(note.document.blocks[3].isNested && !note.document.blocks[1].isNested)
+        #expect(note.document.blocks[0].pieces == [.text("Title ", .plain), .text("here", Formatting(italic: true))])
+        #expect(note.document.blocks[2].label == "```swift\nlet x = 1\n```")
+        // The wikilink is a placeholder showing its Markdown.
+        guard case .opaque(let number)? = note.document.blocks[1].pieces.dropLast().last else {
+            Issue.record("no placeholder: \(note.document.blocks[1].pieces)")
+            return
+        }
+        #expect(note.opaque[number].label == "[[Other]]")
+    }
+
+    @Test func aChangedWordIsWrittenInPlaceAndNothingElseMoves() throws {
+        let source = "---\ntitle:   Kept  \n---\n\nFirst para with *emphasis* here.\nSecond line stays.\n\n\nLast para, untouched!\n"
+        let note = Support.open(source)
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces[0] = .text("First paragraph with ", .plain)
+        }
+        #expect(Self.text(saved) == source.replacingOccurrences(of: "First para with", with: "First paragraph with"))
+    }
+
+    @Test func typedSyntaxStaysText() throws {
+        let note = Support.open("Plain words here.\n")
+        let saved = try Support.save(note) { $0[0].pieces[0] = .text("Plain *words* [here](x).", .plain) }
+        #expect(Self.text(saved) == "Plain \\*words\\* \\[here\\](x).\n")
+        #expect(Support.page(saved.bytes) == "<p>Plain *words* [here](x).</p>\n")
+    }
+
+    @Test func boldMadeOnAWordIsMarkdownBold() throws {
+        let note = Support.open("Make this word bold.\n\nNext.\n")
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = [.text("Make this ", .plain), .text("word", Formatting(bold: true)), .text(" bold.", .plain)]
+        }
+        #expect(Self.text(saved) == "Make this **word** bold.\n\nNext.\n")
+    }
+
+    @Test func aHighlightAddedAndRemovedComesBackToTheSameBytes() throws {
+        let source = "A line to mark.\n"
+        let note = Support.open(source)
+        let marked = try Support.save(note) { blocks in
+            blocks[0].pieces = [.text("A line to ", .plain), .text("mark", Formatting(highlight: .palette("green"))), .text(".", .plain)]
+        }
+        let markedText = Self.text(marked)
+        #expect(Support.page(marked.bytes).contains("mark"))
+        let reopened = Support.open(markedText)
+        #expect(reopened.document.blocks[0].pieces.contains(.text("mark", Formatting(highlight: .palette("green")))))
+        let unmarked = try Support.save(reopened) { $0[0].pieces = [.text("A line to mark.", .plain)] }
+        #expect(Self.text(unmarked) == source)
+    }
+
+    @Test func aSelectionAcrossATitleAndItsTextMadeBoldKeepsTheTitle() throws {
+        let note = Support.open("# Trip notes\n\nBook the train.\n")
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = [.text("Trip ", .plain), .text("notes", Formatting(bold: true))]
+            blocks[1].pieces = [.text("Book", Formatting(bold: true)), .text(" the train.", .plain)]
+        }
+        #expect(Self.text(saved) == "# Trip **notes**\n\n**Book** the train.\n")
+    }
+
+    @Test func placeholdersComeBackAsTheyWere() throws {
+        let source = "See [[Other note|the other]] and $x^2$ with #travel tag[^1].\n\n[^1]: A footnote.\n"
+        let note = Support.open(source)
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = blocks[0].pieces.map { piece in
+                if case .text(let text, let formatting) = piece, text == "See " { return .text("Look at ", formatting) }
+                return piece
+            }
+        }
+        #expect(Self.text(saved) == source.replacingOccurrences(of: "See ", with: "Look at "))
+        // Made bold around its placeholders, the paragraph keeps them.
+        let bold = try Support.save(note) { blocks in
+            blocks[0].pieces = blocks[0].pieces.map { piece in
+                if case .text(let text, _) = piece { return .text(text, Formatting(bold: true)) }
+                return piece
+            }
+        }
+        let page = Support.page(bold.bytes)
+        #expect(page.contains("the other") && page.contains("<math") == false && page.contains("x^2") && page.contains("#travel"))
+        #expect(Support.page(bold.bytes).contains("footnote"))
+    }
+
+    @Test func aBlockIDAndAnInlineTagStayWhenTheirTextIsRewritten() throws {
+        let source = "Some #tag text to keep ^block-1\n"
+        let note = Support.open(source)
+        let pieces = note.document.blocks[0].pieces
+        #expect(pieces.filter { if case .opaque = $0 { true } else { false } }.count == 2)
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = blocks[0].pieces.map { piece in
+                if case .text(let text, _) = piece { return .text(text, Formatting(italic: true)) }
+                return piece
+            }
+        }
+        let text = Self.text(saved)
+        #expect(text.contains("#tag") && text.hasSuffix(" ^block-1\n"), "\(text)")
+    }
+
+    @Test func aNewParagraphAfterABlockAndARemovedOne() throws {
+        let note = Support.open("One.\n\nTwo.\n\nThree.\n")
+        let added = try Support.save(note) { blocks in
+            blocks.insert(SubmittedBlock(original: nil, pieces: [.text("One and a half.", .plain)]), at: 1)
+        }
+        #expect(Self.text(added) == "One.\n\nOne and a half.\n\nTwo.\n\nThree.\n")
+        let removed = try Support.save(note) { blocks in blocks.remove(at: 1) }
+        #expect(Self.text(removed) == "One.\n\nThree.\n")
+        let emptied = try Support.save(note) { blocks in blocks[2].pieces = [] }
+        #expect(Self.text(emptied) == "One.\n\nTwo.\n\n")
+    }
+
+    @Test func enterAtTheStartOfAParagraphKeepsItsPlace() throws {
+        let note = Support.open("Intro.\n\nBody text.\n")
+        let saved = try Support.save(note) { blocks in
+            blocks[1].pieces = []
+            blocks.insert(SubmittedBlock(original: nil, pieces: [.text("Body text.", .plain)]), at: 2)
+        }
+        #expect(Self.text(saved) == "Intro.\n\nBody text.\n")
+    }
+
+    @Test func aListItemsTextIsEditedInsideItsItem() throws {
+        let source = "- first item\n  runs on\n- second item\n\n> quoted words\n> go on\n"
+        let note = Support.open(source)
+        #expect(note.document.blocks.allSatisfy { $0.isNested })
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = [.text("first", Formatting(bold: true)), .text(" item", .plain), .softBreak, .text("runs on", .plain)]
+            blocks[2].pieces = [.text("quoted", Formatting(italic: true)), .text(" words", .plain), .softBreak, .text("go on", .plain)]
+        }
+        #expect(Self.text(saved) == "- **first** item\n  runs on\n- second item\n\n> *quoted* words\n> go on\n")
+    }
+
+    @Test func whatTheEditorCannotRemoveIsRefused() {
+        let note = Support.open("Text [[Link]].\n\n```\ncode\n```\n\n- item\n")
+        #expect(throws: EditRefusal.self) { try Support.save(note) { $0.remove(at: 1) } }
+        #expect(throws: EditRefusal.self) { try Support.save(note) { $0.remove(at: 2) } }
+        #expect(throws: EditRefusal.self) { try Support.save(note) { $0[0].pieces = [.text("Text.", .plain)] } }
+        #expect(throws: EditRefusal.self) { try Support.save(note) { $0.swapAt(0, 1) } }
+        #expect(throws: EditRefusal.self) { try Support.save(note) { $0[0].pieces.append(.text("two\nlines", .plain)) } }
+    }
+
+    @Test func aChangedFileIsAConflict() {
+        let note = Support.open("Words.\n")
+        var submission = Support.submission(note) { $0[0].pieces = [.text("Other words.", .plain)] }
+        submission.hash = EditableNote.hash(Array("Words!\n".utf8))
+        #expect(throws: EditRefusal.conflict) { () throws(EditRefusal) in
+            try note.saving(submission, checker: ConstraintChecker(definition: .seeds), reader: MarkdownReader())
+        }
+    }
+
+    @Test func aForbiddenHighlightIsCorrectedAndSaid() throws {
+        let note = Support.open("Mark me.\n")
+        let saved = try Support.save(note, definition: .seeds) { blocks in
+            blocks[0].pieces = [.text("Mark", Formatting(highlight: .palette("blue"))), .text(" me.", .plain)]
+        }
+        #expect(saved.corrections.count == 1)
+        #expect(saved.corrections.first?.message.contains("blue") == true, "\(saved.corrections)")
+        #expect(saved.document.blocks[0].pieces.first == .text("Mark", Formatting(highlight: .palette("yellow"))))
+    }
+
+    @Test func aCommentOrACalloutIsFixed() {
+        let note = Support.open("Text %%hidden%% more.\n\n> [!tip] Title\n> Body.\n\nFree text.\n")
+        #expect(note.document.blocks.map(\.isEditable) == [false, false, true])
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import NotebookModel
+import Testing
+
+@testable import NotebookEditing
+
+/// One word edited in every editable block of every real note (ExampleSite and the Quartz
+/// vault): the file changes only inside that block, and the page only by that word.
+@Suite struct RealNoteEditTests {
+    @Test func oneWordEditedInEveryBlockOfEveryRealNote() throws {
+        let files = EditingSupport.realNotes()
+        #expect(files.count >= 90)
+        var edits = 0
+        var notesEdited = 0
+        var fixed = 0
+        var editable = 0
+        for file in files {
+            let bytes = Array(try Data(contentsOf: file))
+            let note = EditableNote.markdown(bytes, path: file.lastPathComponent, reader: .init())
+            let before = EditingSupport.page(bytes)
+            var editedHere = false
+            for (index, block) in note.document.blocks.enumerated() {
+                guard block.isEditable else {
+                    fixed += 1
+                    continue
+                }
+                editable += 1
+                guard let (piece, range) = EditingSupport.word(in: block.pieces), let place = note.places[index],
+                    case .text(let text, let formatting) = block.pieces[piece]
+                else { continue }
+                let word = String(text[range])
+                var changed = text
+                changed.replaceSubrange(range, with: word + "Zq")
+                let saved: SavedEdit
+                do {
+                    saved = try EditingSupport.save(note) { $0[index].pieces[piece] = .text(changed, formatting) }
+                } catch {
+                    Issue.record("\(file.path): block \(index + 1) (“\(word)”): \(error.message)")
+                    continue
+                }
+                edits += 1
+                editedHere = true
+                // The bytes that differ lie inside the block.
+                let new = saved.bytes
+                let prefix = zip(bytes, new).prefix { $0 == $1 }.count
+                let suffix = zip(bytes.reversed(), new.reversed()).prefix { $0 == $1 }.count
+                #expect(prefix >= place.range.lowerBound, "\(file.path): block \(index + 1) changed bytes before it")
+                #expect(bytes.count - min(suffix, bytes.count - prefix) <= place.range.upperBound, "\(file.path): block \(index + 1) changed bytes after it")
+                // The page differs by the word alone, and the headings' ids that follow from it
+                // (a heading's own, and the numbers of later headings of the same words).
+                let after = EditingSupport.page(new).replacingOccurrences(of: word + "Zq", with: word)
+                #expect(
+                    EditingSupport.withoutHeadingIDs(after) == EditingSupport.withoutHeadingIDs(before),
+                    "\(file.path): block \(index + 1) (“\(word)”) changed the page beyond the word")
+            }
+            if editedHere { notesEdited += 1 }
+        }
+        print("one-word edits: \(edits) blocks of \(notesEdited) of \(files.count) real notes; \(editable) editable blocks, \(fixed) fixed")
+        #expect(notesEdited >= files.count - 2)
+    }
+}
