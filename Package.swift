@@ -63,8 +63,10 @@ let package = Package(
             name: "NotebookCLI",
             dependencies: [
                 "NotebookFiles", "NotebookModel", "NotebookSource", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite",
-                "NotebookServer", "NotebookScripts",
-            ]),
+                "NotebookServer", "NotebookScripts", "NotebookEditing",
+            ],
+            // The browser's editor of `notebook serve --edit`, built into the binary.
+            resources: [.embedInCode("Editor/editor.js"), .embedInCode("Editor/editor.css")]),
         .executableTarget(name: "notebook", dependencies: ["NotebookCLI", "CMalloc", "CMallocSettings"]),
         .executableTarget(name: "notebook-bench", dependencies: ["NotebookFormats", "NotebookFiles", "NotebookSearch"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -19,15 +19,27 @@ static size_t notebook_mhd_keep_escaped(void *cls, struct MHD_Connection *connec
     return strlen(s);
 }
 
+/// The value of the request header `name` (the first, compared without regard to case); NULL
+/// when there is none.
+static inline const char *notebook_mhd_header(struct MHD_Connection *connection, const char *name) {
+    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, name);
+}
+
+/// The value of the query argument `name`, as received (not decoded); NULL when there is none.
+static inline const char *notebook_mhd_argument(struct MHD_Connection *connection, const char *name) {
+    return MHD_lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, name);
+}
+
 /// Starts a daemon listening on `address` (which carries the port; 0 lets the system choose), with
 /// a pool of `threads` threads polling with epoll (each connection answered without a thread of
 /// its own, so a thousand connections cost no thousand threads), connections that can be
 /// suspended while an event stream has nothing to send and resumed from any thread, at most
-/// `limit` connections at once, and `timeout` seconds before an idle connection is closed. NULL
+/// `limit` connections at once, and `timeout` seconds before an idle connection is closed;
+/// `completed` is called with `context` when a request ends, to let go of what it kept. NULL
 /// when it cannot start.
 static inline struct MHD_Daemon *notebook_mhd_start(
     const struct sockaddr *address, int ipv6, unsigned int timeout, unsigned int limit, unsigned int threads,
-    MHD_AccessHandlerCallback handler, void *context)
+    MHD_AccessHandlerCallback handler, void *context, MHD_RequestCompletedCallback completed)
 {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
@@ -37,6 +49,7 @@ static inline struct MHD_Daemon *notebook_mhd_start(
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)limit, NULL },
         { MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)notebook_mhd_keep_escaped, NULL },
+        { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, context },
         { MHD_OPTION_END, 0, NULL },
     };
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);

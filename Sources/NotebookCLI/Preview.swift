@@ -18,6 +18,8 @@ public final class Preview: Sendable {
     private let quietPeriod: Duration
     private let log: @Sendable (_ stdout: String, _ stderr: String) -> Void
     private let color: Bool
+    /// The note editor, with `--edit`.
+    let editor: NoteEditor?
 
     private struct State: Sendable {
         var session: SiteSession
@@ -29,13 +31,16 @@ public final class Preview: Sendable {
 
     /// Listens on `host`:`port` (0: any free port), answering the Host names `allowedHosts`
     /// besides the server's own (see `AllowedHosts`). `log` receives a line per build (and
-    /// diagnostics); nothing is built until `start()`, and nothing is ever written to disk.
+    /// diagnostics); nothing is built until `start()`, and nothing is written to disk but what
+    /// the note editor saves (with `edit`; `editToken` asked of it when set).
     public init(
         site: String, host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [],
-        drafts: Bool = false, quietPeriod: Duration = .milliseconds(20), color: Bool = false,
+        drafts: Bool = false, quietPeriod: Duration = .milliseconds(20), color: Bool = false, edit: Bool = false, editToken: String? = nil,
         log: @escaping @Sendable (_ stdout: String, _ stderr: String) -> Void = { _, _ in }
     ) throws {
-        server = try StaticServer(host: host, port: port, allowedHosts: allowedHosts)
+        let editor = edit ? NoteEditor(accessToken: editToken) : nil
+        self.editor = editor
+        server = try StaticServer(host: host, port: port, allowedHosts: allowedHosts, endpoints: editor)
         let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         url = "http://\(urlHost):\(server.port)/"
         let session = SiteSession(directory: site, options: BuildOptions(includeDrafts: drafts, baseURL: url, cacheFolder: HighlightCache.folder()), inMemory: true)
@@ -44,6 +49,7 @@ public final class Preview: Sendable {
         self.quietPeriod = quietPeriod
         self.log = log
         self.color = color
+        editor?.find { [weak self] url in self?.state.withLock { $0.session.editableSource(url: url) } }
     }
 
     deinit {
@@ -104,6 +110,7 @@ public final class Preview: Sendable {
             let report = everything ? state.session.build() : state.session.update(changing: paths)
             state.generation += 1
             let files = report.succeeded ? SiteFiles(pages: state.session.pages, files: state.session.copies) : nil
+            if report.succeeded { editor?.update(pages: state.session.notePagePaths) }
             return (report, state.generation, state.session.watchedFolders, files)
         }
         let elapsed = ContinuousClock.now - start

@@ -14,6 +14,8 @@ enum ServeCommand: Command {
         .value("--host", value: "HOST", help: "The address to listen on (default: 127.0.0.1, this computer only)."),
         .value("--allowed-host", value: "NAME", help: "Also answer requests for NAME (a host name or address, without a port; .NAME also admits every name under NAME).", repeatable: true),
         .flag("--drafts", help: "Include draft notes."),
+        .flag("--edit", help: "Let note pages be edited in the browser and saved to their files (an Edit button on each)."),
+        .value("--edit-token", value: "TOKEN", help: "With --edit on a --host other than this computer: the token the browser must present once (…?token=TOKEN)."),
     ]
     static let discussion = """
         Builds SITE (default: the current folder) in memory, writing nothing (not SITE/public), with
@@ -27,6 +29,14 @@ enum ServeCommand: Command {
         403, so that a web page cannot read the preview through DNS rebinding): localhost,
         127.0.0.1 and [::1]; with --host, also that address and this computer's own addresses;
         and every name given with --allowed-host.
+
+        The server answers GET and HEAD only, unless --edit is given: then each note page has an
+        Edit button that opens the note in the browser's editor (/_notebook/edit/PAGE), and the
+        editor's Save writes the note's file, in its own format, through POST /_notebook/save/PAGE.
+        A save must come from the editor's page (its token, and an Origin that is this server's);
+        only existing note files of the site are written, never a symbolic link. With a --host
+        other than this computer's loopback address, --edit also needs --edit-token TOKEN, which
+        the browser presents once as /_notebook/edit/PAGE?token=TOKEN (then in a cookie).
         """
     static let exitStatus = """
         Exit status: 0 stopped, 1 the server could not start (a port in use), 2 a command line not
@@ -43,6 +53,17 @@ enum ServeCommand: Command {
         let host = parsed.options["--host"] ?? "127.0.0.1"
         guard !host.isEmpty else { throw UsageError("the host is empty", command: name) }
         let allowedHosts = parsed.repeated["--allowed-host"] ?? []
+        let edit = parsed.flags.contains("--edit")
+        let editToken = parsed.options["--edit-token"]
+        if let editToken {
+            guard edit else { throw UsageError("--edit-token is for --edit", command: name) }
+            guard editToken.utf8.count >= 16, editToken.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ",") }) else {
+                throw UsageError("the edit token must be at least 16 printable ASCII characters, without spaces, ';' or ','", command: name)
+            }
+        }
+        if edit && editToken == nil && !AllowedHosts.isLoopback(host) {
+            throw UsageError("--edit on \(host), which other computers can reach, needs --edit-token TOKEN", command: name)
+        }
         if let bad = allowedHosts.first(where: { !AllowedHosts.isValidName($0) }) {
             throw UsageError("'\(bad)' is not a host name or address (give it without a port)", command: name)
         }
@@ -58,7 +79,7 @@ enum ServeCommand: Command {
             preview = try Preview(
                 site: directory, host: host, port: requestedPort, allowedHosts: allowedHosts,
                 drafts: parsed.flags.contains("--drafts"),
-                color: terminal.usesColor,
+                color: terminal.usesColor, edit: edit, editToken: editToken,
                 log: { out, err in
                     if !err.isEmpty { FileHandle.standardError.write(Data(err.utf8)) }
                     if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
@@ -75,6 +96,7 @@ enum ServeCommand: Command {
             return ExitStatus.inputErrors
         }
         terminal.stdout += "serving \(directory) at \(preview.url), rebuilding on every change (Ctrl-C to stop)\n"
+        if edit { terminal.stdout += "editing on: each note page has an Edit button\(editToken == nil ? "" : " (open one with ?token=TOKEN first)")\n" }
 
         // The command blocks from here on: what it has to say must be seen now.
         FileHandle.standardError.write(Data(terminal.stderr.utf8))

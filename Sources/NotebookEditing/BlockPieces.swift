@@ -46,13 +46,15 @@ struct BlockPieces: Sendable {
                     id = String(text[cut...])
                 }
                 addText(body, context: context, leaf: here, tags: tags)
-                if let id { addOpaque(OpaquePiece(label: id, content: .literal(id, context: context)), leaf: here) }
+                if let id { addOpaque(OpaquePiece(label: id, text: "", content: .literal(id, context: context)), leaf: here) }
             case .softBreak:
                 add(.softBreak, leaf: nil)
             case .lineBreak:
                 add(.lineBreak, leaf: nil)
             case .image:
-                addOpaque(OpaquePiece(label: label(inlines[index]), content: .inline(inlines[index], context: context)), leaf: nil)
+                addOpaque(
+                    OpaquePiece(label: label(inlines[index]), text: PlainText.of([inlines[index]], softBreak: " "), content: .inline(inlines[index], context: context)),
+                    leaf: nil)
             case .span(let formatting, let children):
                 if EditorPiece.isEditorFormatting(formatting) {
                     // Code and links hold no tags, as the renderer reads them.
@@ -60,7 +62,9 @@ struct BlockPieces: Sendable {
                         children, context: context.merged(with: formatting), path: here, tags: tags && !formatting.code && !formatting.isLink,
                         idPath: idPath, idLength: idLength)
                 } else {
-                    addOpaque(OpaquePiece(label: label(inlines[index]), content: .inline(inlines[index], context: context)), leaf: nil)
+                    addOpaque(
+                    OpaquePiece(label: label(inlines[index]), text: PlainText.of([inlines[index]], softBreak: " "), content: .inline(inlines[index], context: context)),
+                    leaf: nil)
                 }
             }
         }
@@ -73,7 +77,7 @@ struct BlockPieces: Sendable {
         for tag in found {
             if start < tag.range.lowerBound { add(.text(String(text.unicodeScalars[start..<tag.range.lowerBound]), context), leaf: leaf) }
             let written = String(text.unicodeScalars[tag.range])
-            addOpaque(OpaquePiece(label: written, content: .literal(written, context: context)), leaf: leaf)
+            addOpaque(OpaquePiece(label: written, text: written, content: .literal(written, context: context)), leaf: leaf)
             start = tag.range.upperBound
         }
         if start < text.unicodeScalars.endIndex {

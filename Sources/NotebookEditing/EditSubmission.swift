@@ -4,10 +4,14 @@ import NotebookModel
 public struct EditSubmission: Sendable {
     public var hash: String
     public var blocks: [SubmittedBlock]
+    /// After a conflict, the hash of the file as it is now, which the user chose to overwrite
+    /// with this edit of the bytes they opened.
+    public var overwriting: String?
 
-    public init(hash: String, blocks: [SubmittedBlock]) {
+    public init(hash: String, blocks: [SubmittedBlock], overwriting: String? = nil) {
         self.hash = hash
         self.blocks = blocks
+        self.overwriting = overwriting
     }
 }
 

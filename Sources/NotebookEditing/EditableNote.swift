@@ -40,6 +40,13 @@ public struct EditableNote: Sendable {
         var path: [Int]
     }
 
+    /// A note the editor shows as one fixed block and never writes (a format it cannot write).
+    public static func fixed(_ bytes: [UInt8], format: Format, label: String) -> EditableNote {
+        EditableNote(
+            format: format, bytes: bytes, document: EditorDocument(blocks: [EditorBlock(kind: .fixed, label: label)]), opaque: [],
+            places: [nil], note: Note(path: "", blocks: []))
+    }
+
     /// The hash a save must present: the file's bytes have not changed since they were opened.
     public var hash: String { Self.hash(bytes) }
 

@@ -68,6 +68,8 @@ public enum EditorPiece: Hashable, Sendable {
 public struct OpaquePiece: Hashable, Sendable {
     /// Its text as the note writes it, shown in the editor.
     public var label: String
+    /// Its text as the page shows it, which the word count counts.
+    public var text: String
     let content: Content
 
     enum Content: Hashable, Sendable {

@@ -368,6 +368,41 @@ public enum FileSystem {
         }
     }
 
+    /// Replaces the regular file at `path` with `bytes` at once: they are written to a new file
+    /// beside it (a dot-file, which watchers pass over), given the file's permissions, flushed,
+    /// and renamed over it, so that a reader sees the old bytes or the new, never part of them.
+    /// A `path` that is not a regular file (a link, a folder, nothing) is an error, and the new
+    /// file is removed when anything fails.
+    public static func replace(_ bytes: [UInt8], at path: String) throws(FileError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw FileError(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(path: path, reason: "is not a regular file") }
+        let slash = lastSlash(in: path)
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        var template = Array((folder + "/." + name + ".notebook-edit-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileError(path: folder, errno: errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do throws(FileError) {
+            try bytes.withUnsafeBufferPointer { buffer throws(FileError) in try writeAll(buffer, to: fd, path: { temporary }) }
+            guard fchmod(fd, info.st_mode & 0o7777) == 0, fsync(fd) == 0 else { throw FileError(path: temporary, errno: errno) }
+            guard close(fd) == 0 else {
+                unlink(temporary)
+                throw FileError(path: temporary, errno: errno)
+            }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        guard Glibc.rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileError(path: path, errno: code)
+        }
+    }
+
     /// Makes a folder and any missing parents; one that exists is fine.
     public static func makeFolder(_ path: String) throws(FileError) {
         // A file where the folder goes is found by whatever is made inside it next (ENOTDIR).

@@ -116,7 +116,7 @@ public struct AllowedHosts: Sendable, Equatable {
     }
 
     /// Whether `host` is a loopback address (or `localhost`).
-    static func isLoopback(_ host: String) -> Bool {
+    public static func isLoopback(_ host: String) -> Bool {
         let name = normalize(host)
         return name == "localhost" || name == "::1" || name.hasPrefix("127.") && canonicalAddress(name) != nil
     }

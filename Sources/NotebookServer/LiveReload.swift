@@ -23,9 +23,13 @@ final class LiveReloadHub: Sendable {
     /// Signalled when the hub closes, to end the pinging thread.
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(liveReload: Bool, pingInterval: Duration) {
+    /// An app's endpoints, which mark the pages that get its button.
+    let endpoints: (any AppEndpoints)?
+
+    init(liveReload: Bool, pingInterval: Duration, endpoints: (any AppEndpoints)? = nil) {
         self.liveReload = liveReload
         self.pingInterval = pingInterval
+        self.endpoints = endpoints
         state = Mutex(State(site: ServedSite(SiteFiles(), generation: 0, liveReload: liveReload)))
         guard liveReload else { return }
         // Wakes the streams twice an interval: each sends a ping when it has been silent that long.
@@ -63,7 +67,8 @@ final class LiveReloadHub: Sendable {
             let last = state.withLock { $0.site }
             let files = files ?? last.files
             let site = ServedSite(
-                files, generation: status.generation, liveReload: liveReload, failurePage: status.failurePage, previous: last)
+                files, generation: status.generation, liveReload: liveReload, failurePage: status.failurePage, previous: last,
+                endpoints: endpoints)
             let (previous, streams) = state.withLock { state in
                 defer {
                     state.status = status

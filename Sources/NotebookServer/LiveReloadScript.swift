@@ -2,11 +2,22 @@
 enum LiveReloadScript {
     /// Served at /_notebook/live-reload.js. It remembers the generation of the page it is in and
     /// reloads the page as soon as the event stream announces another one; EventSource reconnects
-    /// by itself when the server goes away for a moment.
+    /// by itself when the server goes away for a moment. On a page the editor may open
+    /// (`data-edit`), it adds an Edit button that opens it.
     static let source = """
         (function () {
           var script = document.currentScript;
           var generation = script ? script.getAttribute('data-generation') : null;
+          if (script && script.hasAttribute('data-edit')) {
+            var button = document.createElement('a');
+            button.href = '/_notebook/edit' + location.pathname;
+            button.textContent = 'Edit';
+            button.className = 'notebook-edit-button';
+            button.setAttribute('style', 'position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:.5rem 1rem;'
+              + 'border-radius:.5rem;background:#1f4fd1;color:#fff;font:600 1rem system-ui,sans-serif;text-decoration:none;'
+              + 'box-shadow:0 2px 8px rgba(0,0,0,.25)');
+            document.body.appendChild(button);
+          }
           var events = new EventSource('/_notebook/events');
           events.onmessage = function (event) {
             if (generation !== null && event.data !== generation) {
@@ -18,15 +29,16 @@ enum LiveReloadScript {
 
         """
 
-    /// The tag that loads the script into a page of build `generation`.
-    static func tag(generation: Int) -> String {
-        "<script src=\"/_notebook/live-reload.js\" data-generation=\"\(generation)\"></script>"
+    /// The tag that loads the script into a page of build `generation`; `marked`, into a page
+    /// the editor may open.
+    static func tag(generation: Int, marked: Bool = false) -> String {
+        "<script src=\"/_notebook/live-reload.js\" data-generation=\"\(generation)\"\(marked ? " data-edit" : "")></script>"
     }
 
     /// `html` with the tag just before its last `</body>` (in any case), or at its end when there
     /// is none.
-    static func inject(generation: Int, into html: [UInt8]) -> [UInt8] {
-        let tag = Array(tag(generation: generation).utf8)
+    static func inject(generation: Int, marked: Bool = false, into html: [UInt8]) -> [UInt8] {
+        let tag = Array(tag(generation: generation, marked: marked).utf8)
         guard let end = lastBodyEnd(in: html) else { return html + tag }
         var result = html
         result.insert(contentsOf: tag, at: end)

@@ -11,11 +11,14 @@ final class RequestHandler: Sendable {
     let hosts: AllowedHosts
     /// The published sites and the live-reload state, for a server of published sites.
     let live: LiveReloadHub?
+    /// An app's endpoints under `/_notebook/`, for a server of published sites.
+    let endpoints: (any AppEndpoints)?
 
-    init(root: String?, hosts: AllowedHosts, live: LiveReloadHub? = nil) {
+    init(root: String?, hosts: AllowedHosts, live: LiveReloadHub? = nil, endpoints: (any AppEndpoints)? = nil) {
         self.root = root
         self.hosts = hosts
         self.live = live
+        self.endpoints = endpoints
     }
 
     static let contentTypes: [String: String] = [
@@ -34,14 +37,45 @@ final class RequestHandler: Sendable {
 
     /// The response to a request that came to `port` with the Host header `host`, with live
     /// reload's additions when it is on; 400 without a Host, 403 for a Host not answered.
-    func respond(method: String, target: String, host: String?, port: UInt16) -> Response {
+    /// `connection` gives an app's endpoints the headers they read; `upload` is a POST's body.
+    func respond(
+        method: String, target: String, host: String?, port: UInt16, connection: OpaquePointer? = nil, upload: UploadBuffer? = nil
+    ) -> Response {
         switch hosts.check(host, port: port) {
         case .allowed: break
         case .missing: return Response.text(400, "Bad Request: the request must have exactly one Host header.\n")
         case .refused: return Self.hostRefused(host ?? "")
         }
+        if let endpoints, let request = RequestPath(target), request.segments.count >= 2, request.segments[0] == "_notebook",
+            endpoints.names.contains(request.segments[1])
+        {
+            return Self.appResponse(
+                endpoints, method: method, segments: Array(request.segments.dropFirst()), origin: "http://" + (host ?? ""),
+                connection: connection, upload: upload)
+        }
         guard let root else { return live.map { siteResponse(method: method, target: target, live: $0) } ?? Response.text(404, "Not Found\n") }
         return filesResponse(method: method, target: target, root: root)
+    }
+
+    /// The answer of an app's endpoint, given the headers and arguments it reads.
+    static func appResponse(
+        _ endpoints: any AppEndpoints, method: String, segments: [String], origin: String, connection: OpaquePointer?, upload: UploadBuffer?
+    ) -> Response {
+        var headers: [String: String] = [:]
+        var arguments: [String: String] = [:]
+        if let connection {
+            for name in AppRequest.headerNames {
+                if let value = notebook_mhd_header(connection, name) { headers[name] = String(cString: value) }
+            }
+            for name in AppRequest.argumentNames {
+                if let value = notebook_mhd_argument(connection, name) { arguments[name] = String(cString: value) }
+            }
+        }
+        let answer = endpoints.respond(
+            to: AppRequest(
+                method: method, segments: segments, headers: headers, arguments: arguments, body: upload?.bytes ?? [],
+                bodyTooLarge: upload?.tooLarge ?? false, origin: origin))
+        return Response(status: UInt32(answer.status), headers: answer.headers, body: .bytes(method == "HEAD" ? [] : answer.body))
     }
 
     /// The answer to a method other than GET and HEAD.

@@ -55,6 +55,8 @@ final class ServedSite: @unchecked Sendable {
     let generation: Int
     let liveReload: Bool
     let layout: Layout
+    /// An app's endpoints, whose button the pages they mark get.
+    let endpoints: (any AppEndpoints)?
     private let pages: [String: [UInt8]]
     private let slots: UnsafeMutablePointer<notebook_response_slots>
     /// The page that stands for every page while the build is failed, ready.
@@ -70,14 +72,19 @@ final class ServedSite: @unchecked Sendable {
     /// has the same paths; `liveReload` puts the reload script in its HTML pages and the
     /// generation in every response's headers. A failed build's `failurePage` stands for every
     /// HTML page.
-    init(_ files: SiteFiles, generation: Int, liveReload: Bool, failurePage: String? = nil, previous: ServedSite? = nil) {
+    init(
+        _ files: SiteFiles, generation: Int, liveReload: Bool, failurePage: String? = nil, previous: ServedSite? = nil,
+        endpoints: (any AppEndpoints)? = nil
+    ) {
         self.generation = generation
         self.liveReload = liveReload
+        self.endpoints = endpoints
         layout = previous.flatMap { $0.layout.fits(files) ? $0.layout : nil } ?? Layout(files)
         pages = files.pages
         slots = notebook_response_slots_new(layout.pages.count)!
         failure = failurePage.flatMap { page in
-            Self.ready(Array(page.utf8), html: true, generation: generation, liveReload: liveReload, contentType: "text/html; charset=utf-8")
+            Self.ready(
+                Array(page.utf8), html: true, generation: generation, liveReload: liveReload, marked: false, contentType: "text/html; charset=utf-8")
         }
     }
 
@@ -106,16 +113,20 @@ final class ServedSite: @unchecked Sendable {
     /// The ready response of a page: made on first use, shared after; nil when out of memory.
     func response(for page: Int) -> OpaquePointer? {
         if let ready = notebook_response_slot(slots, page) { return ready }
+        let path = layout.pages[page]
         let made = Self.ready(
-            pages[layout.pages[page]] ?? [], html: isHTML(page), generation: generation, liveReload: liveReload,
-            contentType: layout.types[page])
+            pages[path] ?? [], html: isHTML(page), generation: generation, liveReload: liveReload,
+            marked: endpoints?.marks(page: path) == true, contentType: layout.types[page])
         return made.map { notebook_response_offer(slots, page, $0) }
     }
 
     /// A response of `body` made to be queued any number of times, with its headers; with live
-    /// reload, the script put in an HTML body and the generation in the headers.
-    private static func ready(_ body: [UInt8], html: Bool, generation: Int, liveReload: Bool, contentType: String) -> OpaquePointer? {
-        let body = liveReload && html ? LiveReloadScript.inject(generation: generation, into: body) : body
+    /// reload, the script put in an HTML body (`marked`: with the app's button) and the
+    /// generation in the headers.
+    private static func ready(
+        _ body: [UInt8], html: Bool, generation: Int, liveReload: Bool, marked: Bool, contentType: String
+    ) -> OpaquePointer? {
+        let body = liveReload && html ? LiveReloadScript.inject(generation: generation, marked: marked, into: body) : body
         guard let made = body.withUnsafeBytes({ notebook_mhd_copied_response($0.count, $0.baseAddress) }) else { return nil }
         var headers = [("Content-Type", contentType)] + Response.common
         if liveReload { headers.append(("X-Notebook-Generation", String(generation))) }

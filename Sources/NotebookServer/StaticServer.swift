@@ -24,7 +24,8 @@ public enum StaticServerError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// Serves a site over HTTP on one address: GET and HEAD only, never anything outside it, never
+/// Serves a site over HTTP on one address: GET and HEAD only (and POST to an app's endpoints),
+/// never anything outside it, never
 /// cached by the browser, and only to requests whose `Host` names this server (`AllowedHosts`;
 /// 403 otherwise, 400 without a Host). Either the files of a folder, read at each request, or the
 /// sites the app publishes, from memory. Answers on a small pool of threads (as many as the
@@ -63,54 +64,71 @@ public final class StaticServer: Sendable {
         }
         try self.init(
             root: root, realRoot: realRoot, host: host, port: port, allowedHosts: allowedHosts, connectionTimeout: connectionTimeout,
-            liveReload: false, pingInterval: .seconds(15))
+            liveReload: false, pingInterval: .seconds(15), endpoints: nil)
     }
 
     /// Starts serving, from memory, the sites given to `publish(_:files:)` (none before the
     /// first), as the other initializer serves a folder; with `liveReload`, event streams get a
-    /// ping every `pingInterval` (at most half the timeout).
+    /// ping every `pingInterval` (at most half the timeout). `endpoints` answer what they name
+    /// under `/_notebook/`, POST included.
     public convenience init(
         host: String = "127.0.0.1", port: UInt16 = 8000, allowedHosts: [String] = [], connectionTimeout: UInt32 = 60,
-        liveReload: Bool = true, pingInterval: Duration = .seconds(15)
+        liveReload: Bool = true, pingInterval: Duration = .seconds(15), endpoints: (any AppEndpoints)? = nil
     ) throws {
         try self.init(
             root: nil, realRoot: nil, host: host, port: port, allowedHosts: allowedHosts, connectionTimeout: connectionTimeout,
-            liveReload: liveReload, pingInterval: pingInterval)
+            liveReload: liveReload, pingInterval: pingInterval, endpoints: endpoints)
     }
 
     private init(
         root: String?, realRoot: String?, host: String, port: UInt16, allowedHosts: [String], connectionTimeout: UInt32,
-        liveReload: Bool, pingInterval: Duration
+        liveReload: Bool, pingInterval: Duration, endpoints: (any AppEndpoints)?
     ) throws {
         guard let address = SocketAddress(host: host, port: port) else { throw StaticServerError.invalidHost(host) }
         var interval = max(pingInterval, .milliseconds(10))
         if connectionTimeout > 0 { interval = min(interval, .seconds(connectionTimeout) / 2) }
-        let hub = LiveReloadHub(liveReload: liveReload && realRoot == nil, pingInterval: interval)
+        let hub = LiveReloadHub(liveReload: liveReload && realRoot == nil, pingInterval: interval, endpoints: realRoot == nil ? endpoints : nil)
         let hosts = AllowedHosts.serving(host: host, extra: allowedHosts)
-        let handler = RequestHandler(root: realRoot, hosts: hosts, live: realRoot == nil ? hub : nil)
+        let handler = RequestHandler(root: realRoot, hosts: hosts, live: realRoot == nil ? hub : nil, endpoints: realRoot == nil ? endpoints : nil)
         let context = Unmanaged.passUnretained(handler).toOpaque()
         let limit = DescriptorLimit.connections(for: DescriptorLimit.raise())
         let threads = UInt32(max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)))
         let started: OpaquePointer? = address.withSockaddr { pointer in
-            notebook_mhd_start(pointer, address.isIPv6 ? 1 : 0, connectionTimeout, limit, threads, { context, connection, url, method, _, _, uploadSize, requestState in
-                guard let context, let connection, let requestState, let uploadSize else { return .NO }
-                // The first call only announces the request; answering on a later call keeps the
-                // connection alive. A request body is read and dropped.
-                if requestState.pointee == nil {
-                    requestState.pointee = context
-                    return .YES
-                }
-                if uploadSize.pointee != 0 {
-                    uploadSize.pointee = 0
-                    return .YES
-                }
-                let handler = Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue()
-                let response = handler.respond(
-                    method: method.map { String(cString: $0) } ?? "", target: url.map { String(cString: $0) } ?? "",
-                    host: notebook_mhd_host(connection).map { String(cString: $0) },
-                    port: notebook_mhd_connection_port(connection))
-                return response.queue(on: connection)
-            }, context)
+            notebook_mhd_start(
+                pointer, address.isIPv6 ? 1 : 0, connectionTimeout, limit, threads,
+                { context, connection, url, method, _, uploadData, uploadSize, requestState in
+                    guard let context, let connection, let requestState, let uploadSize else { return .NO }
+                    let handler = Unmanaged<RequestHandler>.fromOpaque(context).takeUnretainedValue()
+                    let methodName = method.map { String(cString: $0) } ?? ""
+                    // The first call only announces the request; answering on a later call keeps the
+                    // connection alive. A POST's body is kept for an app's endpoints (up to their limit);
+                    // any other body is read and dropped.
+                    guard let state = requestState.pointee else {
+                        if methodName == "POST", let limit = handler.endpoints?.bodyLimit {
+                            requestState.pointee = Unmanaged.passRetained(UploadBuffer(limit: limit)).toOpaque()
+                        } else {
+                            requestState.pointee = context
+                        }
+                        return .YES
+                    }
+                    let upload = state == context ? nil : Unmanaged<UploadBuffer>.fromOpaque(state).takeUnretainedValue()
+                    if uploadSize.pointee != 0 {
+                        if let upload, let uploadData { upload.append(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)) }
+                        uploadSize.pointee = 0
+                        return .YES
+                    }
+                    let response = handler.respond(
+                        method: methodName, target: url.map { String(cString: $0) } ?? "",
+                        host: notebook_mhd_host(connection).map { String(cString: $0) },
+                        port: notebook_mhd_connection_port(connection), connection: connection, upload: upload)
+                    return response.queue(on: connection)
+                }, context,
+                { context, _, requestState, _ in
+                    // A request's body, kept until it ends.
+                    guard let context, let requestState, let state = requestState.pointee, state != context else { return }
+                    Unmanaged<UploadBuffer>.fromOpaque(state).release()
+                    requestState.pointee = nil
+                })
         }
         guard let started else {
             throw address.isInUse() ? StaticServerError.portInUse(host: host, port: port) : StaticServerError.cannotStart(host: host, port: port)

@@ -93,6 +93,20 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         #expect(help.stdout.contains("Host header"))
     }
 
+    @Test func editingBeyondThisComputerNeedsAToken() {
+        let open = run(["serve", FileManager.default.temporaryDirectory.path, "--edit", "--host", "0.0.0.0"])
+        #expect(open.status == 2)
+        #expect(open.stderr.contains("needs --edit-token"), "\(open.stderr)")
+        let alone = run(["serve", "--edit-token", "a-long-enough-edit-token"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--edit-token is for --edit"), "\(alone.stderr)")
+        let short = run(["serve", "--edit", "--edit-token", "short"])
+        #expect(short.status == 2)
+        #expect(short.stderr.contains("at least 16"), "\(short.stderr)")
+        let help = run(["serve", "--help"])
+        #expect(help.stdout.contains("--edit ") && help.stdout.contains("POST /_notebook/save/PAGE"))
+    }
+
     @Test func helpForRender() {
         let help = run(["help", "render"])
         #expect(help.status == 0)

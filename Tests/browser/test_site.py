@@ -252,7 +252,28 @@ def head_palette(page_html, fetch):
     return palette
 
 
-class BrowserTests:
+class Checks:
+    """Named checks run one after another, each a pass or a failure counted and printed."""
+
+    passed = 0
+    failed = 0
+
+    def run(self, name, function):
+        try:
+            function()
+        except Exception as error:  # noqa: BLE001 - a test's failure, reported and counted
+            self.failed += 1
+            detail = str(error) or error.__class__.__name__
+            print(f"FAIL {name}: {detail}")
+            if not isinstance(error, AssertionError):
+                traceback.print_exc(limit=3)
+        else:
+            self.passed += 1
+            print(f"PASS {name}")
+        sys.stdout.flush()
+
+
+class BrowserTests(Checks):
     def __init__(self, driver, server, output, screenshots):
         self.driver = driver
         self.server = server
@@ -351,20 +372,6 @@ class BrowserTests:
                 pages[page] = max(pages.get(page, 0), values[i + 1])
                 i += 2
         return pages
-
-    def run(self, name, function):
-        try:
-            function()
-        except Exception as error:  # noqa: BLE001 - a test's failure, reported and counted
-            self.failed += 1
-            detail = str(error) or error.__class__.__name__
-            print(f"FAIL {name}: {detail}")
-            if not isinstance(error, AssertionError):
-                traceback.print_exc(limit=3)
-        else:
-            self.passed += 1
-            print(f"PASS {name}")
-        sys.stdout.flush()
 
     # --- tests ---------------------------------------------------------------------------
 
