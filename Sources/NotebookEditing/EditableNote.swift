@@ -1,4 +1,5 @@
 import Bytes
+import NotebookFormats
 import NotebookModel
 
 /// A note file opened for editing: its bytes, what the editor shows of them, and where each
@@ -20,10 +21,13 @@ public struct EditableNote: Sendable {
     let places: [Place?]
     /// The note as read, which a save compares the file written with.
     let note: Note
+    /// For a JSON note, where its body and runs are in the file.
+    var runs: JSONBodyMap?
 
     /// Where an editable block is in the file, and what it was.
     struct Place: Sendable {
-        /// The block's bytes: from its first character to the end of its last line.
+        /// The block's bytes: from its first character to the end of its last line. In a JSON
+        /// note, the block's stretch of the runs' text, in Unicode scalars.
         var range: Range<Int>
         /// What starts each of its lines after the first: the quote marks and the indentation
         /// of the blocks that hold it.
@@ -38,6 +42,11 @@ public struct EditableNote: Sendable {
         /// Where it is in the note's blocks: its index among them, and in a list the item's index
         /// then the block's among the item's, in a quote the block's among the quote's.
         var path: [Int]
+        /// In a JSON note, the presentation intent of the block's runs as the note writes it
+        /// (nil: typed text without one).
+        var presentationIntent: String? = nil
+        /// In a JSON note, the task state of the list item the block is in, as its runs say it.
+        var task: Bool? = nil
     }
 
     /// A note the editor shows as one fixed block and never writes (a format it cannot write).

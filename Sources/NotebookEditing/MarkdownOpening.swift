@@ -27,7 +27,7 @@ extension EditableNote {
 }
 
 /// The walk that opens a Markdown note's blocks.
-private struct MarkdownOpening {
+private struct MarkdownOpening: NoteOpening {
     let bytes: [UInt8]
     /// Where each line of the file starts.
     let lines: [Int]
@@ -49,30 +49,7 @@ private struct MarkdownOpening {
         self.comments = offsets
     }
 
-    /// Visits `content`, found at `path` in the note (see ``EditableNote/Place/path``).
-    mutating func visit(_ content: [Block], depth: Int, path: [Int]) {
-        for (index, block) in content.enumerated() {
-            let here = path + [index]
-            switch block.kind {
-            case .paragraph(let inlines):
-                if inlines.count == 1, case .span(let formatting, _) = inlines[0].kind, formatting.math == .display {
-                    fixed(block)
-                } else {
-                    text(block, inlines, kind: .paragraph, depth: depth, path: here)
-                }
-            case .heading(let level, let inlines):
-                text(block, inlines, kind: .heading(level), depth: depth, path: here)
-            case .list(let list):
-                for (number, item) in list.items.enumerated() { visit(item.blocks, depth: depth + 1, path: here + [number]) }
-            case .blockQuote(let children):
-                visit(children, depth: depth + 1, path: here)
-            case .callout, .codeBlock, .table, .thematicBreak, .html, .footnoteDefinition:
-                fixed(block)
-            }
-        }
-    }
-
-    private mutating func text(_ block: Block, _ inlines: [Inline], kind: EditorBlock.Kind, depth: Int, path: [Int]) {
+    mutating func text(_ block: Block, _ inlines: [Inline], kind: EditorBlock.Kind, depth: Int, path: [Int]) {
         guard let location = block.location, let found = textBlocks[location], found.depth == depth,
             found.isHeading == (kind != .paragraph), let start = Self.offset(location, lines: lines, bytes: bytes),
             found.endLine >= location.line, found.endLine <= lines.count
@@ -93,7 +70,7 @@ private struct MarkdownOpening {
                 leaves: pieces.leaves, leafOffsets: offsets, path: path))
     }
 
-    private mutating func fixed(_ block: Block) {
+    mutating func fixed(_ block: Block) {
         blocks.append(EditorBlock(kind: .fixed, label: writer.markdown(of: block)))
         places.append(nil)
     }

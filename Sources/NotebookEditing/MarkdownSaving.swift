@@ -67,7 +67,7 @@ struct MarkdownSaving {
                 expected.remove(at: edit.path[0])
                 continue
             }
-            if let inlines = edit.inlines { Self.replace(&expected, at: edit.path, with: inlines) }
+            if let inlines = edit.inlines { EditedInlines.replace(&expected, at: edit.path, with: inlines) }
             if !edit.inserted.isEmpty { expected.insert(contentsOf: edit.inserted, at: edit.path[0] + 1) }
         }
         var bytes = note.bytes
@@ -83,21 +83,21 @@ struct MarkdownSaving {
     /// The changes that write a changed block, and the inlines it is meant to read back as.
     private func written(_ original: Int, place: EditableNote.Place, pieces: [EditorPiece]) throws(EditRefusal) -> ([Change]?, [Inline]) {
         let opened = note.document.blocks[original]
-        if let leafTexts = Self.wordsOnly(opened.pieces, pieces, place: place, opaque: note.opaque) {
-            let meant = Self.replacingLeaves(place.inlines, with: leafTexts.plain)
+        if let leafTexts = EditedInlines.wordsOnly(opened.pieces, pieces, place: place, opaque: note.opaque) {
+            let meant = EditedInlines.replacingLeaves(place.inlines, with: leafTexts.plain)
             if let inPlace = inPlaceChanges(opened.pieces, pieces, place: place) { return (inPlace, meant) }
             // The tree as it was, its words changed, written again.
-            let tokened = Self.replacingLeaves(place.inlines, with: leafTexts.tokened)
+            let tokened = EditedInlines.replacingLeaves(place.inlines, with: leafTexts.tokened)
             return ([Change(range: place.range, text: blockText(opened.kind, tokened, continuation: place.continuation))], meant)
         }
-        let (units, tokened) = units(pieces)
+        let (units, tokened) = EditedInlines.units(pieces, opaque: note.opaque)
         let built = InlineBuilding.inlines(tokened)
         return ([Change(range: place.range, text: blockText(opened.kind, built, continuation: place.continuation))], InlineBuilding.inlines(units))
     }
 
     /// A new paragraph's lines, and the inlines it is meant to read back as.
     private func paragraph(_ pieces: [EditorPiece], continuation: String) -> (String, [Inline]) {
-        let (units, tokened) = units(pieces)
+        let (units, tokened) = EditedInlines.units(pieces, opaque: note.opaque)
         return (blockText(.paragraph, InlineBuilding.inlines(tokened), continuation: continuation), InlineBuilding.inlines(units))
     }
 
@@ -111,65 +111,6 @@ struct MarkdownSaving {
                 .joined(separator: "\n" + continuation)
         }
         return Self.untokened(text, literals: note.opaque)
-    }
-
-    /// The units of `pieces`: as meant, and with each literal piece a token that no writer
-    /// escapes (put back by ``untokened(_:literals:)``).
-    private func units(_ pieces: [EditorPiece]) -> (meant: [InlineBuilding.Unit], tokened: [InlineBuilding.Unit]) {
-        var meant: [InlineBuilding.Unit] = []
-        var tokened: [InlineBuilding.Unit] = []
-        for piece in pieces {
-            switch piece {
-            case .text(let text, let formatting):
-                meant.append(.text(text, formatting))
-                tokened.append(.text(text, formatting))
-            case .softBreak:
-                meant.append(.softBreak)
-                tokened.append(.softBreak)
-            case .lineBreak:
-                meant.append(.lineBreak)
-                tokened.append(.lineBreak)
-            case .opaque(let number):
-                switch note.opaque[number].content {
-                case .inline(let inline, let context):
-                    meant.append(.node(inline, context))
-                    tokened.append(.node(inline, context))
-                case .literal(let text, let context):
-                    meant.append(.text(text, context))
-                    tokened.append(.text(Self.token(number), context))
-                }
-            }
-        }
-        return (meant, tokened)
-    }
-
-    /// The texts of a block's text inlines after an edit that changed only words: nil unless
-    /// the pieces match those opened one for one, in kind and formatting.
-    private static func wordsOnly(
-        _ opened: [EditorPiece], _ edited: [EditorPiece], place: EditableNote.Place, opaque: [OpaquePiece]
-    ) -> (plain: [[Int]: String], tokened: [[Int]: String])? {
-        guard opened.count == edited.count else { return nil }
-        var plain: [[Int]: String] = [:]
-        var tokened: [[Int]: String] = [:]
-        for index in opened.indices {
-            switch (opened[index], edited[index]) {
-            case (.text(_, let a), .text(let text, let b)) where a == b:
-                if let leaf = place.leaves[index] {
-                    plain[leaf, default: ""] += text
-                    tokened[leaf, default: ""] += text
-                }
-            case (.opaque(let a), .opaque(let b)) where a == b:
-                if let leaf = place.leaves[index], case .literal(let text, _) = opaque[a].content {
-                    plain[leaf, default: ""] += text
-                    tokened[leaf, default: ""] += token(a)
-                }
-            case (.softBreak, .softBreak), (.lineBreak, .lineBreak):
-                break
-            default:
-                return nil
-            }
-        }
-        return (plain, tokened)
     }
 
     /// The changes that write a change of words where the words are, when every changed text
@@ -245,45 +186,6 @@ struct MarkdownSaving {
             let at = got.indices.first(where: { $0 >= meant.count || got[$0] != meant[$0] }) ?? min(got.count, meant.count)
             throw .unfaithful("the edit cannot be written as Markdown that reads back as it was made (block \(at + 1) of the note differs)")
         }
-    }
-
-    /// Replaces the inlines of the paragraph or heading at `path`.
-    static func replace(_ blocks: inout [Block], at path: [Int], with inlines: [Inline]) {
-        guard let first = path.first, first < blocks.count else { return }
-        let rest = Array(path.dropFirst())
-        switch blocks[first].kind {
-        case .paragraph where rest.isEmpty:
-            blocks[first].kind = .paragraph(inlines)
-        case .heading(let level, _) where rest.isEmpty:
-            blocks[first].kind = .heading(level: level, inlines)
-        case .list(var list) where rest.count >= 2 && rest[0] < list.items.count:
-            replace(&list.items[rest[0]].blocks, at: Array(rest.dropFirst()), with: inlines)
-            blocks[first].kind = .list(list)
-        case .blockQuote(var children) where !rest.isEmpty:
-            replace(&children, at: rest, with: inlines)
-            blocks[first].kind = .blockQuote(children)
-        default:
-            break
-        }
-    }
-
-    /// `inlines` with the text at each path of `texts` replaced.
-    static func replacingLeaves(_ inlines: [Inline], with texts: [[Int]: String], path: [Int] = []) -> [Inline] {
-        inlines.enumerated().map { index, inline in
-            let here = path + [index]
-            switch inline.kind {
-            case .text: return texts[here].map { Inline(.text($0), at: inline.location) } ?? inline
-            case .span(let formatting, let children):
-                return Inline(.span(formatting, replacingLeaves(children, with: texts, path: here)), at: inline.location)
-            default: return inline
-            }
-        }
-    }
-
-    /// A character no note is expected to hold and no writer escapes, standing for opaque
-    /// piece `number` while a block is written.
-    private static func token(_ number: Int) -> String {
-        String(Unicode.Scalar(0xF0000 + number % 0xFFFD)!)
     }
 
     /// `text` with each token replaced by its literal piece.

@@ -35,7 +35,10 @@ extension EditableNote {
             let reopened = EditableNote.markdown(written, path: note.path, reader: reader)
             return SavedEdit(bytes: written, corrections: corrections, document: reopened.document)
         case .json:
-            throw .unfaithful("JSON notes cannot be edited yet")
+            let json = AttributedJSONReader(palette: reader.palette)
+            let written = try JSONSaving(note: self, plan: edit, reader: json).bytes()
+            let reopened = EditableNote.json(written, path: note.path, reader: json)
+            return SavedEdit(bytes: written, corrections: corrections, document: reopened.document)
         }
     }
 }

@@ -76,3 +76,25 @@ enum EditingSupport {
         return nil
     }
 }
+
+extension EditingSupport {
+    /// The JSON notes of ExampleSite, the seeds' and Apple's sample.
+    static func jsonNotes() -> [URL] {
+        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
+        let files = (FileManager.default.enumerator(at: repository.appendingPathComponent("ExampleSite/notes"), includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL } ?? []) + [
+                shared.appendingPathComponent("seed-notes/trip-notes.json"), shared.appendingPathComponent("seed-notes/sunday-pancakes.json"),
+                shared.appendingPathComponent("seed-notes/meeting-notes.json"), shared.appendingPathComponent("corpora/apple-encoded/markdown-sample.json"),
+            ]
+        return files.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    }
+
+    static func jsonPage(_ bytes: [UInt8]) -> String {
+        let note = AttributedJSONReader().read(String(decoding: bytes, as: UTF8.self), path: "note.json").note
+        return HTMLRenderer().render(TextStyleHeadings.apply(note.blocks))
+    }
+
+    static func openJSON(_ text: String) -> EditableNote {
+        EditableNote.json(Array(text.utf8), path: "note.json", reader: AttributedJSONReader())
+    }
+}

@@ -159,15 +159,18 @@ import Testing
         #expect(try editing.read("notes/a.md") == "---\ntitle: A\n---\n^[Marked.](highlight: 'yellow')\n")
     }
 
-    @Test func aLinkedNoteAndAJSONNoteAreNotWritten() throws {
+    @Test func aLinkedNoteIsNotWrittenAndAJSONNoteIsWrittenAsJSON() throws {
         let editing = try Editing(links: ["notes/l.md": "b.md"])
         let (linked, token) = try editing.open("/l/")
         #expect(linked["readOnly"] as? Bool == true)
         #expect(try editing.save("/l/", body: Self.body(linked, changing: 0, to: "Through the link."), token: token).status == 403)
         #expect(try editing.read("notes/b.md") == "---\ntitle: B\n---\nB is short.\n")
         let (json, _) = try editing.open("/j/")
-        #expect(json["readOnly"] as? Bool == true)
-        #expect(try editing.save("/j/", body: Self.body(json), token: token).status == 422)
+        #expect(json["readOnly"] as? Bool == false)
+        #expect(json["format"] as? String == "json")
+        let reply = try editing.save("/j/", body: Self.body(json, changing: 0, to: "A JSON note, edited."), token: token)
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(try editing.read("notes/j.json") == "{\"title\": \"J\", \"body\": [\"A JSON note, edited.\", {}]}")
     }
 
     @Test func anEditTokenIsAskedOnceThenKeptInACookie() throws {

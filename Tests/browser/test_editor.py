@@ -10,7 +10,8 @@ It runs `notebook serve --edit` on 127.0.0.1 on a free port over a copy of SITE,
   bar (Bold, Italic, Underline, Strikethrough, one "Highlight in COLOUR" per allowed colour, Link)
   and a Save button, and no JavaScript error;
 - a word selected and made bold (the button's aria-pressed turning true) and saved with Ctrl-S is
-  bold in the file on disk, in the note's own format, and nothing else of the file changed;
+  bold in the file on disk, in the note's own format (Markdown `**word**`, and in a JSON note a run
+  of its own with Apple's strong inline intent), and nothing else of the file changed;
 - a word highlighted in green and saved is green in the file; the highlight removed with the same
   button and saved gives the file's first bytes back;
 - a selection across the title and the text below it, made bold, keeps the title's text style;
@@ -224,6 +225,32 @@ class EditorTests(test_site.Checks):
             f"the file is not the note with the word bold:\n{after}"
         self.no_errors()
 
+    def test_bold_word_saved_in_json(self):
+        note = self.note("travel/night-train-to-vienna.json")
+        before = json.loads(note.read_text(encoding="utf-8"))
+        self.open_editor("/travel/night-train-to-vienna/")
+        assert self.document()["format"] == "json", "the note did not open as JSON"
+        block = self.block_of("Tickets open six months")
+        self.select_text(block, "Tickets")
+        self.press("Bold")
+        assert self.button("Bold").get_attribute("aria-pressed") == "true", "Bold did not turn on"
+        self.save_with_keys()
+        self.wait_saved()
+        after = json.loads(note.read_text(encoding="utf-8"))
+        body = after["body"]
+        runs = body["runs"]
+        table = body["attributeTable"]
+        texts = [runs[i] for i in range(0, len(runs), 2)]
+        assert "Tickets" in texts, f"no run of its own for the word: {texts[:12]}"
+        index = texts.index("Tickets")
+        attributes = runs[2 * index + 1]
+        attributes = table[attributes] if isinstance(attributes, int) else attributes
+        bold = attributes.get("NSInlinePresentationIntent", 0) & 2 or attributes.get("notebook.bold") is True
+        assert bold, f"the word's run is not strong: {attributes}"
+        assert {k: v for k, v in after.items() if k != "body"} == {k: v for k, v in before.items() if k != "body"}, \
+            "the envelope changed"
+        self.no_errors()
+
     def test_highlight_green_and_remove(self):
         note = self.note("cooking/sunday-pancakes.md")
         before = note.read_bytes()
@@ -399,6 +426,7 @@ class EditorTests(test_site.Checks):
     def run_all(self):
         self.run("the Edit button opens the note's blocks with the seeds' bar", self.test_opens_with_the_bar)
         self.run("a word made bold and saved is bold in the file", self.test_bold_word_saved)
+        self.run("a word made bold in a JSON note is strong in its runs", self.test_bold_word_saved_in_json)
         self.run("a green highlight added and removed gives the file back", self.test_highlight_green_and_remove)
         self.run("a selection across the title and the text keeps the title's style", self.test_title_and_text_selection)
         self.run("the word count follows typing", self.test_word_count_follows_typing)

@@ -113,8 +113,8 @@ final class NoteEditor: AppEndpoints {
             let note = EditableNote.markdown(bytes, path: source.display, reader: MarkdownReader(palette: source.palette, math: source.math))
             return (note, source.isLink ? "\(source.display) is a symbolic link: the editor shows it but never writes through a link." : nil)
         case .json:
-            let note = EditableNote.fixed(bytes, format: .json, label: String(decoding: bytes, as: UTF8.self))
-            return (note, "\(source.display) is a JSON note: the editor cannot write JSON notes yet.")
+            let note = EditableNote.json(bytes, path: source.display, reader: AttributedJSONReader(palette: source.palette))
+            return (note, source.isLink ? "\(source.display) is a symbolic link: the editor shows it but never writes through a link." : nil)
         }
     }
 
@@ -147,7 +147,6 @@ final class NoteEditor: AppEndpoints {
         guard !request.bodyTooLarge else { return Self.error(413, "the edit is larger than \(bodyLimit >> 20) MiB") }
         guard let source = lookup.withLock({ $0 })?(url) else { return Self.error(404, "no note of this site has its page at \(url)") }
         guard !source.isLink else { return Self.error(403, "\(source.display) is a symbolic link: the editor never writes through a link") }
-        guard source.format == .markdown else { return Self.error(422, "\(source.display) is a JSON note: the editor cannot write JSON notes yet") }
         let reader = MarkdownReader(palette: source.palette, math: source.math)
         let submission: EditSubmission
         do {
@@ -172,7 +171,7 @@ final class NoteEditor: AppEndpoints {
         } else if submission.hash != currentHash {
             return Self.conflict("the note changed on disk since it was opened", currentHash: currentHash)
         }
-        let note = EditableNote.markdown(base, path: source.display, reader: reader)
+        let note = editable(base, source).0
         let saved: SavedEdit
         do {
             saved = try note.saving(submission, checker: ConstraintChecker(definition: source.definition), reader: reader)
@@ -190,7 +189,7 @@ final class NoteEditor: AppEndpoints {
                 return Self.error(500, "cannot write \(source.display): \(error.reason)")
             }
         }
-        let reopened = EditableNote.markdown(saved.bytes, path: source.display, reader: reader)
+        let reopened = editable(saved.bytes, source).0
         remember(reopened.hash, saved.bytes)
         // The blocks the editor cannot change keep their words.
         let fixedWords = max(0, source.words - EditorWire.editableWords(note.document, opaque: note.opaque))

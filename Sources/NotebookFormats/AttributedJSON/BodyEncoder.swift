@@ -219,9 +219,9 @@ struct BodyEncoder {
 
     // MARK: Runs
 
-    private func attributes(_ members: [(String, JSONOutput)] = [], intent: JSONOutput, task: Bool?) -> JSONOutput {
+    private func attributes(_ members: [(String, JSONOutput)] = [], intent: JSONOutput?, task: Bool?) -> JSONOutput {
         var members = members
-        members.append((JSONKeys.presentationIntent, intent))
+        if let intent { members.append((JSONKeys.presentationIntent, intent)) }
         if let task { members.append((JSONKeys.task, .bool(task))) }
         return .object(sorting: members)
     }
@@ -230,7 +230,12 @@ struct BodyEncoder {
         runs.append(EncodedRun(text: text, attributes: attributes, isText: isText, location: location))
     }
 
-    private mutating func inlines(_ inlines: [Inline], intent: JSONOutput, task: Bool?, at location: SourceLocation?) {
+    /// The runs of one paragraph's or heading's inlines, each with `intent` (none: typed text).
+    mutating func encodeInlines(_ inlines: [Inline], intent: JSONOutput?, task: Bool?) {
+        self.inlines(inlines, intent: intent, task: task, at: nil)
+    }
+
+    private mutating func inlines(_ inlines: [Inline], intent: JSONOutput?, task: Bool?, at location: SourceLocation?) {
         var checker = InlineExpressibility()
         checker.check(inlines, at: location)
         for (message, at) in checker.findings { warn(message, at: at) }

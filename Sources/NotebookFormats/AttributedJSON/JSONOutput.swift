@@ -7,6 +7,8 @@ indirect enum JSONOutput: Hashable, Sendable {
     case bool(Bool)
     case array([JSONOutput])
     case object([Member])
+    /// JSON text written as it is: a value read from a note and kept.
+    case raw(String)
 
     struct Member: Hashable, Sendable {
         var key: String
@@ -67,6 +69,8 @@ indirect enum JSONOutput: Hashable, Sendable {
             }
             newline(depth)
             out.append(UInt8(ascii: "}"))
+        case .raw(let text):
+            out.append(contentsOf: text.utf8)
         }
     }
 
