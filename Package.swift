@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "NotebookConstraintsTests", dependencies: ["NotebookConstraints", "NotebookFormats"]),
         .testTarget(
             name: "NotebookSiteTests", dependencies: ["NotebookSite", "NotebookFiles", "NotebookSearch", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "NotebookEditingTests", dependencies: ["NotebookEditing", "NotebookFormats", "NotebookConstraints", "NotebookRender", "TestSupport"]),
+        .testTarget(
+            name: "NotebookEditingTests", dependencies: ["NotebookEditing", "NotebookFormats", "NotebookConstraints", "NotebookRender", "NotebookSite", "TestSupport"]),
         .testTarget(name: "NotebookCLITests", dependencies: ["NotebookCLI", "NotebookSource"]),
         .testTarget(name: "NotebookServerTests", dependencies: ["NotebookServer", "NotebookCLI", "NotebookSite", "NotebookSearch", "TestSupport"]),
         .testTarget(name: "SafetyTests", dependencies: ["notebook", "NotebookFiles", "CFileSystem", "TestSupport"]),
