@@ -189,6 +189,17 @@ import Testing
         #expect(try editing.save("/a/", body: body, token: token, extra: "Cookie: notebook-edit=\(secret)\r\n").status == 200)
     }
 
+    @Test func manyRequestsFindNotesAsTheFirstDid() throws {
+        // The function that finds notes was once wrapped anew at every request, until calling
+        // it overflowed the stack a few thousand requests on.
+        let editor = NoteEditor(accessToken: nil)
+        editor.find { url in url == "/a/" ? nil : nil }
+        for _ in 0..<20_000 {
+            let answer = editor.respond(to: AppRequest(method: "GET", segments: ["edit", "nope"], origin: "http://127.0.0.1:1"))
+            #expect(answer.status == 404)
+        }
+    }
+
     @Test func withoutEditNothingIsMarkedAndPostIsNotAllowed() throws {
         let running = try PreviewTests.Running(["notes/a.md": "A.\n"])
         #expect(try !running.get("/a/").text.contains("data-edit"))

@@ -21,8 +21,19 @@ final class NoteEditor: AppEndpoints {
     let writeToken: String
     /// `--edit-token`, asked of every request to the editor when set.
     let accessToken: String?
-    /// The note whose page is at a URL, from the last good build.
-    private let lookup: Mutex<(@Sendable (String) -> EditableSource?)?> = Mutex(nil)
+    /// The note whose page is at a URL, from the last good build. A class holds the function:
+    /// a function kept in the lock's value itself was wrapped in two more reabstraction thunks at
+    /// every access through the lock (read out and written back), until calling it overflowed
+    /// the stack, a few thousand requests on.
+    private let lookup = Mutex<Finder?>(nil)
+
+    private final class Finder: Sendable {
+        let find: @Sendable (String) -> EditableSource?
+
+        init(_ find: @escaping @Sendable (String) -> EditableSource?) {
+            self.find = find
+        }
+    }
     /// The paths of the pages that get the Edit button.
     private let pages = Mutex<Set<String>>([])
     /// The bytes of the notes opened and saved lately, by hash: what an overwrite after a
@@ -39,7 +50,13 @@ final class NoteEditor: AppEndpoints {
 
     /// Sets how notes are found, once the session exists.
     func find(with lookup: @escaping @Sendable (String) -> EditableSource?) {
-        self.lookup.withLock { $0 = lookup }
+        let finder = Finder(lookup)
+        self.lookup.withLock { $0 = finder }
+    }
+
+    /// The note whose page is at `url`, if the editor may open it.
+    private func source(_ url: String) -> EditableSource? {
+        lookup.withLock { $0 }?.find(url)
     }
 
     /// The note pages of the build about to be published.
@@ -87,7 +104,7 @@ final class NoteEditor: AppEndpoints {
                 ], body: Array("See Other\n".utf8))
         }
         if let refusal = accessRefusal(request) { return refusal }
-        guard let source = lookup.withLock({ $0 })?(url) else {
+        guard let source = source(url) else {
             return .text(404, "Not Found: no note of this site has its page at \(url).\n")
         }
         let bytes: [UInt8]
@@ -145,7 +162,7 @@ final class NoteEditor: AppEndpoints {
             return Self.error(415, "a save is sent as application/json")
         }
         guard !request.bodyTooLarge else { return Self.error(413, "the edit is larger than \(bodyLimit >> 20) MiB") }
-        guard let source = lookup.withLock({ $0 })?(url) else { return Self.error(404, "no note of this site has its page at \(url)") }
+        guard let source = source(url) else { return Self.error(404, "no note of this site has its page at \(url)") }
         guard !source.isLink else { return Self.error(403, "\(source.display) is a symbolic link: the editor never writes through a link") }
         let reader = MarkdownReader(palette: source.palette, math: source.math)
         let submission: EditSubmission
