@@ -36,7 +36,8 @@ struct EditPlan {
                 }
             } else {
                 guard let last = entries.last, last.original == nil || Self.canFollow(blocks[last.original!]) else {
-                    throw .invalid("block \(index + 1) is a new paragraph where only a note's own block may be: after a fixed or nested block")
+                    throw .invalid(
+                        "block \(index + 1) is a new paragraph where only a note's own block may be: after a fixed block, one inside a list or a quote, or in a JSON note")
                 }
             }
             for piece in block.pieces {
@@ -55,7 +56,9 @@ struct EditPlan {
                     break
                 }
             }
-            let pieces = Self.trimmed(block.pieces)
+            // A heading is one line: its breaks are spaces.
+            let isHeading = block.original.map { if case .heading = blocks[$0].kind { true } else { false } } ?? false
+            let pieces = Self.trimmed(isHeading ? block.pieces.map { Self.isBreak($0) ? .text(" ", .plain) : $0 } : block.pieces)
             let touched = block.original.map { blocks[$0].pieces != block.pieces } ?? true
             entries.append(Entry(original: block.original, pieces: touched ? pieces : block.pieces, touched: touched, submitted: index))
         }
@@ -67,7 +70,7 @@ struct EditPlan {
                 throw .invalid(
                     block.kind == .fixed
                         ? "block \(index + 1) of the note (“\(block.label.prefix(40))”) was left out: the editor cannot remove it"
-                        : "block \(index + 1) of the note is inside a list, a quote or a footnote and cannot be removed")
+                        : "block \(index + 1) of the note cannot be removed: it is inside a list or a quote, or the note is a JSON note")
             }
             deleted.append(index)
         }
@@ -81,7 +84,7 @@ struct EditPlan {
             let isEmpty = entry.touched && Self.isEmpty(entry.pieces)
             if isEmpty, let original = entry.original, blocks[original].isEditable {
                 guard !blocks[original].isNested else {
-                    throw .invalid("block \(entry.submitted + 1) is inside a list, a quote or a footnote and cannot be emptied")
+                    throw .invalid("block \(entry.submitted + 1) cannot be emptied: it is inside a list or a quote, or the note is a JSON note")
                 }
                 // The first new paragraph after it that holds anything takes its place.
                 var next = position
@@ -111,26 +114,32 @@ struct EditPlan {
         block.isEditable && !block.isNested
     }
 
-    /// `pieces` without the white space that Markdown and the page leave out: at the block's
-    /// ends and around its breaks.
+    /// `pieces` without what Markdown and the page leave out: breaks at the block's ends, and
+    /// white space at its ends and around its breaks (but inside code).
     static func trimmed(_ pieces: [EditorPiece]) -> [EditorPiece] {
         var out = pieces
-        func isBreak(_ index: Int) -> Bool {
+        while let first = out.first, isBreak(first) { out.removeFirst() }
+        while let last = out.last, isBreak(last) { out.removeLast() }
+        func breakAt(_ index: Int) -> Bool {
             guard index >= 0, index < out.count else { return true }
-            switch out[index] {
-            case .softBreak, .lineBreak: return true
-            default: return false
-            }
+            return isBreak(out[index])
         }
         for index in out.indices {
-            guard case .text(var text, let formatting) = out[index] else { continue }
-            if isBreak(index - 1) { text = String(text.drop(while: { $0 == " " || $0 == "\t" })) }
-            if isBreak(index + 1) {
+            guard case .text(var text, let formatting) = out[index], !formatting.code else { continue }
+            if breakAt(index - 1) { text = String(text.drop(while: { $0 == " " || $0 == "\t" })) }
+            if breakAt(index + 1) {
                 while let last = text.last, last == " " || last == "\t" { text.removeLast() }
             }
             out[index] = .text(text, formatting)
         }
         return out.filter { if case .text(let text, _) = $0 { !text.isEmpty } else { true } }
+    }
+
+    static func isBreak(_ piece: EditorPiece) -> Bool {
+        switch piece {
+        case .softBreak, .lineBreak: true
+        default: false
+        }
     }
 
     /// Applies `checker` to the formatting of the new and changed blocks' text, as a build

@@ -143,7 +143,8 @@ public enum EditorWire {
         for (key, value) in item where key != "text" {
             switch key {
             case "link":
-                guard let destination = value as? String else { throw .invalid("\(place): \"link\" is not a string") }
+                guard let destination = value as? String, !destination.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                else { throw .invalid("\(place): \"link\" is not a string without control characters") }
                 formatting.link = Link(destination: destination, title: item["linkTitle"] as? String)
             case "linkTitle":
                 guard value is String else { throw .invalid("\(place): \"linkTitle\" is not a string") }
@@ -182,9 +183,10 @@ public enum EditorWire {
         return exact
     }
 
-    /// JSON text of `value`, with `</` written `<\/` so that it can sit inside a page's script.
+    /// JSON text of `value`, with every `<` written `\u003c`, so that it can sit inside a page's
+    /// script element whatever the note holds (`</script>`, `<!--`, `<script`).
     public static func text(_ value: Any) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 }

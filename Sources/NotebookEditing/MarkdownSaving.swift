@@ -18,8 +18,22 @@ struct MarkdownSaving {
         var isAfterBlock = false
     }
 
-    /// The note's new bytes, read back and compared with the edit before they are returned.
+    /// The line break the file writes: CRLF when it has one, else LF.
+    var newline: String { note.bytes.indices.dropLast().contains { note.bytes[$0] == 0x0D && note.bytes[$0 + 1] == 0x0A } ? "\r\n" : "\n" }
+
+    /// The note's new bytes, read back and compared with the edit before they are returned: with
+    /// changes of words written in place, else (when that does not read back as the edit, as a
+    /// list marker typed at a line's start) with the changed blocks written again.
     func bytes() throws(EditRefusal) -> [UInt8] {
+        do {
+            return try bytes(inPlace: true)
+        } catch .unfaithful {
+            return try bytes(inPlace: false)
+        }
+    }
+
+    private func bytes(inPlace: Bool) throws(EditRefusal) -> [UInt8] {
+        let newline = self.newline
         var changes: [Change] = []
         var expected = note.note.blocks
         // Edits of the model are made from the last block to the first, so that paths stay good.
@@ -39,7 +53,7 @@ struct MarkdownSaving {
             guard let original = entry.original, let place = note.places[original] else { continue }
             var inlines: [Inline]?
             if entry.touched {
-                let (text, meant) = try written(original, place: place, pieces: entry.pieces)
+                let (text, meant) = try written(original, place: place, pieces: entry.pieces, inPlace: inPlace, newline: newline)
                 inlines = meant
                 if let text { changes += text }
             }
@@ -47,8 +61,8 @@ struct MarkdownSaving {
             if !added.isEmpty {
                 var text = ""
                 for pieces in added {
-                    let (lines, meant) = paragraph(pieces, continuation: "")
-                    text += "\n\n" + lines
+                    let (lines, meant) = paragraph(pieces, continuation: "", newline: newline)
+                    text += newline + newline + lines
                     inserted.append(Block(.paragraph(meant)))
                 }
                 changes.append(Change(range: place.range.upperBound..<place.range.upperBound, text: text, isAfterBlock: true))
@@ -81,34 +95,36 @@ struct MarkdownSaving {
     }
 
     /// The changes that write a changed block, and the inlines it is meant to read back as.
-    private func written(_ original: Int, place: EditableNote.Place, pieces: [EditorPiece]) throws(EditRefusal) -> ([Change]?, [Inline]) {
+    private func written(
+        _ original: Int, place: EditableNote.Place, pieces: [EditorPiece], inPlace: Bool, newline: String
+    ) throws(EditRefusal) -> ([Change]?, [Inline]) {
         let opened = note.document.blocks[original]
         if let leafTexts = EditedInlines.wordsOnly(opened.pieces, pieces, place: place, opaque: note.opaque) {
             let meant = EditedInlines.replacingLeaves(place.inlines, with: leafTexts.plain)
-            if let inPlace = inPlaceChanges(opened.pieces, pieces, place: place) { return (inPlace, meant) }
+            if inPlace, let changes = inPlaceChanges(opened.pieces, pieces, place: place) { return (changes, meant) }
             // The tree as it was, its words changed, written again.
             let tokened = EditedInlines.replacingLeaves(place.inlines, with: leafTexts.tokened)
-            return ([Change(range: place.range, text: blockText(opened.kind, tokened, continuation: place.continuation))], meant)
+            return ([Change(range: place.range, text: blockText(opened.kind, tokened, continuation: place.continuation, newline: newline))], meant)
         }
         let (units, tokened) = EditedInlines.units(pieces, opaque: note.opaque)
         let built = InlineBuilding.inlines(tokened)
-        return ([Change(range: place.range, text: blockText(opened.kind, built, continuation: place.continuation))], InlineBuilding.inlines(units))
+        return ([Change(range: place.range, text: blockText(opened.kind, built, continuation: place.continuation, newline: newline))], InlineBuilding.inlines(units))
     }
 
     /// A new paragraph's lines, and the inlines it is meant to read back as.
-    private func paragraph(_ pieces: [EditorPiece], continuation: String) -> (String, [Inline]) {
+    private func paragraph(_ pieces: [EditorPiece], continuation: String, newline: String) -> (String, [Inline]) {
         let (units, tokened) = EditedInlines.units(pieces, opaque: note.opaque)
-        return (blockText(.paragraph, InlineBuilding.inlines(tokened), continuation: continuation), InlineBuilding.inlines(units))
+        return (blockText(.paragraph, InlineBuilding.inlines(tokened), continuation: continuation, newline: newline), InlineBuilding.inlines(units))
     }
 
     /// The Markdown of a paragraph or heading, literal pieces (tokens in `inlines`) as they were.
-    private func blockText(_ kind: EditorBlock.Kind, _ inlines: [Inline], continuation: String) -> String {
+    private func blockText(_ kind: EditorBlock.Kind, _ inlines: [Inline], continuation: String, newline: String) -> String {
         let text: String
         if case .heading(let level) = kind {
             text = String(repeating: "#", count: min(max(level, 1), 6)) + " " + writer.markdown(of: inlines)
         } else {
             text = writer.markdown(of: Block(.paragraph(inlines))).split(separator: "\n", omittingEmptySubsequences: false)
-                .joined(separator: "\n" + continuation)
+                .joined(separator: newline + continuation)
         }
         return Self.untokened(text, literals: note.opaque)
     }

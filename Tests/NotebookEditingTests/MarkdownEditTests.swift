@@ -170,6 +170,56 @@ import Testing
         #expect(saved.document.blocks[0].pieces.first == .text("Mark", Formatting(highlight: .palette("yellow"))))
     }
 
+    @Test func typedTagsAndBlockIDsAreWrittenAsTheyAreRead() throws {
+        // The page reads `#word` as a tag and a last ` ^word` as a block id, whatever escapes
+        // them: the file says so too (Obsidian does not read `\#word` as a tag).
+        let note = Support.open("Plain words.\n")
+        let saved = try Support.save(note) { $0[0].pieces = [.text("Plain words #newtag and C# here ^myid", .plain)] }
+        #expect(Self.text(saved) == "Plain words #newtag and C# here ^myid\n")
+        let heading = try Support.save(note) { $0[0].pieces = [.text("# not a heading", .plain)] }
+        #expect(Self.text(heading) == "\\# not a heading\n")
+    }
+
+    @Test func whatWouldBeSyntaxAtALinesStartOrAsACommentStaysText() throws {
+        let note = Support.open("First words.\n\nSecond.\n")
+        let list = try Support.save(note) { $0[0].pieces = [.text("- not a list", .plain)] }
+        #expect(Support.page(list.bytes).contains("<p>- not a list</p>"), "\(Self.text(list))")
+        let numbered = try Support.save(note) { $0[0].pieces = [.text("1986. A great year", .plain)] }
+        #expect(Support.page(numbered.bytes).contains("<p>1986. A great year</p>"), "\(Self.text(numbered))")
+        let percent = try Support.save(note) { $0[0].pieces = [.text("First words, 50%% off.", .plain)] }
+        #expect(Support.page(percent.bytes).contains("50%% off."), "\(Self.text(percent))")
+    }
+
+    @Test func breaksAtABlocksEndsGoAndAHeadingsBreaksAreSpaces() throws {
+        let note = Support.open("# Title\n\n- item\n")
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = [.text("Title", .plain), .lineBreak, .text("more", .plain)]
+            blocks[1].pieces = [.softBreak, .text("item", .plain), .lineBreak]
+        }
+        #expect(Self.text(saved) == "# Title more\n\n- item\n")
+    }
+
+    @Test func aNewParagraphAfterASetextHeading() throws {
+        let note = Support.open("Setext\n===\n\nText.\n")
+        let saved = try Support.save(note) { $0.insert(SubmittedBlock(original: nil, pieces: [.text("New.", .plain)]), at: 1) }
+        #expect(Self.text(saved) == "Setext\n===\n\nNew.\n\nText.\n")
+    }
+
+    @Test func aCRLFNoteKeepsItsLineBreaks() throws {
+        let note = Support.open("One line\r\nruns on.\r\n\r\nTwo.\r\n")
+        let saved = try Support.save(note) { blocks in
+            blocks[0].pieces = [.text("One", Formatting(bold: true)), .text(" line", .plain), .softBreak, .text("runs on.", .plain)]
+            blocks.append(SubmittedBlock(original: nil, pieces: [.text("Three.", .plain)]))
+        }
+        #expect(Self.text(saved) == "**One** line\r\nruns on.\r\n\r\nTwo.\r\n\r\nThree.\r\n", "\(Self.text(saved).debugDescription)")
+    }
+
+    @Test func spacesAtTheEdgesOfCodeAreKept() throws {
+        let note = Support.open("Text.\n")
+        let saved = try Support.save(note) { $0[0].pieces = [.text("  - x", Formatting(code: true))] }
+        #expect(Support.page(saved.bytes).contains("<code>  - x</code>"), "\(Self.text(saved))")
+    }
+
     @Test func aCommentOrACalloutIsFixed() {
         let note = Support.open("Text %%hidden%% more.\n\n> [!tip] Title\n> Body.\n\nFree text.\n")
         #expect(note.document.blocks.map(\.isEditable) == [false, false, true])

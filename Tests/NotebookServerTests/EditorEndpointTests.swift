@@ -61,25 +61,32 @@ import Testing
         func save(_ page: String, body: String, token: String?, origin: String? = "own", type: String = "application/json", extra: String = "")
             throws -> HTTPReply
         {
-            var headers = "Host: 127.0.0.1:\(port)\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n" + extra
-            if let token { headers += "X-Notebook-Token: \(token)\r\n" }
-            if let origin { headers += "Origin: \(origin == "own" ? "http://127.0.0.1:\(port)" : origin)\r\n" }
-            let descriptor = try HTTPClient.connectSocket(port: port)
-            defer { close(descriptor) }
-            try HTTPClient.send(descriptor, "POST /_notebook/save\(page) HTTP/1.0\r\n\(headers)\r\n" + body)
-            var data: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                if count <= 0 { break }
-                data += buffer[0..<count]
-            }
-            return try HTTPClient.parse(data)
+            try EditorEndpointTests.post(port: port, page: page, body: body, token: token, origin: origin, type: type, extra: extra)
         }
 
         func read(_ name: String) throws -> String {
             try String(contentsOfFile: site + "/" + name, encoding: .utf8)
         }
+    }
+
+    /// A POST of `body` to the save endpoint of `page`.
+    static func post(
+        port: UInt16, page: String, body: String, token: String?, origin: String? = "own", type: String = "application/json", extra: String = ""
+    ) throws -> HTTPReply {
+        var headers = "Host: 127.0.0.1:\(port)\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n" + extra
+        if let token { headers += "X-Notebook-Token: \(token)\r\n" }
+        if let origin { headers += "Origin: \(origin == "own" ? "http://127.0.0.1:\(port)" : origin)\r\n" }
+        let descriptor = try HTTPClient.connectSocket(port: port)
+        defer { close(descriptor) }
+        try HTTPClient.send(descriptor, "POST /_notebook/save\(page) HTTP/1.0\r\n\(headers)\r\n" + body)
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            data += buffer[0..<count]
+        }
+        return try HTTPClient.parse(data)
     }
 
     /// The submission that sends `document` back with block `index`'s first text made `text`.
@@ -187,6 +194,50 @@ import Testing
         let body = Self.body(document, changing: 0, to: "With the cookie.")
         #expect(try editing.save("/a/", body: body, token: token).status == 403)
         #expect(try editing.save("/a/", body: body, token: token, extra: "Cookie: notebook-edit=\(secret)\r\n").status == 200)
+    }
+
+    @Test func ofTwoSavesOfTheSameBytesAtOnceOneIsAConflict() throws {
+        let editing = try Editing()
+        for round in 0..<40 {
+            let (document, token) = try editing.open("/b/")
+            let bodies = (0..<2).map { Self.body(document, changing: 0, to: "Side \($0) of round \(round).") }
+            let replies = Mutex<[Int]>([])
+            let port = editing.port
+            DispatchQueue.concurrentPerform(iterations: 2) { side in
+                let status = (try? Self.post(port: port, page: "/b/", body: bodies[side], token: token).status) ?? 0
+                replies.withLock { $0.append(status) }
+            }
+            #expect(replies.withLock { $0.sorted() } == [200, 409], "round \(round)")
+        }
+    }
+
+    @Test func anOverwriteAppliesOnlyToTheNoteItOpened() throws {
+        let editing = try Editing()
+        let (a, token) = try editing.open("/a/")
+        let (b, _) = try editing.open("/b/")
+        let current = try #require(b["hash"] as? String)
+        // The bytes of a, opened, offered as the base of an overwrite of b.
+        let body = Self.body(a, changing: 0, to: "Not b.").dropLast() + ", \"overwrite\": \"\(current)\"}"
+        let reply = try editing.save("/b/", body: String(body), token: token)
+        #expect(reply.status == 409 || reply.status == 422, "\(reply.text)")
+        #expect(try editing.read("notes/b.md") == "---\ntitle: B\n---\nB is short.\n")
+    }
+
+    @Test func theEditorPageHoldsTheNoteWhateverItsText() throws {
+        let editing = try Editing(files: ["notes/s.md": "Code `<!-- <script>` and </script> here.\n"])
+        let page = try editing.get("/_notebook/edit/s/").text
+        let start = try #require(page.range(of: #"id="notebook-document">"#))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        #expect(!page[start.upperBound..<end.lowerBound].contains("<"))
+        #expect(page.contains(#"<script src="/_notebook/editor.js"></script>"#))
+    }
+
+    @Test func aLinkWithALineBreakIsRefused() throws {
+        let editing = try Editing()
+        let (document, token) = try editing.open("/b/")
+        let body = Self.body(document).replacingOccurrences(of: #""text":"B is short.""#, with: #""text":"B is short.","link":"https://a\nb""#)
+        #expect(body.contains("link"))
+        #expect(try editing.save("/b/", body: body, token: token).status == 422)
     }
 
     @Test func manyRequestsFindNotesAsTheFirstDid() throws {

@@ -36,9 +36,12 @@ final class NoteEditor: AppEndpoints {
     }
     /// The paths of the pages that get the Edit button.
     private let pages = Mutex<Set<String>>([])
-    /// The bytes of the notes opened and saved lately, by hash: what an overwrite after a
-    /// conflict applies the edit to.
-    private let opened = Mutex<[(hash: String, bytes: [UInt8])]>([])
+    /// The bytes of the notes opened and saved lately, by file and hash: what an overwrite
+    /// after a conflict applies the edit to.
+    private let opened = Mutex<[(file: String, hash: String, bytes: [UInt8])]>([])
+    /// Held from reading a note's bytes to writing them, so that of two saves of the same bytes
+    /// at once one is a conflict.
+    private let writing = Mutex(())
 
     static let cookieName = "notebook-edit"
 
@@ -114,7 +117,7 @@ final class NoteEditor: AppEndpoints {
             return .text(500, "Cannot read \(source.display): \(error.reason)\n")
         }
         let (note, readOnly) = editable(bytes, source)
-        remember(note.hash, bytes)
+        remember(source.real, note.hash, bytes)
         var document = EditorWire.document(
             note, path: source.relative, readOnly: readOnly != nil, definition: source.definition, palette: source.palette,
             noteWords: source.words)
@@ -171,6 +174,11 @@ final class NoteEditor: AppEndpoints {
         } catch {
             return Self.error(422, error.message)
         }
+        return writing.withLock { _ in save(submission, source: source, reader: reader) }
+    }
+
+    /// The save of `submission` over the note's bytes as they are now, under the write lock.
+    private func save(_ submission: EditSubmission, source: EditableSource, reader: MarkdownReader) -> AppResponse {
         let current: [UInt8]
         do {
             current = try FileSystem.read(source.real)
@@ -181,7 +189,7 @@ final class NoteEditor: AppEndpoints {
         var base = current
         if let overwriting = submission.overwriting {
             guard overwriting == currentHash else { return Self.conflict("the note changed again on disk", currentHash: currentHash) }
-            guard let bytes = openedBytes(submission.hash) else {
+            guard let bytes = openedBytes(source.real, submission.hash) else {
                 return Self.conflict("the version this editor opened is no longer known to the preview: reload the note", currentHash: currentHash)
             }
             base = bytes
@@ -207,7 +215,7 @@ final class NoteEditor: AppEndpoints {
             }
         }
         let reopened = editable(saved.bytes, source).0
-        remember(reopened.hash, saved.bytes)
+        remember(source.real, reopened.hash, saved.bytes)
         // The blocks the editor cannot change keep their words.
         let fixedWords = max(0, source.words - EditorWire.editableWords(note.document, opaque: note.opaque))
         var document = EditorWire.document(
@@ -233,16 +241,16 @@ final class NoteEditor: AppEndpoints {
         return nil
     }
 
-    private func remember(_ hash: String, _ bytes: [UInt8]) {
+    private func remember(_ file: String, _ hash: String, _ bytes: [UInt8]) {
         opened.withLock { opened in
-            opened.removeAll { $0.hash == hash }
-            opened.append((hash, bytes))
+            opened.removeAll { $0.file == file && $0.hash == hash }
+            opened.append((file, hash, bytes))
             if opened.count > 64 { opened.removeFirst(opened.count - 64) }
         }
     }
 
-    private func openedBytes(_ hash: String) -> [UInt8]? {
-        opened.withLock { opened in opened.last { $0.hash == hash }?.bytes }
+    private func openedBytes(_ file: String, _ hash: String) -> [UInt8]? {
+        opened.withLock { opened in opened.last { $0.file == file && $0.hash == hash }?.bytes }
     }
 
     /// Whether two tokens are the same, in a time that does not tell how much of them is.

@@ -55,7 +55,9 @@ extension MarkdownReader {
                 }
                 guard isText, event == CMARK_EVENT_ENTER, footnotes == 0 else { continue }
                 let line = Int(cmark_node_get_start_line(node))
-                let endLine = Int(cmark_node_get_end_line(node))
+                var endLine = Int(cmark_node_get_end_line(node))
+                // A setext heading before a blank line ends at "column 0" of the line after it.
+                if cmark_node_get_end_column(node) == 0 && endLine > line { endLine -= 1 }
                 guard line > 0, endLine >= line else { continue }
                 let start = context.location(preparedLine: line, column: max(1, Int(cmark_node_get_start_column(node))))
                 let end = context.location(preparedLine: endLine, column: max(1, Int(cmark_node_get_end_column(node))))

@@ -370,8 +370,18 @@ public struct MarkdownWriter: Sendable {
     private func escape(_ text: String, context: Context) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for c in text {
+        let characters = Array(text)
+        for (index, c) in characters.enumerated() {
             switch c {
+            case "#" where context == .block && !(Self.startsLine(out) && Self.mayOpenHeading(characters[index...])),
+                "^" where index + 1 < characters.count && characters[index + 1] != "[":
+                // Text where no syntax starts, written as Obsidian writes it: `#` that cannot open
+                // a heading (`#tag` is a tag either way), `^` not before `[`.
+                out.append(c)
+            case "%" where (index + 1 < characters.count && characters[index + 1] == "%") || (index > 0 && characters[index - 1] == "%"):
+                // `%%` would open a comment.
+                out.append("\\")
+                out.append(c)
             case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "~", "=", "^", "|", "#", "&", "@", "$":
                 out.append("\\")
                 out.append(c)
@@ -390,6 +400,19 @@ public struct MarkdownWriter: Sendable {
     }
 
     private static let autolinkSchemes = ["http", "https", "ftp", "mailto", "xmpp"]
+
+    /// Whether `#` marks starting `text` would open a heading at a line's start: followed by
+    /// white space or nothing.
+    private static func mayOpenHeading(_ text: ArraySlice<Character>) -> Bool {
+        let after = text.drop { $0 == "#" }
+        return after.first.map { $0 == " " || $0 == "\t" } ?? true
+    }
+
+    /// Whether what is written so far ends at a line's start (nothing but spaces after its last
+    /// line break), where `#` opens a heading.
+    private static func startsLine(_ out: String) -> Bool {
+        out.utf8.reversed().prefix { $0 != 0x0A }.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
 
     private func longestRun(of character: Character, in text: String) -> Int {
         var longest = 0
