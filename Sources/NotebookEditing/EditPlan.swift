@@ -46,6 +46,10 @@ struct EditPlan {
                     guard !text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
                         throw .invalid("block \(index + 1) holds a line break or a NUL inside its text; breaks are pieces of their own")
                     }
+                    // The save marks placeholders' places with these while it writes a block.
+                    guard !text.unicodeScalars.contains(where: { $0.value >= 0xF0000 && $0.value <= 0xFFFFD }) else {
+                        throw .invalid("block \(index + 1) holds a character of the Supplementary Private Use Area-A (U+F0000–U+FFFFD), which a save cannot write")
+                    }
                     guard EditorPiece.isEditorFormatting(formatting) else {
                         throw .invalid("block \(index + 1) sets formatting the editor does not carry")
                     }

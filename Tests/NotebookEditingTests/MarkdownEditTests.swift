@@ -149,6 +149,7 @@ import Testing
         #expect(throws: EditRefusal.self) { try Support.save(note) { $0[0].pieces = [.text("Text.", .plain)] } }
         #expect(throws: EditRefusal.self) { try Support.save(note) { $0.swapAt(0, 1) } }
         #expect(throws: EditRefusal.self) { try Support.save(note) { $0[0].pieces.append(.text("two\nlines", .plain)) } }
+        #expect(throws: EditRefusal.self) { try Support.save(note) { $0[0].pieces.append(.text("\u{F0001}", .plain)) } }
     }
 
     @Test func aChangedFileIsAConflict() {
