@@ -12,10 +12,19 @@ struct BlockPieces: Sendable {
     /// How the label of an inline kept whole is written.
     let label: @Sendable (Inline) -> String
 
-    /// The pieces of `inlines`; opaque ones are numbered from `firstOpaque`.
-    init(_ inlines: [Inline], firstOpaque: Int, label: @escaping @Sendable (Inline) -> String) {
+    /// Comments the reader left out of text inlines: for each inline's path, where in its text
+    /// (UTF-8 offsets, in order) and the comment as written.
+    let comments: [[Int]: [(offset: Int, text: String)]]
+
+    /// The pieces of `inlines`; opaque ones are numbered from `firstOpaque`; `comments` are put
+    /// back in their text inlines as placeholders.
+    init(
+        _ inlines: [Inline], firstOpaque: Int, comments: [[Int]: [(offset: Int, text: String)]] = [:],
+        label: @escaping @Sendable (Inline) -> String
+    ) {
         self.firstOpaque = firstOpaque
         self.label = label
+        self.comments = comments
         // A block identifier ends the block's last text, after a space or alone on its last line.
         var idLength = 0
         var idPath: [Int]?
@@ -45,7 +54,14 @@ struct BlockPieces: Sendable {
                     body = String(text[..<cut])
                     id = String(text[cut...])
                 }
-                addText(body, context: context, leaf: here, tags: tags)
+                var start = body.utf8.startIndex
+                for comment in comments[here] ?? [] {
+                    let at = body.utf8.index(body.utf8.startIndex, offsetBy: min(comment.offset, body.utf8.count))
+                    addText(String(body[start..<at]), context: context, leaf: here, tags: tags)
+                    addOpaque(OpaquePiece(label: comment.text, text: "", content: .comment(comment.text, context: context)), leaf: here)
+                    start = at
+                }
+                addText(String(body[start...]), context: context, leaf: here, tags: tags)
                 if let id { addOpaque(OpaquePiece(label: id, text: "", content: .literal(id, context: context)), leaf: here) }
             case .softBreak:
                 add(.softBreak, leaf: nil)

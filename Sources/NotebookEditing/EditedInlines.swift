@@ -27,6 +27,8 @@ enum EditedInlines {
                 case .literal(let text, let context):
                     meant.append(.text(text, context))
                     tokened.append(.text(token(number), context))
+                case .comment(_, let context):
+                    tokened.append(.text(token(number), context))
                 }
             }
         }
@@ -49,9 +51,17 @@ enum EditedInlines {
                     tokened[leaf, default: ""] += text
                 }
             case (.opaque(let a), .opaque(let b)) where a == b:
-                if let leaf = place.leaves[index], case .literal(let text, _) = opaque[a].content {
-                    plain[leaf, default: ""] += text
-                    tokened[leaf, default: ""] += token(a)
+                if let leaf = place.leaves[index] {
+                    switch opaque[a].content {
+                    case .literal(let text, _):
+                        plain[leaf, default: ""] += text
+                        tokened[leaf, default: ""] += token(a)
+                    case .comment:
+                        plain[leaf, default: ""] += ""
+                        tokened[leaf, default: ""] += token(a)
+                    case .inline:
+                        break
+                    }
                 }
             case (.softBreak, .softBreak), (.lineBreak, .lineBreak):
                 break

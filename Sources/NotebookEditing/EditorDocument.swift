@@ -79,5 +79,8 @@ public struct OpaquePiece: Hashable, Sendable {
         /// Text of the note kept as it is, inside the text around it (an inline tag, or the
         /// ` ^id` that names a block), in that text's formatting.
         case literal(String, context: Formatting)
+        /// A `%%comment%%` inside the text, which the reader leaves out of the note: written
+        /// back where it was, never part of the text as read.
+        case comment(String, context: Formatting)
     }
 }

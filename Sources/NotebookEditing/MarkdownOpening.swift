@@ -55,8 +55,8 @@ private struct MarkdownOpening: NoteOpening {
             found.endLine >= location.line, found.endLine <= lines.count
         else { return fixed(block) }
         let end = lineEnd(found.endLine)
-        guard start < end, !comments.contains(where: { $0 >= start && $0 < end }) else { return fixed(block) }
-        let pieces = BlockPieces(inlines, firstOpaque: opaque.count, label: { [writer] in writer.markdown(of: [$0]) })
+        guard start < end, let placed = placeComments(inlines, within: start..<end) else { return fixed(block) }
+        let pieces = BlockPieces(inlines, firstOpaque: opaque.count, comments: placed, label: { [writer] in writer.markdown(of: [$0]) })
         opaque += pieces.opaque
         var offsets: [[Int]: Int] = [:]
         var seen: Set<[Int]> = []
@@ -68,6 +68,46 @@ private struct MarkdownOpening: NoteOpening {
             EditableNote.Place(
                 range: start..<end, continuation: depth == 0 ? "" : continuation(before: start, line: location.line), inlines: inlines,
                 leaves: pieces.leaves, leafOffsets: offsets, path: path))
+    }
+
+    /// Where the `%%comments%%` inside a block go among its text inlines (which the reader
+    /// read without them): for each inline, the offsets in its text; nil when one cannot be
+    /// placed so (the block is then fixed).
+    private func placeComments(_ inlines: [Inline], within range: Range<Int>) -> [[Int]: [(offset: Int, text: String)]]? {
+        let starts = comments.filter { range.contains($0) }.sorted()
+        guard !starts.isEmpty else { return [:] }
+        var leaves: [(path: [Int], offset: Int, text: [UInt8])] = []
+        func collect(_ content: [Inline], _ path: [Int]) {
+            for (index, inline) in content.enumerated() {
+                switch inline.kind {
+                case .text(let text):
+                    if let location = inline.location, let offset = Self.offset(location, lines: lines, bytes: bytes) {
+                        leaves.append((path + [index], offset, Array(text.utf8)))
+                    }
+                case .span(_, let children): collect(children, path + [index])
+                default: break
+                }
+            }
+        }
+        collect(inlines, [])
+        var placed: [[Int]: [(offset: Int, text: String)]] = [:]
+        var removed: [[Int]: [Range<Int>]] = [:]
+        for start in starts {
+            // The comment runs to the next `%%`, inside the block.
+            var end = start + 2
+            while end + 1 < range.upperBound, !(bytes[end] == UInt8(ascii: "%") && bytes[end + 1] == UInt8(ascii: "%")) { end += 1 }
+            guard end + 1 < range.upperBound else { return nil }
+            end += 2
+            guard let leaf = leaves.last(where: { $0.offset <= start }) else { return nil }
+            // The source from the inline's start to the comment, earlier comments left out, is
+            // the inline's text so far.
+            var before = Array(bytes[leaf.offset..<start])
+            for earlier in (removed[leaf.path] ?? []).reversed() { before.removeSubrange((earlier.lowerBound - leaf.offset)..<(earlier.upperBound - leaf.offset)) }
+            guard leaf.text.starts(with: before) else { return nil }
+            placed[leaf.path, default: []].append((before.count, String(decoding: bytes[start..<end], as: UTF8.self)))
+            removed[leaf.path, default: []].append(start..<end)
+        }
+        return placed
     }
 
     mutating func fixed(_ block: Block) {

@@ -212,6 +212,8 @@ struct MarkdownSaving {
             let number = Int(scalar.value) - 0xF0000
             if number >= 0, number < literals.count, case .literal(let literal, _) = literals[number].content {
                 out += literal
+            } else if number >= 0, number < literals.count, case .comment(let comment, _) = literals[number].content {
+                out += comment
             } else {
                 out.unicodeScalars.append(scalar)
             }

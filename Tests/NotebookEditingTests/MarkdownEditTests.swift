@@ -221,8 +221,22 @@ import Testing
         #expect(Support.page(saved.bytes).contains("<code>  - x</code>"), "\(Self.text(saved))")
     }
 
-    @Test func aCommentOrACalloutIsFixed() {
+    @Test func aCalloutIsFixedAndACommentIsAPlaceholder() throws {
         let note = Support.open("Text %%hidden%% more.\n\n> [!tip] Title\n> Body.\n\nFree text.\n")
-        #expect(note.document.blocks.map(\.isEditable) == [false, false, true])
+        #expect(note.document.blocks.map(\.isEditable) == [true, false, true])
+        guard case .opaque(let number) = note.document.blocks[0].pieces[1] else {
+            Issue.record("no placeholder for the comment: \(note.document.blocks[0].pieces)")
+            return
+        }
+        #expect(note.opaque[number].label == "%%hidden%%")
+        let words = try Support.save(note) { $0[0].pieces[0] = .text("Some text ", .plain) }
+        #expect(Self.text(words).hasPrefix("Some text %%hidden%% more.\n"), "\(Self.text(words))")
+        let bold = try Support.save(note) { blocks in
+            blocks[0].pieces = blocks[0].pieces.map { if case .text(let text, _) = $0 { .text(text, Formatting(bold: true)) } else { $0 } }
+        }
+        #expect(Self.text(bold).contains("%%hidden%%"), "\(Self.text(bold))")
+        #expect(Support.page(bold.bytes).hasPrefix("<p><strong>Text </strong>"), "\(Support.page(bold.bytes))")
+        // A comment that is not closed inside its block, or one the reader cannot place, leaves it fixed.
+        #expect(!Support.open("Open %%comment\n\nmore.%%\n").document.blocks[0].isEditable)
     }
 }
