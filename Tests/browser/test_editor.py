@@ -309,6 +309,61 @@ class EditorTests(test_site.Checks):
         self.driver.switch_to.active_element.send_keys("\b" * len("words"))
         self.wait_for(lambda: words() == first + 2, f"the count going back to {first + 2}")
 
+    def test_keyboard_edges(self):
+        """Backspace at a block's start after a fixed block, redo, and pasted HTML as Google Docs
+        copies it."""
+        from selenium.webdriver.common.keys import Keys
+        note = self.note("work/release-checklist.md")
+        before = note.read_text(encoding="utf-8")
+        self.open_editor("/work/release-checklist/")
+        index = self.document()["blocks"]
+        fixed = next(i for i, block in enumerate(index) if block["kind"] == "fixed")
+        after_fixed = next(i for i in range(fixed + 1, len(index)) if index[i]["kind"] != "fixed")
+        text = self.driver.execute_script(
+            "return document.querySelector('#editor [data-b=\"' + arguments[0] + '\"]').textContent", after_fixed)
+        self.driver.execute_script("""
+            var element = document.querySelector('#editor [data-b="' + arguments[0] + '"]');
+            var walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            var node = walker.nextNode();
+            document.getElementById('editor').focus();
+            var range = document.createRange(); range.setStart(node, 0); range.collapse(true);
+            var s = getSelection(); s.removeAllRanges(); s.addRange(range);
+        """, after_fixed)
+        time.sleep(0.1)
+        self.driver.switch_to.active_element.send_keys(Keys.BACKSPACE)
+        self.wait_for(lambda: "cannot be joined" in self.status(), "the refused join said")
+        self.driver.switch_to.active_element.send_keys("Q")
+        now = self.driver.execute_script(
+            "return document.querySelector('#editor [data-b=\"' + arguments[0] + '\"]').textContent", after_fixed)
+        assert now == "Q" + text, f"the letter typed after a refused Backspace went elsewhere: {now[:40]!r}"
+        # Undo, redo, then type: the caret is where the redo left it.
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        ActionChains(self.driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+        time.sleep(0.1)
+        self.driver.switch_to.active_element.send_keys("R")
+        now = self.driver.execute_script(
+            "return document.querySelector('#editor [data-b=\"' + arguments[0] + '\"]').textContent", after_fixed)
+        assert now.startswith("QR") or now.startswith("RQ"), f"the letter typed after a redo went elsewhere: {now[:40]!r}"
+        # Pasted as Google Docs copies: a normal-weight <b> around it, a bold span, blank lines.
+        blocks_before = len(self.document()["blocks"])
+        self.driver.execute_script("""
+            var data = new DataTransfer();
+            data.setData('text/html', '<b style="font-weight:normal"><p>one <span style="font-weight:700">two</span></p>\\n<p>three</p></b>');
+            data.setData('text/plain', 'one two\\nthree');
+            document.getElementById('editor').dispatchEvent(new InputEvent('beforeinput', {inputType: 'insertFromPaste', dataTransfer: data, bubbles: true, cancelable: true}));
+        """)
+        time.sleep(0.2)
+        html = self.driver.execute_script("return document.getElementById('editor').innerHTML")
+        at = html.find(">two<")
+        assert '<span class="nb-bold" data-n="3">two</span>' in html and 'nb-bold" data-n="4">one' not in html, \
+            f"the paste's weights were not read: {html[max(0, at - 300):at + 100]}"
+        count = self.driver.execute_script("return document.querySelectorAll('#editor [data-b]').length")
+        assert count == blocks_before + 1, f"the paste made {count - blocks_before} new blocks, not 1"
+        self.no_errors()
+        self.leave()
+        note.write_text(before, encoding="utf-8")
+
     def test_unsaved_changes_survive_reload(self):
         self.open_editor("/work/quarterly-planning/")
         block = self.block_of(self.driver.execute_script("return document.querySelector('#editor p[data-b]').textContent.slice(0, 8)"))
@@ -430,6 +485,7 @@ class EditorTests(test_site.Checks):
         self.run("a green highlight added and removed gives the file back", self.test_highlight_green_and_remove)
         self.run("a selection across the title and the text keeps the title's style", self.test_title_and_text_selection)
         self.run("the word count follows typing", self.test_word_count_follows_typing)
+        self.run("Backspace after a fixed block, redo, a paste from Google Docs", self.test_keyboard_edges)
         self.run("unsaved changes survive a reload", self.test_unsaved_changes_survive_reload)
         self.run("a conflicting save gets 409, then overwrites", self.test_conflict)
         self.run("tokenless and cross-origin saves get 403", self.test_forged_saves_refused)

@@ -324,8 +324,8 @@
   }
 
   // Removes what lies between start and end; placeholders in it are kept, where it was. Blocks
-  // in between go when they are the note's own top-level paragraphs and headings; a fixed or
-  // nested block stays, and so do the blocks on either side of it. The place it ends at.
+  // in between go when they are the note's own top-level paragraphs and headings; across a fixed
+  // or nested block nothing is removed (null). The place it ends at.
   function removeRange(start, end) {
     if (compare(start, end) === 0) return start;
     var kept = [];
@@ -340,16 +340,10 @@
       if (!editable(blocks[b]) || blocks[b].nested) mergeable = false;
     }
     if (!mergeable) {
-      // Only the text of the editable blocks on the way goes.
-      for (var k = end.b; k >= start.b; k--) {
-        if (!editable(blocks[k])) continue;
-        var from = k === start.b ? start.o : 0;
-        var to = k === end.b ? end.o : blocks[k].chars.length;
-        var these = blocks[k].chars;
-        var keep = these.slice(from, to).filter(function (c) { return c.op !== undefined; });
-        these.splice.apply(these, [from, to - from].concat(keep));
-      }
-      return start;
+      // A fixed block, or one inside a list or a quote or in a JSON note, stays: the blocks on
+      // the way are not emptied one by one, which a save would refuse.
+      say('A selection across a fixed block, or across blocks inside a list or a quote or in a JSON note, cannot be deleted at once: delete it a block at a time.');
+      return null;
     }
     var first = blocks[start.b];
     first.chars.slice(start.o).forEach(function (c) { if (c.op !== undefined) kept.push(c); });
@@ -452,22 +446,22 @@
         if (!text) return;
         apply('type', function (range) {
           var use = type === 'insertReplacementText' && target ? target : range;
-          var a = pending || attributesAt(use.start);
+          var a = pending || typing();
           var at = removeRange(use.start, use.end);
-          return insertLines(at, text, a);
+          return at && insertLines(at, text, a);
         });
         return;
       case 'insertParagraph':
-        apply('break', function (range) { return splitAt(removeRange(range.start, range.end)); });
+        apply('break', function (range) { var at = removeRange(range.start, range.end); return at && splitAt(at); });
         return;
       case 'insertLineBreak':
-        apply('break', function (range) { return insertBreak(removeRange(range.start, range.end), 'hard'); });
+        apply('break', function (range) { var at = removeRange(range.start, range.end); return at && insertBreak(at, 'hard'); });
         return;
       case 'insertFromPaste':
       case 'insertFromDrop':
       case 'insertFromYank':
         var transfer = event.dataTransfer;
-        apply('all', function (range) { return paste(removeRange(range.start, range.end), transfer); });
+        apply('all', function (range) { var at = removeRange(range.start, range.end); return at && paste(at, transfer); });
         return;
       case 'formatBold': toggle('bold'); return;
       case 'formatItalic': toggle('italic'); return;
@@ -481,8 +475,14 @@
             var from = range.start;
             var to = range.end;
             if (compare(from, to) === 0) {
-              if (target && compare(target.start, target.end) !== 0) { from = target.start; to = target.end; }
-              else if (type.indexOf('Backward') > 0) {
+              var backward = type.indexOf('Backward') > 0;
+              // At a block's start (or end), the browser's range reaches into the block next to
+              // it: the blocks are joined, or nothing happens.
+              if (backward && from.o === 0) return from.b > 0 ? joinAt(from.b - 1) : null;
+              if (!backward && to.o === lengthOf(to.b)) return to.b + 1 < blocks.length ? joinAt(to.b) : null;
+              if (target && compare(target.start, target.end) !== 0 && target.start.b === from.b && target.end.b === from.b) {
+                from = target.start; to = target.end;
+              } else if (backward) {
                 var back = previousPlace(from, type.indexOf('Word') > 0 ? 'word' : 'char');
                 if (!back) return from.b > 0 ? joinAt(from.b - 1) : null;
                 from = back;
@@ -526,7 +526,8 @@
     if (!transfer) return place;
     var html = transfer.getData('text/html');
     if (!html) return insertLines(place, transfer.getData('text/plain') || '', pending || attributesAt(place));
-    var parsed = new DOMParser().parseFromString(html, 'text/html');
+    // Inline styles are read, never applied (the page allows none): renamed before parsing.
+    var parsed = new DOMParser().parseFromString(html.replace(/\sstyle\s*=/gi, ' data-pasted-style='), 'text/html');
     var paragraphs = [[]];
     function walk(node, a) {
       if (node.nodeType === 3) {
@@ -539,7 +540,16 @@
       if (name === 'SCRIPT' || name === 'STYLE' || name === 'TEMPLATE') return;
       if (name === 'BR') { paragraphs.push([]); return; }
       var inner = Object.assign({}, a);
+      var style = (node.getAttribute('data-pasted-style') || '').toLowerCase().replace(/\s+/g, '');
+      var weight = /font-weight:(\w+)/.exec(style);
       if (name === 'B' || name === 'STRONG') inner.bold = true;
+      if (weight) {
+        // Google Docs wraps what it copies in <b style="font-weight:normal">.
+        if (weight[1] === 'bold' || weight[1] === 'bolder' || Number(weight[1]) >= 600) inner.bold = true; else delete inner.bold;
+      }
+      if (/font-style:italic/.test(style)) inner.italic = true;
+      if (/text-decoration[-a-z]*:[^;]*underline/.test(style)) inner.underline = 'single';
+      if (/text-decoration[-a-z]*:[^;]*line-through/.test(style)) inner.strikethrough = 'single';
       if (name === 'I' || name === 'EM') inner.italic = true;
       if (name === 'U' || name === 'INS') inner.underline = 'single';
       if (name === 'S' || name === 'DEL' || name === 'STRIKE') inner.strikethrough = 'single';
@@ -554,7 +564,7 @@
     walk(parsed.body, {});
     var at = place;
     var first = true;
-    paragraphs.filter(function (runs) { return runs.length; }).forEach(function (runs) {
+    paragraphs.filter(function (runs) { return runs.some(function (run) { return run.text.trim(); }); }).forEach(function (runs) {
       if (!first) at = splitAt(at);
       first = false;
       runs.forEach(function (run) { at = insertText(at, run.text, allowed(run.a)); });
@@ -606,6 +616,7 @@
     var next = redoStack.pop();
     blocks = next.blocks;
     drawAll();
+    if (next.selection) select(next.selection.start, next.selection.end);
     lastTyping = 0;
     changed();
   }
