@@ -382,6 +382,15 @@ public struct MarkdownWriter: Sendable {
                 // `%%` would open a comment.
                 out.append("\\")
                 out.append(c)
+            case "!" where index + 1 < characters.count && characters[index + 1] != "[",
+                "&" where index + 1 < characters.count && !(characters[index + 1].isASCII && (characters[index + 1].isLetter || characters[index + 1] == "#")),
+                "=" where index > 0 && index + 1 < characters.count && characters[index - 1] != "=" && characters[index + 1] != "=",
+                "_" where index > 0 && index + 1 < characters.count && Self.isWordCharacter(characters[index - 1])
+                    && Self.isWordCharacter(characters[index + 1]):
+                // Where they open nothing: `!` not before `[`, `&` not before a name (an entity),
+                // `=` not beside another (`==`) nor at a text's ends (a setext line, a
+                // neighbour's `=`), `_` inside a word.
+                out.append(c)
             case "\\", "`", "*", "_", "[", "]", "<", ">", "!", "~", "=", "^", "|", "#", "&", "@", "$":
                 out.append("\\")
                 out.append(c)
