@@ -57,7 +57,7 @@ enum EditedInlines {
                         plain[leaf, default: ""] += text
                         tokened[leaf, default: ""] += token(a)
                     case .comment:
-                        plain[leaf, default: ""] += ""
+                        plain[leaf, default: ""] += ""  // the text as read has no comment
                         tokened[leaf, default: ""] += token(a)
                     case .inline:
                         break

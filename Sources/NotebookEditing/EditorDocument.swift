@@ -8,12 +8,6 @@ public struct EditorDocument: Hashable, Sendable {
     public init(blocks: [EditorBlock]) {
         self.blocks = blocks
     }
-
-    /// The seeds' word count of the editable text: what the editor's live count shows.
-    public var wordCount: Int {
-        WordCount.count(
-            blocks.map { block in block.pieces.map { if case .text(let text, _) = $0 { text } else { " " } }.joined() }.joined(separator: "\n"))
-    }
 }
 
 /// A block of an ``EditorDocument``.

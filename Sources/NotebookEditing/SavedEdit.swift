@@ -6,8 +6,11 @@ import NotebookModel
 public struct SavedEdit: Sendable {
     public var bytes: [UInt8]
     public var corrections: [EditCorrection]
-    /// The editor's document of the note as written, as the editor shows it after the save.
-    public var document: EditorDocument
+    /// The note as written, opened again: what the editor shows after the save.
+    public var note: EditableNote
+
+    /// The editor's document of the note as written.
+    public var document: EditorDocument { note.document }
 }
 
 /// A value the formatting definition does not allow, corrected on save.
@@ -33,12 +36,12 @@ extension EditableNote {
         case .markdown:
             let written = try MarkdownSaving(note: self, plan: edit, reader: reader).bytes()
             let reopened = EditableNote.markdown(written, path: note.path, reader: reader)
-            return SavedEdit(bytes: written, corrections: corrections, document: reopened.document)
+            return SavedEdit(bytes: written, corrections: corrections, note: reopened)
         case .json:
             let json = AttributedJSONReader(palette: reader.palette)
             let written = try JSONSaving(note: self, plan: edit, reader: json).bytes()
             let reopened = EditableNote.json(written, path: note.path, reader: json)
-            return SavedEdit(bytes: written, corrections: corrections, document: reopened.document)
+            return SavedEdit(bytes: written, corrections: corrections, note: reopened)
         }
     }
 }

@@ -55,6 +55,17 @@ enum EditingSupport {
         EditableNote.markdown(Array(text.utf8), path: "note.md", reader: MarkdownReader())
     }
 
+    /// The submission that makes the first word (of four letters or more) of block `index`
+    /// that word and "Zq", as typing at its end does; the word, nil when the block has none.
+    static func oneWordEdit(_ note: EditableNote, block index: Int) -> (word: String, submission: EditSubmission)? {
+        let pieces = note.document.blocks[index].pieces
+        guard let (piece, range) = word(in: pieces), case .text(let text, let formatting) = pieces[piece] else { return nil }
+        let found = String(text[range])
+        var changed = text
+        changed.replaceSubrange(range, with: found + "Zq")
+        return (found, submission(note) { $0[index].pieces[piece] = .text(changed, formatting) })
+    }
+
     /// The first word of four ASCII letters or more in a text piece of `pieces`: the piece's
     /// index and the word's range in its text.
     static func word(in pieces: [EditorPiece]) -> (piece: Int, range: Range<String.Index>)? {

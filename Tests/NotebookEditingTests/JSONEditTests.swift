@@ -29,13 +29,10 @@ import Testing
                 blocks += 1
                 guard block.isEditable, let place = note.places[index] else { continue }
                 editable += 1
-                guard let (piece, range) = Support.word(in: block.pieces), case .text(let text, let formatting) = block.pieces[piece] else { continue }
-                let word = String(text[range])
-                var changed = text
-                changed.replaceSubrange(range, with: word + "Zq")
+                guard let (word, submission) = Support.oneWordEdit(note, block: index) else { continue }
                 let saved: SavedEdit
                 do {
-                    saved = try Self.save(note) { $0[index].pieces[piece] = .text(changed, formatting) }
+                    saved = try note.saving(submission, checker: ConstraintChecker(definition: .unconstrained), reader: MarkdownReader())
                 } catch {
                     Issue.record("\(file.path): block \(index + 1) (“\(word)”): \(error.message)")
                     continue

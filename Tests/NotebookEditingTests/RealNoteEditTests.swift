@@ -1,4 +1,6 @@
 import Foundation
+import NotebookConstraints
+import NotebookFormats
 import NotebookModel
 import Testing
 
@@ -25,15 +27,10 @@ import Testing
                     continue
                 }
                 editable += 1
-                guard let (piece, range) = EditingSupport.word(in: block.pieces), let place = note.places[index],
-                    case .text(let text, let formatting) = block.pieces[piece]
-                else { continue }
-                let word = String(text[range])
-                var changed = text
-                changed.replaceSubrange(range, with: word + "Zq")
+                guard let (word, submission) = EditingSupport.oneWordEdit(note, block: index), let place = note.places[index] else { continue }
                 let saved: SavedEdit
                 do {
-                    saved = try EditingSupport.save(note) { $0[index].pieces[piece] = .text(changed, formatting) }
+                    saved = try note.saving(submission, checker: ConstraintChecker(definition: .unconstrained), reader: MarkdownReader())
                 } catch {
                     Issue.record("\(file.path): block \(index + 1) (“\(word)”): \(error.message)")
                     continue

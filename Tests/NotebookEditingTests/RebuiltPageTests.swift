@@ -36,17 +36,11 @@ import Testing
                 : EditableNote.json(bytes, path: source.display, reader: AttributedJSONReader(palette: source.palette))
             // A word of the body: the last paragraph's (a title's words also reorder the lists).
             guard let index = note.document.blocks.lastIndex(where: { $0.kind == .paragraph && EditingSupport.word(in: $0.pieces) != nil }),
-                let (piece, range) = EditingSupport.word(in: note.document.blocks[index].pieces),
-                case .text(let text, let formatting) = note.document.blocks[index].pieces[piece]
+                let (word, submission) = EditingSupport.oneWordEdit(note, block: index)
             else { continue }
-            let word = String(text[range])
-            var changed = text
-            changed.replaceSubrange(range, with: word + "Zq")
             let saved: SavedEdit
             do {
-                saved = try note.saving(
-                    EditingSupport.submission(note) { $0[index].pieces[piece] = .text(changed, formatting) },
-                    checker: ConstraintChecker(definition: source.definition), reader: markdown)
+                saved = try note.saving(submission, checker: ConstraintChecker(definition: source.definition), reader: markdown)
             } catch {
                 Issue.record("\(source.display): \(error.message)")
                 continue

@@ -214,7 +214,7 @@ final class NoteEditor: AppEndpoints {
                 return Self.error(500, "cannot write \(source.display): \(error.reason)")
             }
         }
-        let reopened = editable(saved.bytes, source).0
+        let reopened = saved.note
         remember(source.real, reopened.hash, saved.bytes)
         // The blocks the editor cannot change keep their words.
         let fixedWords = max(0, source.words - EditorWire.editableWords(note.document, opaque: note.opaque))

@@ -26,8 +26,6 @@ public struct JSONBodyMap: Sendable {
     public var shape: Shape
     /// The bytes of the body's value.
     public var bodyRange: Range<Int>
-    /// For the keyed shape, the bytes of the `runs` array's value; else `bodyRange`.
-    public var runsRange: Range<Int>
     public var runs: [Run]
     /// For the keyed shape, the bytes of the attribute table's value, and of each entry.
     public var tableRange: Range<Int>?
@@ -47,7 +45,7 @@ public struct JSONBodyMap: Sendable {
             let bodyRange = body.offset..<end(body)
             if let text = body.string {
                 return JSONBodyMap(
-                    shape: .string, bodyRange: bodyRange, runsRange: bodyRange,
+                    shape: .string, bodyRange: bodyRange,
                     runs: [Run(text: text, textRange: bodyRange, attributesRange: nil, presentationIntent: nil, task: nil)], tableRange: nil,
                     table: [])
             }
@@ -55,13 +53,11 @@ public struct JSONBodyMap: Sendable {
             var elements = body.elements
             var tableRange: Range<Int>?
             var table: [JSONValue] = []
-            var runsRange = bodyRange
             if let members = body.members {
                 shape = .keyed
                 for member in members {
                     if member.key == JSONKeys.runs, let runs = member.value.elements {
                         elements = runs
-                        runsRange = member.value.offset..<end(member.value)
                     } else if member.key == JSONKeys.attributeTable, let entries = member.value.elements {
                         table = Array(entries)
                         tableRange = member.value.offset..<end(member.value)
@@ -91,7 +87,7 @@ public struct JSONBodyMap: Sendable {
                         attributesRange: attributes.offset..<end(attributes), presentationIntent: intent, task: task))
             }
             return JSONBodyMap(
-                shape: shape, bodyRange: bodyRange, runsRange: runsRange, runs: runs, tableRange: tableRange,
+                shape: shape, bodyRange: bodyRange, runs: runs, tableRange: tableRange,
                 table: table.map { $0.offset..<end($0) })
         }
     }
