@@ -1,7 +1,7 @@
 /// The text of inline content with its formatting left out.
 public enum PlainText {
-    /// The text of `inlines`: breaks become `"\n"` or `" "`, images their alternative text;
-    /// embeds (`![[Note]]`) have none.
+    /// The text of `inlines`: breaks become `"\n"` or `" "`, images their alternative text,
+    /// links and embeds within a line their label.
     ///
     /// The walk keeps its own stack, so content of any depth is safe.
     public static func of(_ inlines: [Inline], softBreak: String = "\n") -> String {
@@ -48,9 +48,7 @@ public enum PlainText {
             case .text(let text): out.append(text)
             case .softBreak: out.append(softBreak)
             case .lineBreak: out.append("\n" as Unicode.Scalar)
-            case .span(let formatting, let children):
-                // An embed's label is not the note's text: the embedded note's is shown there.
-                if formatting.isEmbed { continue }
+            case .span(_, let children):
                 parents.append((current, index))
                 (current, index) = (children, 0)
             case .image(let image):
@@ -63,6 +61,14 @@ public enum PlainText {
     /// The text of a whole block tree, with a line break between any two blocks, items and cells.
     public static func of(_ blocks: [Block]) -> String {
         String(decoding: utf8(of: blocks), as: UTF8.self)
+    }
+
+    /// The inlines of a paragraph that are the note's own text, as its page shows them: none of
+    /// an embed alone (the other note's content is shown there), and not the `^id` that ends a
+    /// block (its anchor).
+    public static func ownText(of paragraph: [Inline]) -> [Inline] {
+        if WikiLink.embedAlone(in: paragraph) != nil { return [] }
+        return BlockID.trailing(in: paragraph)?.rest ?? paragraph
     }
 
     /// What an empty list item reads as: a block with no text.
@@ -87,7 +93,7 @@ public enum PlainText {
             separate()
             switch stack[top].blocks[index].kind {
             case .paragraph(let inlines):
-                append(inlines, to: &out, parents: &parents)
+                append(ownText(of: inlines), to: &out, parents: &parents)
             case .heading(_, let inlines):
                 let start = out.count
                 append(inlines, to: &out, parents: &parents)

@@ -82,6 +82,14 @@ extension HTMLWriter {
     }
 
     /// An image's element, or its description when its source is not allowed.
+    /// An image whose file is found nowhere: its description (or its source), marked as a broken
+    /// link is (`broken-link`) and saying so on hover, instead of an element that asks for it.
+    static func missingImage(source: String, _ shown: ShownImage) -> String {
+        let said = HTMLEscaping.escape("Not found in this notebook: " + source)
+        let text = shown.alternative.isEmpty ? HTMLEscaping.escape(source) : shown.alternative
+        return "<span class=\"broken-link broken-image\" title=\"\(said)\">\(text)</span>"
+    }
+
     static func imageElement(source: String, _ shown: ShownImage, options: RenderOptions) -> String {
         guard options.links.allows(source) else { return shown.alternative }
         var element = "<img src=\"\(HTMLEscaping.escapeURL(source))\" alt=\"\(shown.alternative)\""

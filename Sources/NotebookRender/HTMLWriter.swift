@@ -65,28 +65,6 @@ struct HTMLWriter: ~Copyable {
         }
     }
 
-    /// The embed a paragraph holds alone (white space aside), if any.
-    static func embedAlone(_ inlines: [Inline]) -> WikiLink? {
-        // Checked on every paragraph, so it stops at the first inline that is not white space or
-        // an embed: an embed alone is one span, with at most a space or a line break around it.
-        guard inlines.count <= 3 else { return nil }
-        var found: WikiLink? = nil
-        for index in inlines.indices {
-            switch inlines[index].kind {
-            case .span(let formatting, _):
-                guard found == nil, let link = formatting.wikilink, link.isEmbed else { return nil }
-                found = link
-            case .text(let text):
-                guard PlainText.isWhiteSpace(text) else { return nil }
-            case .softBreak, .lineBreak:
-                continue
-            default:
-                return nil
-            }
-        }
-        return found
-    }
-
     mutating func blocks(_ blocks: [Block], tight: Bool) {
         for block in blocks { self.block(block, tight: tight) }
     }
@@ -110,7 +88,7 @@ struct HTMLWriter: ~Copyable {
         }
         switch block.kind {
         case .paragraph(let inlines):
-            if options.deferLinks, let embed = Self.embedAlone(inlines) {
+            if options.deferLinks, let embed = WikiLink.embedAlone(in: inlines) {
                 // `![[Note]]` on its own: the note's content, once the site has it.
                 cr()
                 slots.append(LinkSlot(offset: out.count, piece: .embed(embed, at: block.location)))

@@ -159,7 +159,10 @@ extension HTMLRenderer {
             return HTMLWriter.linkStart(target == LinkSlot.broken ? destination : target ?? destination, title: title, broken: target == LinkSlot.broken)
         case .wikilinkOpening(let wikilink): return HTMLWriter.wikilinkOpening(wikilink, url: leading(.wikilink(wikilink)), options: options)
         case .image(let source, let embed, let shown):
-            return HTMLWriter.imageElement(source: leading(.image(source, embed: embed)) ?? source, shown, options: options)
+            // An image found nowhere is no request that fails: its description, marked and explained.
+            let target = url(.image(source, embed: embed))
+            if target == LinkSlot.broken { return HTMLWriter.missingImage(source: source, shown) }
+            return HTMLWriter.imageElement(source: target ?? source, shown, options: options)
         case .embed, .code, .math: return ""
         }
     }

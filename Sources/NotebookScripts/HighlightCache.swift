@@ -48,6 +48,8 @@ public final class HighlightCache: Sendable {
     public let kind: Kind
     /// The most bytes the file holds.
     public let limit: Int
+    /// Whether ``save()`` writes the file: not for a command that creates no file (`check`).
+    public let writes: Bool
 
     private struct Stored {
         var language: String
@@ -72,14 +74,15 @@ public final class HighlightCache: Sendable {
     static let magic = Array("notebook highlight cache 1\n".utf8)
 
     /// A cache in `folder` for the script at `script`; nil when the script cannot be read (no cache
-    /// is needed where nothing can be highlighted).
-    public init?(folder: String, script: String, kind: Kind = .code, limit: Int = 8 << 20) {
+    /// is needed where nothing can be highlighted). Without `writes`, it is only read.
+    public init?(folder: String, script: String, kind: Kind = .code, limit: Int = 8 << 20, writes: Bool = true) {
         guard let status = FileSystem.status(script, followingLinks: true), status.kind == .file else { return nil }
         var key = FNV1a.hash(NotebookVersion.current)
         for part in ["\0", kind.revision, "\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
         path = folder + "/" + kind.prefix + String(key, radix: 16) + ".cache"
         self.kind = kind
         self.limit = limit
+        self.writes = writes
     }
 
     /// The cache folder of the environment `environment`: `$XDG_CACHE_HOME/notebook` when that is
@@ -129,7 +132,7 @@ public final class HighlightCache: Sendable {
     /// the file. A cache that cannot be written is no cache, and says nothing.
     public func save() {
         let bytes: [UInt8]? = state.withLock { state in
-            guard state.added else { return nil }
+            guard state.added, writes else { return nil }
             var out = Self.magic
             var kept: [UInt64] = []
             for key in state.used + state.order.filter({ !state.usedSet.contains($0) }) {

@@ -56,6 +56,8 @@ public struct NoteLoader: Sendable {
         public var note: Note
         public var source: String
         public var diagnostics: [Diagnostic]
+        /// Where each of the note's aliases is written, when its format says (`ReadResult`).
+        public var aliasLocations: [SourceLocation] = []
     }
 
     /// Reads the file at `source` (through no link), or at `path` as the user named it when nil;
@@ -96,6 +98,8 @@ public struct NoteLoader: Sendable {
         let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)
         var note = constrained
         note.blocks = TextStyleHeadings.apply(note.blocks)
-        return Loaded(note: note, source: source, diagnostics: (decoding + read.diagnostics + findings).foldingRepeatedWarnings())
+        return Loaded(
+            note: note, source: source, diagnostics: (decoding + read.diagnostics + findings).foldingRepeatedWarnings(),
+            aliasLocations: read.aliasLocations)
     }
 }

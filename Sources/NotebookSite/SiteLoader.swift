@@ -46,6 +46,8 @@ struct SiteLoader: Sendable {
     public var cacheFolder: String?
     /// Where the folders of the notes' pages are made as the notes are read, if anywhere.
     var earlyFolders: EarlyFolders?
+    /// Whether what the scripts make is kept in the cache: not by a run that creates no file.
+    var writesCache = true
 
     public init(
         strict: Bool = false, includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -160,8 +162,8 @@ struct SiteLoader: Sendable {
             // A site whose settings are wrong is written nowhere: its code is not worth the script.
             highlighter: settings.diagnostics.hasErrors ? nil : CodeHighlighter(),
             caches: (
-                cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript) },
-                cacheFolder.flatMap { HighlightCache(folder: $0, script: MathTypesetter.debianScript, kind: .math) }
+                cacheFolder.flatMap { HighlightCache(folder: $0, script: CodeHighlighter.debianScript, writes: writesCache) },
+                cacheFolder.flatMap { HighlightCache(folder: $0, script: MathTypesetter.debianScript, kind: .math, writes: writesCache) }
             ), drafts: includeDrafts)
         let loaded = loadAll(files, with: loader, rendering: rendering)
         let highlights = rendering.finishCode()
@@ -177,7 +179,7 @@ struct SiteLoader: Sendable {
         rendering.fillCode(&notes, with: highlights, workers: workers)
         // Its script's context is let go on a thread of its own, while the workers go on.
         FreeingThread.free(consume rendering)
-        diagnostics += Self.findings(of: highlights, settings: settings)
+        diagnostics += Self.findings(of: highlights, settings: settings, strict: strict)
         // The URLs are checked (in the files' order) on a thread of their own while the workers sort.
         let unsorted = notes
         let urlFindings = Background { Self.checkURLs(unsorted) }
@@ -188,12 +190,19 @@ struct SiteLoader: Sendable {
             sources: sources, files: contents.others, usesNotesFolder: contents.usesNotesFolder, hasConfig: settings.hasConfig)
     }
 
-    /// The warnings of highlighting a site's code: one at each block the script failed on, or one
-    /// for the whole site when no script could run.
-    static func findings(of highlights: ScriptResults, settings: Settings) -> [Diagnostic] {
+    /// The warnings of highlighting a site's code and typesetting its math: one at each block or
+    /// formula a script failed on or warned about, or one for the whole site when no script could
+    /// run; errors with `strict`, as a page that shows code or math other than asked is.
+    static func findings(of highlights: ScriptResults, settings: Settings, strict: Bool = false) -> [Diagnostic] {
         // A script that cannot run gives no warning at blocks: it is said once, at notebook.yml.
-        (highlights.diagnostics + highlights.unavailableWarnings(at: settings.configPath, codeOff: codeOff, mathOff: mathOff))
+        let found = (highlights.diagnostics + highlights.unavailableWarnings(at: settings.configPath, codeOff: codeOff, mathOff: mathOff))
             .made(by: .readNotes)
+        guard strict else { return found }
+        return found.map { finding in
+            var finding = finding
+            if finding.severity == .warning { finding.severity = .error }
+            return finding
+        }
     }
 
     /// How a site turns highlighting and math off, as the warnings that they cannot run say.
@@ -255,7 +264,8 @@ struct SiteLoader: Sendable {
             title: SiteNote.title(of: loaded.note, relativePath: file.relativePath),
             summary: SiteNote.summary(of: loaded.note),
             url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(utf8: text),
-            search: (analyzer.wordCounts(utf8: text), SearchText(utf8: text, headings: headings)))
+            search: (analyzer.wordCounts(utf8: text), SearchText(utf8: text, headings: headings)),
+            aliasLocations: loaded.aliasLocations)
         note.body = rendering.body(of: note, blocks: loaded.note.blocks)
         note.addFound(in: note.body.rendered)
         note.note.blocks = []

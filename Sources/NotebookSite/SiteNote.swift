@@ -33,6 +33,8 @@ struct SiteNote: Hashable, Sendable {
         var blockIDs: [String] = []
         /// The URL of the folder the note is in (`SiteFolders.folder(url:relativePath:)`), found once.
         var folder = "/"
+        /// Where each of the metadata's aliases is written, when known.
+        var aliasLocations: [SourceLocation] = []
     }
 
     /// The facts and the note, in one box copied on write: site notes are copied often (into
@@ -140,17 +142,27 @@ struct SiteNote: Hashable, Sendable {
 
     /// The file's path, as diagnostics name it.
     public var path: String { note.path }
+
+    /// Where the alias written `alias` (as the metadata has it, or trimmed and lowercased) is, when known.
+    func location(ofAlias alias: String) -> SourceLocation? {
+        let aliases = note.metadata.aliases
+        let index = aliases.firstIndex(of: alias)
+            ?? aliases.firstIndex { $0.trimmingCharacters(in: .whitespaces).lowercased() == alias }
+        guard let index, index < box.facts.aliasLocations.count else { return nil }
+        return box.facts.aliasLocations[index]
+    }
     public var metadata: NoteMetadata { note.metadata }
     public var isDraft: Bool { note.metadata.isDraft }
 
     /// A note as the site shows it, its keys worked out once.
     init(
         note: Note, relativePath: String, title: String, summary: String, url: String, wordCount: Int,
-        search: (words: WordCounts, text: SearchText) = (WordCounts(), SearchText())
+        search: (words: WordCounts, text: SearchText) = (WordCounts(), SearchText()), aliasLocations: [SourceLocation] = []
     ) {
         var facts = Facts(
             relativePath: relativePath, title: title, summary: summary, url: url, wordCount: wordCount,
             searchWords: PageWords(text: search.words), searchText: search.text)
+        if aliasLocations.count == note.metadata.aliases.count { facts.aliasLocations = aliasLocations }
         facts.tags.reserveCapacity(note.metadata.tags.count)
         // A note names a few tags: they are compared in a list, and a set is made only for many.
         var seen: Set<String>? = note.metadata.tags.count > 16 ? [] : nil
@@ -249,7 +261,7 @@ struct SiteNote: Hashable, Sendable {
         if let summary = note.metadata.summary, !summary.isEmpty { return summary }
         for block in note.blocks {
             if case .paragraph(let inlines) = block.kind {
-                let plain = PlainText.of(inlines, softBreak: " ")
+                let plain = PlainText.of(PlainText.ownText(of: inlines), softBreak: " ")
                 // ASCII text is cut at 160 bytes: 161 characters besides spaces decide the cut
                 // as the first 400 would. Other text is cut at 160 characters, each of one or
                 // more scalars: its 400 scalars are read.

@@ -21,8 +21,20 @@ import Testing
 
     private func read(
         _ source: String
-    ) -> (metadata: NoteMetadata, body: Substring, bodyStartLine: Int, diagnostics: [Diagnostic]) {
+    ) -> (metadata: NoteMetadata, body: Substring, bodyStartLine: Int, diagnostics: [Diagnostic], aliasLocations: [NotebookModel.SourceLocation]) {
         FrontMatter.read(source, path: "note.md")
+    }
+
+    @Test func eachAliasIsFoundWhereItIsWritten() {
+        // A flow list, a block list after a skipped item, and one string: each alias's own place in the file.
+        let flow = read("---\ntitle: T\naliases: [One, \"Two\"]\n---\nBody\n")
+        #expect(flow.metadata.aliases == ["One", "Two"])
+        #expect(flow.aliasLocations == [at(3, 11), at(3, 16)])
+        let block = read("---\naliases:\n  - 7\n  -\n  - Three\n---\n")
+        #expect(block.metadata.aliases == ["7", "Three"])
+        #expect(block.aliasLocations == [at(3, 5), at(5, 5)])
+        let one = read("---\naliases: Only one\n---\n")
+        #expect(one.aliasLocations == [at(2, 10)])
     }
 
     // MARK: Splitting

@@ -124,6 +124,12 @@ import Testing
         #expect(!shown(result).contains("🔴"))
     }
 
+    @Test func aMarkAloneIsTheHighlightedTextNotAnEmptyHighlight() {
+        let found = highlights(read("==🔴== and ==🔴 ==").note.blocks)
+        #expect(found.map(\.color) == ["yellow"])
+        #expect(found.map(\.text) == ["🔴"])
+    }
+
     @Test func aColouredHighlightKeepsFormattingInside() {
         let result = read("==🔵**bold** rest==")
         let found = highlights(result.note.blocks)

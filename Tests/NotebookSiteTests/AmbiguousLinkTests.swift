@@ -33,6 +33,19 @@ import Testing
         #expect(!report.diagnostics.contains { $0.message.contains("[[unique]]") })
     }
 
+    @Test func aTitleOrAliasThatOutranksAFileNameSaysSo() throws {
+        let site = try TemporarySite([
+            "notes/sibling.md": "---\ntitle: Sibling Note\n---\nReal.\n", "notes/sub/other.md": "---\naliases: [sibling]\n---\nOther.\n",
+            "notes/l.md": "[[sibling]] and [[sibling.md]] and [[Sibling Note]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let outranked = report.diagnostics.filter { $0.code == "link.outranked" }
+        #expect(outranked.count == 1 && outranked.first?.location == SourceLocation(line: 1, column: 1), "\(report.diagnostics)")
+        #expect(outranked.first?.message.contains("leads to 'sub/other.md'") == true && outranked.first?.message.contains("[[sibling.md]]") == true)
+        let page = try site.output("l/index.html")
+        #expect(page.contains("href=\"/sub/other/\">sibling</a> and <a class=\"wikilink\" href=\"/sibling/\">sibling.md</a>"), "\(page)")
+    }
+
     @Test func thePreviewWarnsWhenASecondNoteMakesALinkAmbiguous() throws {
         let site = try TemporarySite(["notes/x.md": "X.\n", "notes/from.md": "To [[x]].\n"])
         var session = SiteSession(directory: site.path, options: BuildOptions(output: site.path + "-out"))

@@ -21,6 +21,22 @@ import Testing
         #expect(found?.id == "last" && found.map { PlainText.of($0.rest) } == "first line")
     }
 
+    @Test func anIdentifierIsNoWordOfTheNote() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "---\ntitle: A\n---\nHello world. ^abc\n\n- one two ^def\n\n^alone\n",
+            "notes/b.md": "---\ntitle: B\n---\nHello world.\n\n- one two\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        for note in ["a", "b"] {
+            let page = try site.output("\(note)/index.html")
+            #expect(page.contains("4 words") && page.contains("<meta name=\"description\" content=\"Hello world.\">"), "\(note)")
+        }
+        let texts = try FileManager.default.contentsOfDirectory(atPath: site.path + "/public/search/text")
+        let all = try texts.map { try site.output("search/text/" + $0) }.joined()
+        #expect(all.contains("Hello world. one two") && !all.contains("^abc") && !all.contains("^def") && !all.contains("alone"), "\(all)")
+        #expect(!(try site.output("index.html")).contains("^abc"))
+    }
+
     @Test func linksToBlocksResolveAndTheAnchorsAreOnThePage() throws {
         let site = try TemporarySite([
             "notes/source.md": "---\ntitle: Source\n---\nA quotable paragraph. ^quote\n\n- an item ^item\n- another\n\nLast words\n^last\n",

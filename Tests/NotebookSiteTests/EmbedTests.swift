@@ -138,6 +138,36 @@ import Testing
         #expect(ids.contains("e1-waffles") && ids.contains("e1_waffles") && ids.contains("e1_fn1"), "\(ids)")
     }
 
+    @Test func aPartsLinksToWhatItLeavesOutLeadToTheEmbeddedNotesPage() throws {
+        let site = try TemporarySite([
+            "notes/host.md": "Host.\n\n![[Emb#^b1]]\n\n![[Emb#Two]]\n",
+            "notes/emb.md": "Preface.\n\n## One\n\nSee [[#One]], [one](#one) and ref[^1]. ^b1\n\n## Two\n\nBack to [[#Two]] and [[#Crème]]\n\n## Crème\n\n[^1]: Emb's note.\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let page = try site.output("host/index.html")
+        let hrefs = page.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let ids = Set(page.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        // Every link to the page itself leads to an id it has; the rest to the embedded note's page.
+        let inPage = hrefs.filter { $0.hasPrefix("#") && $0 != "#content" }
+        #expect(!inPage.isEmpty && inPage.allSatisfy { ids.contains(String($0.dropFirst()).removingPercentEncoding ?? "") }, "\(inPage) \(ids)")
+        #expect(inPage.contains("#e2_two"))
+        #expect(hrefs.contains("/emb/#one") && hrefs.contains("/emb/#fn1") && hrefs.contains("/emb/#cr%C3%A8me"), "\(hrefs)")
+    }
+
+    @Test func anEmbedWithinALineIsALinkWhoseLabelIsText() throws {
+        let site = try TemporarySite([
+            "notes/e.md": "---\ntitle: E\n---\nE body words.\n",
+            "notes/inline.md": "---\ntitle: Inline\n---\nInline ![[E]] here.\n",
+            "notes/alone.md": "---\ntitle: Alone\n---\n![[E]]\n\nMine.\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let inline = try site.output("inline/index.html")
+        #expect(inline.contains("3 words") && inline.contains("<meta name=\"description\" content=\"Inline E here.\">"))
+        // Alone, the embed shows the other note: its words are not the host's, nor its summary.
+        let alone = try site.output("alone/index.html")
+        #expect(alone.contains("1 word") && alone.contains("<meta name=\"description\" content=\"Mine.\">"))
+    }
+
     @Test func aNoteThatEmbedsManyTimesOverStaysSmall() throws {
         // Each level embeds the next 30 times: 30^4 copies of the last without a limit.
         var files: [String: String] = [:]

@@ -66,6 +66,20 @@ import Testing
         #expect(report.diagnostics.contains { $0.code == "url.reserved" && $0.path.hasSuffix("notes/page") && $0.message.contains("/page/") })
     }
 
+    @Test func anIntroductionWithoutTextLeavesTheDescriptionToTheSiteOrTheFolder() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: Site\ndescription: The site's own words\nbaseURL: https://example.org/\n",
+            "notes/index.md": "---\ntitle: Home\n---\n", "notes/fold/index.md": "---\ntitle: Fold\n---\n",
+            "notes/fold/n.md": "- a list, no paragraph\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        #expect(try site.output("index.html").contains("<meta name=\"description\" content=\"The site&#39;s own words\">"))
+        #expect(try site.output("fold/index.html").contains("<meta name=\"description\" content=\"The notes in fold\">"))
+        // A note with no summary has no description at all, not an empty one.
+        let note = try site.output("fold/n/index.html")
+        #expect(!note.contains("name=\"description\"") && !note.contains("og:description"))
+    }
+
     @Test func withoutAnIndexTheHomePageIsAsBefore() throws {
         let site = try TemporarySite(["notebook.yml": "title: Plain\n", "notes/a.md": "---\ntitle: A\n---\nA.\n"])
         #expect(SitePipeline().build(site.path).succeeded)

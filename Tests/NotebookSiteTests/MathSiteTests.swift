@@ -111,6 +111,23 @@ import Testing
         #expect(second == first && second.contains("<math"))
     }
 
+    @Test func checkReadsTheCacheButWritesNone() throws {
+        let site = try TemporarySite(["notes/math.md": Self.markdown, "notes/code.md": "```swift\nlet x = 1\n```\n"])
+        let cache = site.path + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let report = SitePipeline(options: BuildOptions(cacheFolder: cache)).check(site.path)
+        #expect(report.diagnostics.filter { $0.code.hasPrefix("math.") }.count == 2, "\(report.diagnostics)")
+        #expect(!FileManager.default.fileExists(atPath: cache), "check wrote \((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? [])")
+    }
+
+    @Test func strictMakesWhatKaTeXRefusesAnError() throws {
+        let site = try TemporarySite(["notes/math.md": Self.markdown])
+        let report = SitePipeline(options: BuildOptions(strict: true)).build(site.path)
+        #expect(!report.succeeded)
+        let math = report.diagnostics.filter { $0.code.hasPrefix("math.") }
+        #expect(math.count == 2 && math.allSatisfy { $0.severity == .error }, "\(math)")
+    }
+
     @Test func mathMustBeTrueOrFalse() throws {
         let site = try TemporarySite(["notebook.yml": "math: yes please\n", "notes/math.md": Self.markdown])
         let report = SitePipeline().check(site.path)

@@ -47,6 +47,14 @@ import Testing
         #expect(search.contains("\"travel\""))
     }
 
+    @Test func aTagInTheHeadingThePageShowsAsItsTitleTagsTheNote() throws {
+        let site = try TemporarySite(["notes/n.md": "# Title #titletag\n\nBody.\n\n## Sub #subtag\n"])
+        #expect(SitePipeline().build(site.path).succeeded)
+        #expect(try site.output("tags/titletag/index.html").contains(">Title #titletag</a>"))
+        #expect(try site.output("tags/subtag/index.html").contains(">Title #titletag</a>"))
+        #expect(try site.output("n/index.html").contains("href=\"/tags/titletag/\">#titletag</a>"))
+    }
+
     @Test func jsonNotesFollowTheSameRule() throws {
         let site = try TemporarySite([
             "notes/j.json": ##"{"title": "J", "tags": ["#Outer/Inner"], "body": "Text with #inline-tag here.\n"}"##

@@ -43,7 +43,7 @@ import Testing
         ("getting-started/whats-new.md", 8, "link.broken", "[[migrating]]: no such note"),
         ("getting-started/whats-new.md", 93, "link.broken", "layout.md has no heading 'Page Frames'"),
         ("features/quartz plugin.md", 35, "link.broken", "making plugins.md has no heading 'quartz-plugin'"),
-        ("getting-started/installation.md", nil, "alias.ambiguous", "its alias is the title of 'setting up your GitHub repository.md'"),
+        ("getting-started/installation.md", 4, "alias.ambiguous", "its alias is the title of 'setting up your GitHub repository.md'"),
     ]
 
     /// A copy of the vault without its README and licence, built.

@@ -68,6 +68,18 @@ import Testing
         #expect(!(try other.output("lab/a/index.html")).contains("broken-link"))
     }
 
+    @Test func anImageFoundNowhereAsksForNothingAndSaysSo() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "![pipeline](quartz%20pipeline.png)\n\n![[missing.png]]\n\n![here](here.png)\n", "notes/here.png": "png",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.diagnostics.filter { $0.code == "link.broken" }.count == 2, "\(report.diagnostics)")
+        let page = try site.output("a/index.html")
+        #expect(page.contains("<span class=\"broken-link broken-image\" title=\"Not found in this notebook: quartz%20pipeline.png\">pipeline</span>"), "\(page)")
+        #expect(page.contains("<span class=\"broken-link broken-image\" title=\"Not found in this notebook: missing.png\">missing.png</span>"))
+        #expect(page.contains("<img src=\"/here.png\" alt=\"here\" />") && page.components(separatedBy: "<img").count == 2, "\(page)")
+    }
+
     @Test func cardsSetTagsApart() throws {
         let site = try TemporarySite(["notes/a.md": "---\ntags: [one, two]\n---\nText.\n"])
         #expect(SitePipeline().build(site.path).succeeded)

@@ -24,6 +24,13 @@ port, for the length of the run only, and checks that:
 - every text element of every page has a contrast of 4.5:1 or more against its background, in
   light and in dark mode (with --layout-only too, with the width and weight checks).
 
+With `--features NOTEBOOK` it also writes a small site of its own, builds it with NOTEBOOK and
+checks: previews of links to notes whose URLs are not ASCII (数字花园, 新幹線, café); a preview
+that goes when the focus moves to a link without one; Chinese and Japanese words typed in part
+(新幹, 数字花); past the 20 results a box shows, the search page's "Show more" and the dialog's
+link to all results; the selected result's ring and the placeholder's contrast in both modes;
+and, with the site's own `search-box` template, a search page that still searches.
+
 With `--serve NOTEBOOK --site SITE` it also runs `notebook serve` over a copy of SITE and checks
 live reload: an open note page reloads by itself after its note is saved and shows the new text;
 a save that breaks the build turns it into the error page naming the file, line and column; the
@@ -1118,6 +1125,169 @@ class BrowserTests(Checks):
         self.run("screenshots", self.take_screenshots)
 
 
+class FeatureSiteTests(Checks):
+    """A small site this run writes and builds with the notebook binary: notes whose URLs are not
+    ASCII, Chinese and Japanese titles, more results than a search box shows at once, and the same
+    site with its search box replaced by a template of its own."""
+
+    NOTES = {
+        "notebook.yml": "title: Features\nbaseURL: /\nlanguage: en\n",
+        "notes/数字花园.md": "---\ntitle: 数字花园\n---\n数字花园的笔记。\n",
+        "notes/新幹線.md": "---\ntitle: 新幹線\n---\n東京から京都まで。\n",
+        "notes/café.md": "---\ntitle: Café notes\n---\nA café by the river, open late.\n",
+        "notes/links.md": "---\ntitle: Links\n---\nSee [[数字花园]], [[新幹線]] and [[café]], then [away](https://example.org/).\n",
+        **{f"notes/many/zephyr-{n:02}.md": f"---\ntitle: Zephyr {n:02}\n---\nA zephyr, the west wind, number {n}.\n" for n in range(1, 26)},
+    }
+    OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
+
+    def __init__(self, driver, notebook):
+        self.driver = driver
+        self.notebook = notebook
+        self.passed = 0
+        self.failed = 0
+
+    def build(self, folder, files):
+        for name, text in files.items():
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        subprocess.run([str(self.notebook), "build", str(folder), "-o", str(folder / "public")], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ, XDG_CACHE_HOME=str(folder / "cache")))
+        return folder / "public"
+
+    def run_all(self):
+        import tempfile
+        with tempfile.TemporaryDirectory(prefix="notebook-features-") as temporary:
+            plain = self.build(Path(temporary) / "site", self.NOTES)
+            own = self.build(Path(temporary) / "own", {**self.NOTES, **self.OVERRIDE})
+            with SiteServer(plain) as self.server:
+                self.run("previews of links to notes whose URLs are not ASCII", self.test_previews_of_any_url)
+                self.run("a preview goes when the focus moves to a link without one", self.test_preview_follows_focus)
+                self.run("Chinese and Japanese words typed in part find their note", self.test_cjk_in_part)
+                self.run("past the results shown: all results from the dialog, more on the search page", self.test_more_results)
+                self.run("the selected result and the placeholder stand out, light and dark", self.test_selection_and_placeholder)
+            with SiteServer(own) as self.server:
+                self.run("the search page searches with the search box replaced", self.test_search_page_without_box)
+
+    def open(self, path):
+        self.driver.get(self.server.base + path)
+
+    def page_results(self, query):
+        """The search page's results for `query`, from its address: (titles, status)."""
+        from selenium.webdriver.support.ui import WebDriverWait
+        from urllib.parse import quote
+        self.open("/search/?q=" + quote(query))
+        status = self.driver.find_element("css selector", ".search-page [role=status]")
+        WebDriverWait(self.driver, 5).until(lambda d: "result" in status.text or "No note" in status.text)
+        titles = [t.text for t in self.driver.find_elements("css selector", ".search-page .search-title")]
+        return titles, status.text
+
+    def hover_preview(self, link):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.support.ui import WebDriverWait
+        ActionChains(self.driver).move_to_element(link).perform()
+        box = WebDriverWait(self.driver, 5).until(lambda d: d.find_element("css selector", ".link-preview"))
+        return box.find_element("css selector", ".link-preview-title").text
+
+    def test_previews_of_any_url(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open("/links/")
+        shown = []
+        for link in self.driver.find_elements("css selector", "main a.wikilink"):
+            shown.append(self.hover_preview(link))
+            ActionChains(self.driver).move_to_element(self.driver.find_element("css selector", "main h1")).perform()
+            WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
+        assert shown == ["数字花园", "新幹線", "Café notes"], f"the previews show {shown}"
+        print(f"  {', '.join(shown)}")
+
+    def test_preview_follows_focus(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open("/links/")
+        cafe = self.driver.find_element("css selector", "main a.wikilink[href*='caf']")
+        self.driver.find_element("css selector", "body").click()
+        for _ in range(40):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            if self.driver.switch_to.active_element == cafe:
+                break
+        assert self.driver.switch_to.active_element == cafe, "Tab never reached the café link"
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_elements("css selector", ".link-preview"))
+        ActionChains(self.driver).send_keys(Keys.TAB).perform()
+        away = self.driver.switch_to.active_element
+        assert away.get_attribute("href") == "https://example.org/", f"Tab went to {away.get_attribute('href')}"
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
+        print("  the café link's preview goes when Tab reaches the link out of the site")
+
+    def test_cjk_in_part(self):
+        cases = [("新幹", "新幹線"), ("新幹線", "新幹線"), ("数字花", "数字花园"), ("数字花园", "数字花园"), ("東京", "新幹線")]
+        for query, title in cases:
+            titles, status = self.page_results(query)
+            assert titles[:1] == [title], f"{query!r} lists {titles} ({status!r}), not {title!r} first"
+        print("  " + ", ".join(f"{q} → {t}" for q, t in cases))
+
+    def test_more_results(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+        titles, status = self.page_results("zephyr")
+        assert len(titles) == 20 and status == "25 results, the first 20 shown", f"{len(titles)} shown: {status!r}"
+        more = self.driver.find_element("css selector", ".search-page .search-more")
+        assert more.is_displayed() and more.text == "Show 5 more", f"the button says {more.text!r}"
+        more.click()
+        status = self.driver.find_element("css selector", ".search-page [role=status]")
+        WebDriverWait(self.driver, 5).until(lambda d: status.text == "25 results")
+        assert len(self.driver.find_elements("css selector", ".search-page [role=option]")) == 25
+        assert not more.is_displayed(), "the button stays once every result is shown"
+        # The dialog links to the search page's full list.
+        self.open("/links/")
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("k").key_up(Keys.CONTROL).perform()
+        box = self.driver.find_element("css selector", ".search-dialog input")
+        box.send_keys("zephyr")
+        link = self.driver.find_element("css selector", ".search-dialog .search-more")
+        WebDriverWait(self.driver, 5).until(lambda d: link.is_displayed())
+        assert link.text == "All 25 results", f"the dialog's link says {link.text!r}"
+        link.click()
+        WebDriverWait(self.driver, 5).until(lambda d: "/search/?q=zephyr" in d.current_url)
+        print("  the search page shows 20, then 25 with Show 5 more; the dialog links to All 25 results")
+
+    def test_selection_and_placeholder(self):
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import WebDriverWait
+        seen = []
+        for scheme in ["light", "dark"]:
+            self.driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            try:
+                self.page_results("zephyr")
+                box = self.driver.find_element("css selector", ".search-page input")
+                box.send_keys(Keys.ARROW_DOWN)
+                selected = self.driver.find_element("css selector", ".search-page [aria-selected=true] a")
+                style = self.driver.execute_script(
+                    "var s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineWidth, s.outlineColor, "
+                    "getComputedStyle(document.body).backgroundColor];", selected)
+                ring = contrast(parse_rgb(style[2]), parse_rgb(style[3]))
+                assert style[0] == "solid" and float(style[1].rstrip("px")) >= 2 and ring >= 3, f"{scheme}: the selected result's ring {style}: {ring:.2f}:1"
+                box.clear()
+                hint = self.driver.execute_script(
+                    "return [getComputedStyle(arguments[0], '::placeholder').color, getComputedStyle(arguments[0]).backgroundColor];", box)
+                said = contrast(parse_rgb(hint[0]), parse_rgb(hint[1]))
+                assert said >= 4.5, f"{scheme}: the placeholder {hint[0]} on {hint[1]} is {said:.2f}:1"
+                seen.append(f"{scheme}: ring {ring:.1f}:1, placeholder {said:.1f}:1")
+            finally:
+                self.driver.execute_cdp_cmd(
+                    "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+        print("  " + "; ".join(seen))
+
+    def test_search_page_without_box(self):
+        self.open("/links/")
+        assert not self.driver.find_elements("css selector", ".search-dialog"), "the site's own search box kept the dialog"
+        titles, status = self.page_results("zephyr")
+        assert len(titles) == 20 and status.startswith("25 results"), f"{titles} {status!r}"
+        print(f"  /search/?q=zephyr: {status}")
+
+
 class LiveReloadTest:
     """`notebook serve` over a copy of a site, and a page open in the browser while notes change."""
 
@@ -1207,6 +1377,8 @@ def main():
                         help="where to save the PNG screenshots (default: docs/)")
     parser.add_argument("--serve", type=Path, help="a notebook binary, to check live reload of `notebook serve`")
     parser.add_argument("--site", type=Path, help="the site to serve with --serve, e.g. ExampleSite")
+    parser.add_argument("--features", type=Path,
+                        help="a notebook binary, to build a small site of its own and check previews, CJK and more results")
     parser.add_argument("--layout-only", action="store_true",
                         help="only the checks that hold for any site (no page wider than a phone), e.g. for the Quartz vault")
     args = parser.parse_args()
@@ -1242,6 +1414,11 @@ def main():
             if args.serve and args.site:
                 live = LiveReloadTest(driver, args.serve.resolve(), args.site.resolve())
                 tests.run("notebook serve reloads an open page, shows a failed build, recovers", live.run)
+            if args.features:
+                features = FeatureSiteTests(driver, args.features.resolve())
+                features.run_all()
+                tests.passed += features.passed
+                tests.failed += features.failed
         finally:
             driver.quit()
     print(f"browser: {tests.passed} passed, {tests.failed} failed")

@@ -86,7 +86,7 @@ public enum FrontMatter {
     /// Unknown keys are ignored; a key whose value has the wrong type is reported and left out.
     public static func read(
         _ source: String, path: String
-    ) -> (metadata: NoteMetadata, body: Substring, bodyStartLine: Int, diagnostics: [Diagnostic]) {
+    ) -> (metadata: NoteMetadata, body: Substring, bodyStartLine: Int, diagnostics: [Diagnostic], aliasLocations: [SourceLocation]) {
         let parts = split(source)
         var reader = FrontMatterReader(path: path, lineOffset: parts.yamlStartLine - 1)
         if parts.isUnclosed {
@@ -96,7 +96,7 @@ public enum FrontMatter {
                 at: SourceLocation(line: 1, column: column), code: "frontmatter.unclosed")
         }
         if let yaml = parts.yaml { reader.read(String(yaml)) }
-        return (reader.metadata, parts.body, parts.bodyStartLine, reader.diagnostics)
+        return (reader.metadata, parts.body, parts.bodyStartLine, reader.diagnostics, reader.aliasLocations)
     }
 
     /// The end of the line starting at `start` (before its break) and where the next line starts, if any.
@@ -127,6 +127,8 @@ private struct FrontMatterReader {
     let path: String
     let lineOffset: Int
     var metadata = NoteMetadata()
+    /// Where each of `metadata.aliases` is written, in the whole file.
+    var aliasLocations: [SourceLocation] = []
     var diagnostics: [Diagnostic] = []
 
     mutating func report(_ severity: Severity, _ message: String, at location: SourceLocation, code: String) {
@@ -186,7 +188,10 @@ private struct FrontMatterReader {
         case "tags":
             if let tags = list(key, value, splittingCommas: true) { metadata.tags = tags }
         case "aliases":
-            if let aliases = list(key, value, splittingCommas: false) { metadata.aliases = aliases }
+            if let aliases = locatedList(key, value, splittingCommas: false) {
+                metadata.aliases = aliases.map(\.text)
+                aliasLocations = aliases.map(\.location)
+            }
         default:
             break
         }
@@ -201,16 +206,24 @@ private struct FrontMatterReader {
 
     /// A sequence of strings or one string (split at commas if asked); wrong items are reported and skipped.
     private mutating func list(_ key: String, _ value: YAMLNode, splittingCommas: Bool) -> [String]? {
+        locatedList(key, value, splittingCommas: splittingCommas)?.map(\.text)
+    }
+
+    /// The same, with where each string is (the string's node, or the one string's).
+    private mutating func locatedList(_ key: String, _ value: YAMLNode, splittingCommas: Bool) -> [(text: String, location: SourceLocation)]? {
+        func located(_ node: YAMLNode) -> SourceLocation {
+            SourceLocation(line: node.location.line + lineOffset, column: node.location.column)
+        }
         if let text = value.string {
             let parts = splittingCommas ? text.split(separator: ",").map(String.init) : [text]
-            return parts.map(Self.trimmed).filter { !$0.isEmpty }
+            return parts.map(Self.trimmed).filter { !$0.isEmpty }.map { ($0, located(value)) }
         }
         guard let items = value.sequence else {
             let expected = splittingCommas ? "a list of strings or a comma-separated string" : "a list of strings"
             report("'\(key)' should be \(expected), not \(value.kindDescription)", at: value)
             return nil
         }
-        var result: [String] = []
+        var result: [(text: String, location: SourceLocation)] = []
         result.reserveCapacity(items.count)
         for item in items where !item.isNull {
             guard let text = item.string else {
@@ -218,7 +231,7 @@ private struct FrontMatterReader {
                 continue
             }
             let tag = Self.trimmed(text)
-            if !tag.isEmpty { result.append(tag) }
+            if !tag.isEmpty { result.append((tag, located(item))) }
         }
         return result
     }

@@ -7,11 +7,14 @@ public struct ReadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Where each `%%comment%%` the reader left out of the note starts.
     public var comments: [SourceLocation]
+    /// Where each of the metadata's aliases is written, when the format says (front matter).
+    public var aliasLocations: [SourceLocation]
 
-    public init(note: Note, diagnostics: [Diagnostic], comments: [SourceLocation] = []) {
+    public init(note: Note, diagnostics: [Diagnostic], comments: [SourceLocation] = [], aliasLocations: [SourceLocation] = []) {
         self.note = note
         self.diagnostics = diagnostics
         self.comments = comments
+        self.aliasLocations = aliasLocations
     }
 }
 
@@ -41,7 +44,8 @@ public struct MarkdownReader: Sendable {
         let front = FrontMatter.read(source, path: path)
         let body = readBodyAndComments(front.body, path: path, firstLine: front.bodyStartLine)
         let note = Note(path: path, metadata: front.metadata, blocks: body.blocks)
-        return ReadResult(note: note, diagnostics: front.diagnostics + body.diagnostics, comments: body.comments)
+        return ReadResult(
+            note: note, diagnostics: front.diagnostics + body.diagnostics, comments: body.comments, aliasLocations: front.aliasLocations)
     }
 
     /// Reads Markdown without front matter; `firstLine` is the file's line number of its first line.

@@ -162,7 +162,7 @@ extension CmarkConverter {
     ]
 
     /// The colour a highlight's content names with a mark at its start (taken out of the text with
-    /// one space after it), or nil.
+    /// one space after it), or nil; a mark that is all the content is no colour.
     private static func takeHighlightMark(_ out: inout [Item], after opener: Int) -> Color? {
         guard opener + 1 < out.count, out[opener + 1].token == nil, let inline = out[opener + 1].inline,
             // Every mark is an emoji of four bytes, the first 0xF0: most highlights are let go
@@ -172,6 +172,8 @@ extension CmarkConverter {
         else { return nil }
         var rest = text.dropFirst()
         if rest.first == " " { rest = rest.dropFirst() }
+        // A mark with nothing after it is the highlighted text itself: `==🔴==` is no empty highlight.
+        guard !rest.isEmpty || opener + 2 < out.count else { return nil }
         out[opener + 1].inline = rest.isEmpty ? nil : .text(String(rest), at: inline.location)
         return .palette(color)
     }

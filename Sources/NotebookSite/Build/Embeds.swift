@@ -139,7 +139,7 @@ struct Embeds {
             // (with `-`, the host's heading "E1 Waffles" was the embedded "Waffles").
             let prefix = "e\(count)_"
             return "<figure class=\"embed\" data-embed=\"\(HTMLEscaping.escape(link.target))\">\n<div class=\"embed-content\">\n"
-                + Self.prefixingIDs(part, with: prefix)
+                + Self.prefixingIDs(part, with: prefix, page: String(url.prefix { $0 != "#" }))
                 + "</div>\n<figcaption><a class=\"embed-source\" href=\"\(HTMLEscaping.escapeURL(url))\">"
                 + HTMLEscaping.escape(notes[target].title) + "</a></figcaption>\n</figure>\n"
         }
@@ -169,9 +169,32 @@ struct Embeds {
         return text(marks[start].offset..<max(end, marks[start].offset))
     }
 
-    /// `html` with every id, and every link to an id in the page, prefixed.
-    static func prefixingIDs(_ html: String, with prefix: String) -> String {
-        html.replacingOccurrences(of: " id=\"", with: " id=\"" + prefix).replacingOccurrences(of: "href=\"#", with: "href=\"#" + prefix)
+    /// `html` with every id prefixed, and every link to one of its ids too; a link to an id it
+    /// does not hold (a heading or footnote of the embedded note outside the part shown) leads to
+    /// that id on the note's own page, `page`.
+    static func prefixingIDs(_ html: String, with prefix: String, page: String) -> String {
+        let idMark = " id=\"", linkMark = "href=\"#"
+        var ids = Set<Substring>()
+        var rest = html[...]
+        while let found = rest.range(of: idMark) {
+            let value = rest[found.upperBound...].prefix { $0 != "\"" }
+            ids.insert(value)
+            rest = rest[value.endIndex...]
+        }
+        var out = ""
+        out.reserveCapacity(html.utf8.count + 16 * ids.count)
+        rest = html[...]
+        while let found = rest.range(of: linkMark) {
+            let value = rest[found.upperBound...].prefix { $0 != "\"" }
+            out += rest[..<found.lowerBound]
+            // A link's fragment may be percent-encoded (`#cr%C3%A8me` for the id `crème`).
+            let held = ids.contains(value) || (value.contains("%") && value.removingPercentEncoding.map { ids.contains($0[...]) } == true)
+            out += held ? linkMark + prefix : "href=\"" + HTMLEscaping.escapeURL(page) + "#"
+            out += value
+            rest = rest[value.endIndex...]
+        }
+        out += rest
+        return out.replacingOccurrences(of: idMark, with: idMark + prefix)
     }
 }
 

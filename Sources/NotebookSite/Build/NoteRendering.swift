@@ -50,7 +50,13 @@ struct NoteRendering: Sendable {
         // A draft left out of the site is not shown: its code is neither highlighted nor cached.
         let shown = !note.isDraft || highlightsDrafts
         if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets) }
-        let rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
+        var rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
+        // The heading the page shows as its title is the note's text too: its `#tags` are the note's.
+        if note.titleHeading != nil, let title = blocks.first, case .heading(_, let inlines) = title.kind,
+            PlainText.of(inlines).utf8.contains(UInt8(ascii: "#"))
+        {
+            rendered.tags = renderer.renderNote([title]).tags + rendered.tags
+        }
         if shown, typesets, let code {
             code.submit(formulas: rendered.formulas, path: note.path)
         }

@@ -1,3 +1,4 @@
+import NotebookModel
 /// One file a build plans to write, and what it comes from: what the collision check compares.
 struct OutputClaim: Sendable, Hashable {
     /// What makes a file of the output.
@@ -6,8 +7,9 @@ struct OutputClaim: Sendable, Hashable {
         case page(PageGroup, number: Int)
         /// A note's own page, by the note's file path.
         case note(String)
-        /// A redirect page: the alias as written, and the file path of the note it belongs to.
-        case alias(String, note: String)
+        /// A redirect page: the alias as written, the file path of the note it belongs to, and
+        /// where the alias is written in it, when known.
+        case alias(String, note: String, at: SourceLocation? = nil)
         /// A file beside the notes, by its path.
         case file(String)
         /// A file of the site's `assets/` folder or of the theme, by its path.
@@ -22,8 +24,13 @@ struct OutputClaim: Sendable, Hashable {
     var sourcePath: String? {
         switch source {
         case .page: nil
-        case .note(let path), .alias(_, let path), .file(let path), .asset(let path): path
+        case .note(let path), .alias(_, let path, _), .file(let path), .asset(let path): path
         }
+    }
+
+    /// Where in its file the claim is made: an alias's place.
+    var sourceLocation: SourceLocation? {
+        if case .alias(_, _, let location) = source { location } else { nil }
     }
 
     /// How a message names the source.
@@ -31,7 +38,7 @@ struct OutputClaim: Sendable, Hashable {
         switch source {
         case .page(let group, let number): "the site's page '\(group)'" + (number > 1 ? " (page \(number))" : "")
         case .note(let path): path
-        case .alias(let alias, let note): "the alias '\(alias)' of \(note)"
+        case .alias(let alias, let note, _): "the alias '\(alias)' of \(note)"
         case .file(let path): "the file \(path)"
         case .asset(let path): "the asset \(path)"
         }

@@ -53,7 +53,9 @@ enum OutputCollisions {
     }
 
     private static func diagnostic(_ message: String, _ first: OutputClaim, _ second: OutputClaim) -> Diagnostic {
-        Diagnostic(.error, message, path: second.sourcePath ?? first.sourcePath ?? second.path, code: "output.collision")
+        let (path, at) = second.sourcePath.map { ($0, second.sourceLocation) } ?? first.sourcePath.map { ($0, first.sourceLocation) }
+            ?? (second.path, nil)
+        return Diagnostic(.error, message, path: path, at: at, code: "output.collision")
     }
 
     /// The positions of `claims` by kind, keeping their order within a kind.

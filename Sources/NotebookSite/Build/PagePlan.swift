@@ -359,7 +359,7 @@ struct PagePlan: Sendable {
         return note.metadata.aliases.compactMap { alias in
             guard case .success(let path) = AliasPath.redirect(of: alias, for: note), paths.insert(path).inserted else { return nil }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
-            return Page(path: Self.file(path), source: .alias(alias, note: note.path), content: template("redirect", redirect))
+            return Page(path: Self.file(path), source: .alias(alias, note: note.path, at: note.location(ofAlias: alias)), content: template("redirect", redirect))
         }
     }
 
@@ -380,7 +380,7 @@ struct PagePlan: Sendable {
         // Without a count: every page of the index carries it, and a count would change them all.
         // The notes' own `index.md` gives the home page its title, description and text.
         let home = box.parts.folderIntroductions["/"]
-        let description = home.map(\.summary) ?? config.description ?? "\(config.title): every note, newest first"
+        let description = home.map(\.summary).nonEmpty ?? config.description.nonEmpty ?? "\(config.title): every note, newest first"
         let title = home?.title ?? config.title
         let dated = notes.contains { $0.metadata.date != nil }
         // Dated notes come first, newest first.
@@ -443,7 +443,7 @@ struct PagePlan: Sendable {
         let indices = index.folderMembers[url] ?? []
         let introduction = box.parts.folderIntroductions[url]
         let title = introduction?.title ?? folder.name
-        let description = introduction?.summary ?? "The notes in \(folder.path)"
+        let description = introduction?.summary.nonEmpty ?? "The notes in \(folder.path)"
         let words = indices.reduce(0) { $0 + notes[$1].wordCount }
         let pagination = Pagination(current: 1, total: 1, previous: nil, next: nil, isPaginated: false)
         return [
@@ -567,9 +567,15 @@ struct PagePlan: Sendable {
                 switch AliasPath.redirect(of: alias, for: note) {
                 case .success, nil: continue
                 case .failure(.notASitePath):
-                    diagnostics.append(Diagnostic(.error, "alias '\(alias)' is not a site path", path: note.path, code: "alias.invalid"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "alias '\(alias)' is not a site path", path: note.path, at: note.location(ofAlias: alias),
+                            code: "alias.invalid"))
                 case .failure(.leavesTheSite):
-                    diagnostics.append(Diagnostic(.error, "alias '\(alias)' leaves the site", path: note.path, code: "alias.outside"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "alias '\(alias)' leaves the site", path: note.path, at: note.location(ofAlias: alias),
+                            code: "alias.outside"))
                 }
             }
         }

@@ -104,20 +104,22 @@ struct LinkIndex: Sendable {
         return index
     }
 
-    /// Aliases that name more than one note (by title or alias): a warning at each note that
-    /// gives one, naming the others.
+    /// Aliases that name more than one note (by title or alias): a warning at the alias, naming
+    /// the others; once for an alias that several notes give, at the first of them.
     func ambiguousAliases() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for index in notes.indices {
             for alias in notes[index].linkKeys.aliases {
-                guard let named = byTitle[alias], named.count > 1 else { continue }
+                guard let named = byTitle[alias], named.count > 1,
+                    !named.contains(where: { $0 < index && notes[$0].linkKeys.aliases.contains(alias) })
+                else { continue }
                 let others = named.filter { $0 != index }.map { "'\(notes[$0].relativePath)'" }.joined(separator: ", ")
                 let written = notes[index].metadata.aliases.first { $0.trimmingCharacters(in: .whitespaces).lowercased() == alias } ?? alias
                 diagnostics.append(
                     Diagnostic(
                         .warning,
                         "alias '\(written)' also names \(others); [[\(written)]] leads to a note of that title, else to the nearest",
-                        path: notes[index].path, code: "alias.ambiguous"))
+                        path: notes[index].path, at: notes[index].location(ofAlias: written), code: "alias.ambiguous"))
             }
         }
         return diagnostics
@@ -135,6 +137,17 @@ struct LinkIndex: Sendable {
             return titled.isEmpty ? named : titled
         }
         return byPath.first(stem).map { [$0] } ?? byName[stem] ?? bySlug[Slug.make(target)] ?? []
+    }
+
+    /// The notes a wikilink target names by path or file name when titles or aliases outrank
+    /// them (``candidates(for:)``): the link leads to a note of that title or alias, not to
+    /// the file that Obsidian would open.
+    func outranked(for target: String) -> [Int] {
+        let key = target.lowercased()
+        guard let named = byTitle[key] else { return [] }
+        let stem = Self.withoutExtension(key)
+        let files = byPath.first(stem).map { [$0] } ?? byName[stem] ?? []
+        return files.filter { !named.contains($0) }
     }
 
     /// The note a wikilink target names from note `source`, if any: of several, the nearest.

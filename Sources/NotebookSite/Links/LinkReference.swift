@@ -89,6 +89,14 @@ struct LinkResolver: Sendable {
         return found.count > 1 ? found.map { notes[$0].relativePath } : nil
     }
 
+    /// The paths of the notes a wikilink names by path or file name, which a note's title or
+    /// alias outranks; nil when there are none.
+    func outranked(by reference: LinkReference) -> [String]? {
+        guard case .wikilink(let link) = reference, !link.target.isEmpty else { return nil }
+        let found = index.outranked(for: link.target)
+        return found.isEmpty ? nil : found.map { notes[$0].relativePath }
+    }
+
     /// The URL a resolved link is given in the note at `source`.
     func url(of target: LinkIndex.Target, from source: Int) -> String {
         switch target {

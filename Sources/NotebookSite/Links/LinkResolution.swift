@@ -143,6 +143,15 @@ struct LinkResolution: Sendable {
                                     + "it leads to '\(resolver.notes[index].relativePath)', the nearest",
                                 path: resolver.notes[source].path, at: at, code: "link.ambiguous"))
                     }
+                    if let files = resolver.outranked(by: reference) {
+                        let listed = files.map { "'\($0)'" }.joined(separator: ", ")
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning,
+                                "\(reference.description) leads to '\(resolver.notes[index].relativePath)', whose title or alias it is, "
+                                    + "not to \(listed), whose file name it is; [[\(files[0])]] leads to the file",
+                                path: resolver.notes[source].path, at: at, code: "link.outranked"))
+                    }
                 }
                 return resolver.url(of: target, from: source)
             case .failure(let broken):

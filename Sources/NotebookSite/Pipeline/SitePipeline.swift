@@ -170,6 +170,7 @@ public struct SitePipeline: Sendable {
         var loader = SiteLoader(
             strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers, cacheFolder: options.cacheFolder)
         loader.earlyFolders = earlyFolders
+        loader.writesCache = writes
         var site = loader.read(contents, in: tree, settings: settings)
         let madeFolders = earlyFolders?.finish()
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }

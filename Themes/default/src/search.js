@@ -184,16 +184,33 @@
   // Whether a query word is matched by itself only: a single letter or digit of ASCII.
   function alone(word) { return /^[a-z0-9]$/.test(word); }
 
+  // Scripts written without spaces between words, whose pieces of a word typed in part are joined.
+  var joined = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u;
+
   // Pages that match every word of `query`, best first: { page, title, heading, text } counts of
   // the words found in the title, a heading or tag, the text; BM25 over the text for the rest.
   function search(index, query) {
-    var asked = [], seen = {};
-    words(query).forEach(function (w) { if (!seen[w.word]) { seen[w.word] = true; asked.push(w.word); } });
-    if (!asked.length) return Promise.resolve({ results: [], terms: [] });
+    var parts = words(query);
+    if (!parts.length) return Promise.resolve({ results: [], terms: [] });
     return index.meta().then(function (meta) {
       var english = meta.stem === "english";
-      var forms = asked.map(function (word) { return english && /^[a-z]+$/.test(word) ? stem(word) : word; });
-      return Promise.all(forms.map(function (form) { return index.terms(shardOf(form)); })).then(function (lists) {
+      function formOf(word) { return english && /^[a-z]+$/.test(word) ? stem(word) : word; }
+      return Promise.all(parts.map(function (part) { return index.terms(shardOf(formOf(part.word))); })).then(function (partLists) {
+        // A word of Chinese or Japanese typed in part splits into pieces no term begins with
+        // (新幹 into 新 and 幹): such a piece goes with the piece it follows, as one word typed in part.
+        var merged = [];
+        parts.forEach(function (part, n) {
+          var last = merged[merged.length - 1], list = partLists[n];
+          if (last && last.end === part.start && joined.test(last.word) && joined.test(part.word) && !prefixed(list, part.word).length) {
+            last.word += part.word;
+            last.end = part.end;
+          } else {
+            merged.push({ word: part.word, end: part.end, list: list });
+          }
+        });
+        var asked = [], lists = [], seen = {};
+        merged.forEach(function (m) { if (!seen[m.word]) { seen[m.word] = true; asked.push(m.word); lists.push(m.list); } });
+        var forms = asked.map(formOf);
         var pages = meta.pages, total = pages.length, average = 0, matched = [], scores = null;
         pages.forEach(function (page) { average += page[3]; });
         average = average / Math.max(total, 1) || 1;
@@ -305,12 +322,24 @@
     return page[2] >= 0 && url[0] !== "/" && !/^[a-z][a-z0-9+.-]*:/i.test(url) ? meta.folders[page[2]][1] + url : url;
   }
 
+  // How many results a box shows at first, and how many more each "Show more" adds.
   var shown = 20;
 
   // A search box: `input`, the `list` its results go in, the `status` that counts them;
-  // `leaving`, called before a result is opened.
+  // `leaving`, called before a result is opened. Past the results shown, a box in a dialog
+  // (with `leaving`) links to the search page's full list, and the search page shows more.
   function attach(index, input, list, status, leaving) {
-    var asked = 0, active = -1;
+    var asked = 0, active = -1, limit = shown, asking = "";
+    var more = document.createElement(leaving ? "a" : "button");
+    more.className = "search-more";
+    more.hidden = true;
+    if (!leaving) {
+      more.type = "button";
+      more.addEventListener("click", function () { limit += shown; show(asking, true); });
+    } else {
+      more.addEventListener("click", function () { leaving(); });
+    }
+    list.after(more);
     function select(position) {
       var items = list.querySelectorAll("[role=option]");
       if (!items.length) return;
@@ -319,19 +348,33 @@
       input.setAttribute("aria-activedescendant", items[active].id);
       items[active].scrollIntoView({ block: "nearest" });
     }
-    function show(query) {
+    function show(query, keepLimit) {
       var ticket = ++asked;
+      if (!keepLimit) limit = shown;
+      asking = query;
       search(index, query).then(function (found) {
         if (ticket !== asked) return;
+        // Showing more keeps the results shown and the one selected; they are drawn again.
+        var focused = keepLimit ? active : -1;
         list.textContent = "";
         active = -1;
+        more.hidden = true;
         input.removeAttribute("aria-activedescendant");
         input.setAttribute("aria-expanded", found.results.length ? "true" : "false");
         if (!query.trim()) { status.textContent = ""; return; }
         var count = found.results.length;
-        status.textContent = count === 0 ? "No note matches." : count === 1 ? "1 result" : count > shown ? count + " results, the first " + shown + " shown" : count + " results";
+        status.textContent = count === 0 ? "No note matches." : count === 1 ? "1 result" : count > limit ? count + " results, the first " + limit + " shown" : count + " results";
+        if (count > limit) {
+          more.hidden = false;
+          if (leaving) {
+            more.textContent = "All " + count + " results";
+            more.href = (input.form && input.form.getAttribute("action") || "") + "?q=" + encodeURIComponent(query);
+          } else {
+            more.textContent = "Show " + Math.min(shown, count - limit) + " more";
+          }
+        }
         var starts = found.meta ? found.meta.textFiles : [0];
-        found.results.slice(0, shown).forEach(function (result, n) {
+        found.results.slice(0, limit).forEach(function (result, n) {
           var page = found.meta.pages[result.page], url = urlOf(found.meta, page);
           var item = document.createElement("li"), link = document.createElement("a");
           item.id = list.id + "-" + n;
@@ -369,6 +412,7 @@
             if (best.anchor) link.href = url + "#" + encodeURIComponent(best.anchor);
           }).catch(function () {});
         });
+        if (focused >= 0) select(focused);
       }).catch(function () {
         if (ticket === asked) status.textContent = "The search index could not be loaded.";
       });
@@ -404,7 +448,8 @@
     function byURL(meta) {
       if (!pages) {
         pages = new Map();
-        meta.pages.forEach(function (page, number) { pages.set(urlOf(meta, page), number); });
+        // By the path as a link's address gives it: percent-encoded (`/caf%C3%A9/` for `/café/`).
+        meta.pages.forEach(function (page, number) { pages.set(new URL(urlOf(meta, page), location.href).pathname, number); });
       }
       return pages;
     }
@@ -416,6 +461,8 @@
       shown = null;
     }
     function show(link) {
+      // Another link's preview goes at once, whether or not this one has any.
+      if (shown && shown.link !== link) hide();
       var url = new URL(link.href, location.href);
       if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return;
       index.meta().then(function (meta) {
@@ -467,16 +514,16 @@
   // Both parts read the same files: the search box (and search page) and the link previews,
   // each of which a site may leave out by overriding its partial.
   var box = document.querySelector(".search-box"), preview = document.getElementById("link-preview");
-  var source = box || preview;
+  var page = document.querySelector(".search-page");
+  var source = [box, preview, page].find(function (part) { return part && part.getAttribute("data-index"); });
   if (!source) return;
   var index = new Index(source.getAttribute("data-index"));
   // For tests and benchmarks: the results of `query`, as the boxes rank them.
   root.notebookSearch.search = function (query) { return search(index, query); };
   if (preview && preview.content && preview.content.firstElementChild) previews(index, preview);
-  if (!box) return;
 
-  // The search page: its own form, and the query from its address.
-  var page = document.querySelector(".search-page");
+  // The search page: its own form, and the query from its address (whether or not the site's
+  // templates keep the search box).
   if (page) {
     var pageInput = page.querySelector("input"), pageStatus = page.querySelector("[role=status]");
     // The status says what to do without JavaScript until the script runs.
@@ -486,6 +533,7 @@
     var query = new URLSearchParams(location.search).get("q");
     if (query) { pageInput.value = query; showPage(query); }
   }
+  if (!box) return;
 
   var dialog = box.querySelector("dialog"), open = box.querySelector(".search-open");
   if (!dialog || !open || typeof dialog.showModal !== "function") return;
