@@ -38,7 +38,7 @@ public enum InlineTags {
 
     /// Whether `text` holds a `#` at all (most text does not), found by `memchr`.
     @inline(__always)
-    static func mayHoldTags(_ text: String) -> Bool {
+    public static func mayHoldTags(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.count > 0 && memchr(bytes.baseAddress!, Int32(UInt8(ascii: "#")), bytes.count) != nil
         } ?? text.utf8.contains(UInt8(ascii: "#"))

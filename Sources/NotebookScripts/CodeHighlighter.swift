@@ -17,8 +17,11 @@ public final class CodeHighlighter: Sendable {
     public static let maximumCode = 64 * 1024
 
     private let script: String
-    private let timeLimit: Double
+    /// How long, in seconds, the script may run on one input.
+    public let timeLimit: Double
     private let state = Mutex<State>(State())
+    /// Why the context could not be made, kept apart from it: read while a block holds it.
+    private let failure = Mutex<ScriptError?>(nil)
 
     private struct State {
         /// nil until first used; then the context, or why there is none.
@@ -45,9 +48,7 @@ public final class CodeHighlighter: Sendable {
     /// Why no code can be highlighted (the engine or the script is missing or broken), once the
     /// highlighter has been asked to; nil while it can, or before it was asked.
     public var unavailable: ScriptError? {
-        state.withLock { state in
-            if case .failure(let error)? = state.engine { error } else { nil }
-        }
+        failure.withLock { $0 }
     }
 
     /// `code` highlighted as `language`, checked (``HighlightedHTML``): nil when the script does
@@ -56,7 +57,10 @@ public final class CodeHighlighter: Sendable {
     public func highlight(_ code: String, language: String) throws(ScriptError) -> String? {
         guard HighlightedHTML.isLanguageName(language) else { return nil }
         let result: Result<String?, ScriptError> = state.withLock { state in
-            if state.engine == nil { state.engine = Self.start(script, timeLimit: timeLimit) }
+            if state.engine == nil {
+                state.engine = Self.start(script, timeLimit: timeLimit)
+                if case .failure(let error)? = state.engine { failure.withLock { $0 = error } }
+            }
             guard case .success(var engine) = state.engine else { return .success(nil) }
             defer { state.engine = .success(engine) }
             return Result { () throws(ScriptError) -> String? in

@@ -18,9 +18,12 @@ public final class MathTypesetter: Sendable {
     public static let maximumDepth = 100
 
     private let script: String
-    private let timeLimit: Double
+    /// How long, in seconds, the script may run on one input.
+    public let timeLimit: Double
     /// nil until first used; then the context, or why there is none.
     private let state = Mutex<Result<ScriptContext, ScriptError>?>(nil)
+    /// Why the context could not be made, kept apart from it: read while a formula holds it.
+    private let failure = Mutex<ScriptError?>(nil)
 
     /// A typesetter running the script at `script` (Debian's by default).
     public init(script: String = MathTypesetter.debianScript, timeLimit: Double = CodeHighlighter.defaultTimeLimit) {
@@ -36,9 +39,7 @@ public final class MathTypesetter: Sendable {
     /// Why no formula can be typeset, once the typesetter has been asked to; nil while it can,
     /// or before it was asked.
     public var unavailable: ScriptError? {
-        state.withLock { state in
-            if case .failure(let error)? = state { error } else { nil }
-        }
+        failure.withLock { $0 }
     }
 
     /// What KaTeX made of a formula: its MathML, checked (``MathML``), and what it warned of.
@@ -52,7 +53,10 @@ public final class MathTypesetter: Sendable {
     /// runs too long, or whose markup fails the check, is an error too.
     public func typeset(_ tex: String, _ style: MathStyle) throws(ScriptError) -> Typeset? {
         let result: Result<String?, ScriptError> = state.withLock { state in
-            if state == nil { state = Self.start(script, timeLimit: timeLimit) }
+            if state == nil {
+                state = Self.start(script, timeLimit: timeLimit)
+                if case .failure(let error)? = state { failure.withLock { $0 = error } }
+            }
             guard case .success(let context)? = state else { return .success(nil) }
             return Result { () throws(ScriptError) -> String? in
                 guard tex.utf8.count <= Self.maximumTeX else { throw .tooLong(Self.maximumTeX) }

@@ -47,6 +47,18 @@ public final class ScriptQueue: Sendable {
         let typesetter: MathTypesetter
 
         func sibling() -> Engines { Engines(highlighter: highlighter.sibling(), typesetter: typesetter.sibling()) }
+
+        /// How long a block or formula may take before its thread is left to it: the engine stops a
+        /// script at its time limit between its steps, but not inside one regular expression
+        /// (highlight.js's C++ on `a<>` forty times ran for 12 s past a 2 s limit). Past the
+        /// limit and a quarter of it, the contexts are left to the script, and new ones take the
+        /// rest.
+        var bound: Duration {
+            .seconds(max(highlighter.timeLimit, typesetter.timeLimit) * 1.25)
+        }
+
+        /// The error of a block or formula whose contexts were left to it.
+        var stopped: ScriptError { .timedOut(max(highlighter.timeLimit, typesetter.timeLimit)) }
     }
 
     /// Where a block was handed over from, for its warning.
@@ -116,8 +128,10 @@ public final class ScriptQueue: Sendable {
     static let maximumThreads = 2
 
     /// A thread's work: batches of blocks as they come, until the queue is closed and empty.
-    private static func run(_ shared: Shared, _ engines: Engines, _ caches: Caches) -> [Key: Result<Made, ScriptError>] {
+    private static func run(_ shared: Shared, _ first: Engines, _ caches: Caches) -> [Key: Result<Made, ScriptError>] {
         var results: [Key: Result<Made, ScriptError>] = [:]
+        var runner = Runner(first, caches: caches, shared: shared)
+        defer { runner.end() }
         while true {
             // A batch once enough blocks wait, the rest once the queue is closed.
             let (batch, closed) = shared.state.withLock { state in
@@ -126,11 +140,113 @@ public final class ScriptQueue: Sendable {
                 defer { state.taken = end }
                 return (Array(state.pending[state.taken..<end]), state.closed)
             }
-            for key in batch { results[key] = make(key, with: engines, caches: caches, shared: shared) }
+            var rest = batch[...]
+            while !rest.isEmpty {
+                let (made, stuck) = watched(rest, by: runner)
+                results.merge(made) { _, new in new }
+                guard let stuck else { break }
+                // The block its contexts were left to: a stop, as one the engine stopped is.
+                let key = rest[stuck]
+                results[key] = .failure(runner.engines.stopped)
+                count(stopOf: key, shared: shared)
+                runner = Runner(runner.engines.sibling(), caches: caches, shared: shared)
+                rest = rest[(stuck + 1)...]
+            }
             if batch.isEmpty {
                 if closed { return results }
                 shared.wake.wait()
             }
+        }
+    }
+
+    /// What a watched run of a batch shares with the thread that runs it.
+    private final class Progress: Sendable {
+        struct State {
+            var results: [Key: Result<Made, ScriptError>] = [:]
+            /// The position of the block being made, and when it began.
+            var current = 0
+            var began = ContinuousClock.now
+            /// Whether the watcher left the thread to its block: what it makes after is dropped.
+            var left = false
+        }
+        let state: Mutex<State>
+        let done = DispatchSemaphore(value: 0)
+
+        init(start: Int) { state = Mutex(State(current: start)) }
+    }
+
+    /// A thread of its own that runs one set of contexts on the batches handed to it, while the
+    /// thread that hands them over watches (``watched(_:by:)``): run apart from the reading, the
+    /// script's engine keeps its code and data at hand, and a new thread for each batch cost more.
+    private final class Runner: Sendable {
+        let engines: Engines
+        /// The batch to run and its progress; nil to end the thread.
+        private let handed = Mutex<(keys: ArraySlice<Key>, progress: Progress)?>(nil)
+        private let start = DispatchSemaphore(value: 0)
+
+        init(_ engines: Engines, caches: Caches, shared: Shared) {
+            self.engines = engines
+            Thread.detachNewThread { [self] in
+                while true {
+                    start.wait()
+                    guard let (keys, progress) = handed.withLock({ $0 }) else { return }
+                    for position in keys.indices {
+                        // What a thread left to its block makes is kept nowhere, in the cache neither.
+                        let result = make(keys[position], with: engines, caches: caches, shared: shared) {
+                            !progress.state.withLock { $0.left }
+                        }
+                        let goesOn = progress.state.withLock { state -> Bool in
+                            guard !state.left else { return false }
+                            state.results[keys[position]] = result
+                            (state.current, state.began) = (position + 1, .now)
+                            return true
+                        }
+                        // Left to its block, the thread ends with it.
+                        guard goesOn else { return }
+                    }
+                    progress.done.signal()
+                }
+            }
+        }
+
+        func run(_ keys: ArraySlice<Key>, _ progress: Progress) {
+            handed.withLock { $0 = (keys, progress) }
+            start.signal()
+        }
+
+        /// Ends the thread once it has nothing to run.
+        func end() {
+            handed.withLock { $0 = nil }
+            start.signal()
+        }
+    }
+
+    /// `keys` made by `runner`, watched: their results, and the position of the block that ran
+    /// past ``Engines/bound``, if one did. The runner is then left to that block (and its
+    /// contexts with it, which no one uses again); it makes nothing more.
+    private static func watched(_ keys: ArraySlice<Key>, by runner: Runner) -> (results: [Key: Result<Made, ScriptError>], stuck: Int?) {
+        let progress = Progress(start: keys.startIndex)
+        runner.run(keys, progress)
+        let bound = runner.engines.bound
+        // Looked at four times in a bound: a block is left at most a quarter of it late.
+        let look = DispatchTimeInterval.milliseconds(max(1, Int(bound.components.seconds * 250 + bound.components.attoseconds / 4_000_000_000_000_000)))
+        while progress.done.wait(timeout: .now() + look) == .timedOut {
+            let stuck = progress.state.withLock { state -> Int? in
+                guard ContinuousClock.now - state.began > bound else { return nil }
+                state.left = true
+                return state.current
+            }
+            if let stuck { return (progress.state.withLock { $0.results }, stuck) }
+        }
+        return (progress.state.withLock { $0.results }, nil)
+    }
+
+    /// Counts a stop of the scripts on `key`, for the note that handed it over first.
+    private static func count(stopOf key: Key, shared: Shared) {
+        shared.state.withLock { state in
+            let note = state.places[key]?.first?.path ?? ""
+            state.stops += 1
+            state.stopsByNote[note, default: 0] += 1
         }
     }
 
@@ -145,7 +261,9 @@ public final class ScriptQueue: Sendable {
     /// What the cache holds for `key`, or what its script makes of it, kept in the cache (what it
     /// failed or warned on is not kept, nor what no script could look at); counts the blocks the
     /// scripts were stopped on, and runs them on none once there were ``maximumStops``.
-    private static func make(_ key: Key, with engines: Engines, caches: Caches, shared: Shared) -> Result<Made, ScriptError> {
+    private static func make(
+        _ key: Key, with engines: Engines, caches: Caches, shared: Shared, wanted: () -> Bool = { true }
+    ) -> Result<Made, ScriptError> {
         let (cache, language) = switch key.script {
         case .highlight(let language): (caches.code, language)
         case .math(let style): (caches.math, style.rawValue)
@@ -155,9 +273,8 @@ public final class ScriptQueue: Sendable {
         case .plain?: return .success(Made(html: nil))
         case nil: break
         }
-        let (note, stops, stopsInNote) = shared.state.withLock { state in
-            let note = state.places[key]?.first?.path ?? ""
-            return (note, state.stops, state.stopsByNote[note, default: 0])
+        let (stops, stopsInNote) = shared.state.withLock { state in
+            (state.stops, state.stopsByNote[state.places[key]?.first?.path ?? "", default: 0])
         }
         guard stops < maximumStops else { return .failure(.tooOftenStopped(stops)) }
         guard stopsInNote < maximumStopsInNote else { return .failure(.tooOftenStoppedHere(stopsInNote)) }
@@ -174,12 +291,8 @@ public final class ScriptQueue: Sendable {
             }
             available = engines.typesetter.unavailable == nil
         }
-        if case .failure(.timedOut) = result {
-            shared.state.withLock { state in
-                state.stops += 1
-                state.stopsByNote[note, default: 0] += 1
-            }
-        }
+        guard wanted() else { return result }
+        if case .failure(.timedOut) = result { count(stopOf: key, shared: shared) }
         if let cache, available, case .success(let made) = result, made.warnings.isEmpty {
             cache.keep(made.html.map(HighlightCache.Entry.highlighted) ?? .plain, language: language, code: key.source)
         }

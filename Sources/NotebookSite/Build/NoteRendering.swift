@@ -52,9 +52,7 @@ struct NoteRendering: Sendable {
         if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets) }
         var rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
         // The heading the page shows as its title is the note's text too: its `#tags` are the note's.
-        if note.titleHeading != nil, let title = blocks.first, case .heading(_, let inlines) = title.kind,
-            PlainText.of(inlines).utf8.contains(UInt8(ascii: "#"))
-        {
+        if let heading = note.titleHeading, InlineTags.mayHoldTags(heading.text), let title = blocks.first {
             rendered.tags = renderer.renderNote([title]).tags + rendered.tags
         }
         if shown, typesets, let code {
