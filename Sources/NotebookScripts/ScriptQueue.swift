@@ -53,12 +53,14 @@ public final class ScriptQueue: Sendable {
         /// (highlight.js's C++ on `a<>` forty times ran for 12 s past a 2 s limit). Past the
         /// limit and a quarter of it, the contexts are left to the script, and new ones take the
         /// rest.
-        var bound: Duration {
-            .seconds(max(highlighter.timeLimit, typesetter.timeLimit) * 1.25)
+        func bound(of key: Key) -> Duration {
+            .seconds(limit(of: key) * 1.25)
         }
 
-        /// The error of a block or formula whose contexts were left to it.
-        var stopped: ScriptError { .timedOut(max(highlighter.timeLimit, typesetter.timeLimit)) }
+        /// The time limit of the script that runs on `key`.
+        func limit(of key: Key) -> Double {
+            if case .math = key.script { typesetter.timeLimit } else { highlighter.timeLimit }
+        }
     }
 
     /// Where a block was handed over from, for its warning.
@@ -147,7 +149,7 @@ public final class ScriptQueue: Sendable {
                 guard let stuck else { break }
                 // The block its contexts were left to: a stop, as one the engine stopped is.
                 let key = rest[stuck]
-                results[key] = .failure(runner.engines.stopped)
+                results[key] = .failure(.timedOut(runner.engines.limit(of: key)))
                 count(stopOf: key, shared: shared)
                 runner = Runner(runner.engines.sibling(), caches: caches, shared: shared)
                 rest = rest[(stuck + 1)...]
@@ -222,17 +224,19 @@ public final class ScriptQueue: Sendable {
     }
 
     /// `keys` made by `runner`, watched: their results, and the position of the block that ran
-    /// past ``Engines/bound``, if one did. The runner is then left to that block (and its
+    /// past its bound (``Engines/bound(of:)``), if one did. The runner is then left to that block (and its
     /// contexts with it, which no one uses again); it makes nothing more.
     private static func watched(_ keys: ArraySlice<Key>, by runner: Runner) -> (results: [Key: Result<Made, ScriptError>], stuck: Int?) {
         let progress = Progress(start: keys.startIndex)
         runner.run(keys, progress)
-        let bound = runner.engines.bound
-        // Looked at four times in a bound: a block is left at most a quarter of it late.
-        let look = DispatchTimeInterval.milliseconds(max(1, Int(bound.components.seconds * 250 + bound.components.attoseconds / 4_000_000_000_000_000)))
+        // Looked at four times in the shortest bound: a block is left at most a quarter of it late.
+        let shortest = min(runner.engines.highlighter.timeLimit, runner.engines.typesetter.timeLimit) * 1.25
+        let look = DispatchTimeInterval.milliseconds(max(1, Int(shortest * 250)))
         while progress.done.wait(timeout: .now() + look) == .timedOut {
             let stuck = progress.state.withLock { state -> Int? in
-                guard ContinuousClock.now - state.began > bound else { return nil }
+                guard state.current < keys.endIndex, ContinuousClock.now - state.began > runner.engines.bound(of: keys[state.current]) else {
+                    return nil
+                }
                 state.left = true
                 return state.current
             }
