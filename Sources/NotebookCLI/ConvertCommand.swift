@@ -67,6 +67,16 @@ enum ConvertCommand: Command {
             diagnostics += written.warnings
         } else {
             output = MarkdownWriter().write(read.note)
+            // A formula the Markdown does not carry is said, at the formula: read back, it is text.
+            let reread = MarkdownReader().read(output, path: outputPath ?? file)
+            for formula in FormulaRoundTrip.lost(from: read.note, in: reread.note) {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "this formula cannot be written as Markdown math: its TeX holds what ends a $…$ formula "
+                            + "(a backtick, ](, [[, [^, <!-- or, in a table, |), so the converted note shows it as text",
+                        path: file, at: formula.location, code: "convert.math"))
+            }
         }
         if let path = outputPath {
             do {

@@ -102,6 +102,26 @@ import Testing
         #expect(run(["convert", seeds + "/sunday-pancakes.md"]).status == 2)
     }
 
+    @Test func convertWarnsAboutFormulasMarkdownCannotHold() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-convert-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let json = #"""
+            [
+             "He said ", {}, "\\text{``hi''}", {"notebook.math": "inline"}, " and ", {},
+             "f](x)", {"notebook.math": "inline"}, " but ", {}, "x^2 + 1", {"notebook.math": "inline"}, ".", {}
+            ]
+            """#
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+        let outcome = run(["convert", folder + "/m.json", "--to", "md", "--format", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        // The two the Markdown shows as text, each at its place; the third is kept.
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stderr.utf8)) as? [String: Any]
+        let found = (report?["diagnostics"] as? [[String: Any]] ?? []).filter { $0["code"] as? String == "convert.math" }
+        #expect(found.map { "\($0["line"] ?? ""):\($0["column"] ?? "")" } == ["2:18", "3:2"], "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("$x^2 + 1$."))
+    }
+
     @Test func convertWarnsAboutWhatJSONCannotHold() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-convert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
