@@ -153,13 +153,16 @@ public final class MathTypesetter: Sendable {
             }
         };
         function notebookMath(tex, style) {
-            var warnings = [];
+            var warnings = [], trusted = 0;
             function clean(text) { return String(text).replace(/[\\u0000\\u0001]/g, "\\ufffd"); }
             var options = {
                 displayMode: style === "display", output: "mathml", throwOnError: true, maxExpand: 1000, maxSize: 100,
                 macros: new Proxy({}, notebookMacroUses),
                 trust: function (context) {
-                    warnings.push("\\u0001" + clean(context.command + " is not allowed here: it is shown as its name"));
+                    // KaTeX says which command, not where: the next place the formula writes it.
+                    var at = tex.indexOf(context.command, trusted);
+                    if (at >= 0) trusted = at + context.command.length;
+                    warnings.push((at >= 0 ? at : "") + "\\u0001" + clean(context.command + " is not allowed here: it is shown as its name"));
                     return false;
                 },
                 strict: function (code, message, token) {

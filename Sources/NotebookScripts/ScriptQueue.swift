@@ -67,6 +67,9 @@ public final class ScriptQueue: Sendable {
     struct Place: Sendable {
         var path: String
         var location: SourceLocation?
+
+        /// Whether the note is JSON: its text is a JSON string, escaped, from its opening quote.
+        var isJSON: Bool { path.hasSuffix(".json") }
     }
 
     private struct State {
@@ -391,14 +394,14 @@ public final class ScriptQueue: Sendable {
                     for warning in made.warnings {
                         diagnostics.append(Diagnostic(
                             .warning, "KaTeX warns: \(warning.message)", path: place.path,
-                            at: Self.location(of: warning.offset, in: key.source, from: place.location), code: "math.warning"))
+                            at: Self.location(of: warning.offset, in: key.source, from: place.location, inJSON: place.isJSON), code: "math.warning"))
                     }
                 case (.math, .failure(let error)):
                     var (offset, code): (Int?, String) = (nil, "math.script")
                     if case .refused(_, let at) = error { (offset, code) = (at, "math.refused") }
                     diagnostics.append(Diagnostic(
                         .warning, "this formula is shown as its source: KaTeX \(error.message)", path: place.path,
-                        at: Self.location(of: offset, in: key.source, from: place.location),
+                        at: Self.location(of: offset, in: key.source, from: place.location, inJSON: place.isJSON),
                         code: code))
                 }
             }
@@ -432,14 +435,24 @@ public final class ScriptQueue: Sendable {
 
     /// Where the character at `offset` (in UTF-16 code units) of `source` is, when `source` starts
     /// at `start`: lines counted from it, columns in UTF-8 bytes. `start` when no offset is given.
-    static func location(of offset: Int?, in source: String, from start: SourceLocation?) -> SourceLocation? {
+    /// With `inJSON`, `source` is the text of a JSON string that starts at `start` with its quote,
+    /// written as JSON writes it (a backslash, quote or control character escaped, the rest as
+    /// it is): its characters are counted as so written, on the string's one line.
+    static func location(of offset: Int?, in source: String, from start: SourceLocation?, inJSON: Bool = false) -> SourceLocation? {
         guard let start, let offset, offset > 0 else { return start }
         var location = start
+        if inJSON { location.column += 1 }
         var units = 0
         for scalar in source.unicodeScalars {
             guard units < offset else { break }
             units += scalar.utf16.count
-            if scalar == "\n" {
+            if inJSON {
+                switch scalar {
+                case "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}": location.column += 2
+                case _ where scalar.value < 0x20: location.column += 6
+                default: location.column += scalar.utf8.count
+                }
+            } else if scalar == "\n" {
                 location = SourceLocation(line: location.line + 1, column: 1)
             } else {
                 location.column += scalar.utf8.count

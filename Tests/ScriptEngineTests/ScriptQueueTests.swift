@@ -153,6 +153,22 @@ import Testing
         #expect(results.mathUnavailable == nil && results.unavailable == nil)
     }
 
+    /// A JSON note's formula is the text of a JSON string, from its quote: its characters are
+    /// counted as JSON writes them, on the string's line; an untrusted command is found where the
+    /// formula writes it.
+    @Test func formulasFindingsArePlacedInJSONStringsAndAtUntrustedCommands() {
+        let queue = ScriptQueue(highlighter: CodeHighlighter(), typesetter: MathTypesetter())
+        // ` "\\na +\\n\\\\nosuch\\n",` on line 2: the quote at column 2.
+        queue.submit(formulas: [("\na +\n\\nosuch\n", .display, SourceLocation(line: 2, column: 2))], path: "notes/j.json")
+        queue.submit(formulas: [("\n\\alpha\n\\href{x}{y} + \\href{z}{w}\n", .display, SourceLocation(line: 10, column: 3))], path: "notes/m.md")
+        let results = queue.finish()
+        #expect(results.diagnostics.map { "\($0.path):\($0.location?.description ?? ""): \($0.message)" } == [
+            "notes/j.json:2:10: this formula is shown as its source: KaTeX refused it: Undefined control sequence: \\nosuch",
+            "notes/m.md:12:1: KaTeX warns: \\href is not allowed here: it is shown as its name",
+            "notes/m.md:12:15: KaTeX warns: \\href is not allowed here: it is shown as its name",
+        ])
+    }
+
     @Test func aNotesFormulasPastItsBudgetAreNotTypeset() {
         let queue = ScriptQueue(highlighter: CodeHighlighter(), typesetter: MathTypesetter(script: Self.spinning))
         let big = String(repeating: "x", count: 15 * 1024)
