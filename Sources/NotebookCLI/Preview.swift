@@ -27,6 +27,8 @@ public final class Preview: Sendable {
         var watcher: FileWatcher?
         var watched: [String] = []
         var stopped = false
+        /// The findings of the last build, which a rebuild does not print again unless its files changed.
+        var findings: Set<Diagnostic> = []
     }
 
     /// Listens on `host`:`port` (0: any free port), answering the Host names `allowedHosts`
@@ -106,20 +108,24 @@ public final class Preview: Sendable {
     @discardableResult
     func rebuild(_ paths: Set<String>, everything: Bool = false) -> SessionReport {
         let start = ContinuousClock.now
-        let (report, generation, watched, files) = state.withLock { state in
+        let (report, generation, watched, files, before) = state.withLock { state in
             let report = everything ? state.session.build() : state.session.update(changing: paths)
+            let before = state.findings
+            state.findings = Set(report.diagnostics)
             state.generation += 1
             let files = report.succeeded ? SiteFiles(pages: state.session.pages, files: state.session.copies) : nil
             if report.succeeded { editor?.update(pages: state.session.notePagePaths) }
-            return (report, state.generation, state.session.watchedFolders, files)
+            return (report, state.generation, state.session.watchedFolders, files, before)
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         // Every finding is printed for a failed build (and its page) and a full build; after a
-        // save, the findings in the files just saved.
+        // save, the findings in the files just saved, and the new ones elsewhere (the links of
+        // other notes that a deleted note, or one made a draft, leaves broken).
         let all = !report.succeeded || report.everything
         let printed = all ? report.diagnostics : report.diagnostics.filter { diagnostic in
-            paths.contains { $0 == diagnostic.path || $0.hasSuffix("/" + diagnostic.path.drop { $0 == "." || $0 == "/" }) }
+            !before.contains(diagnostic)
+                || paths.contains { $0 == diagnostic.path || $0.hasSuffix("/" + diagnostic.path.drop { $0 == "." || $0 == "/" }) }
         }
         let shown = !printed.isEmpty
         let sources = shown ? SourceTexts.completing(report.sources, for: printed) : [:]

@@ -253,6 +253,30 @@ import Testing
         #expect(log.contains("notes/b.md:4:12: warning: broken wikilink [[Missing]]"), "\(log)")
     }
 
+    /// A note made a draft, or deleted, leaves other notes' links broken: their new findings are
+    /// printed, though their files did not change; the findings that were there before are not.
+    @Test func aSaveThatBreaksOtherNotesLinksPrintsTheirNewFindings() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-log-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let files = [
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/b.md": "B text.\n\n![[C]]\n",
+            "notes/c.md": "C.\n", "notes/d.md": "D [[C]] and [[Gone]].\n",
+        ]
+        for (name, contents) in files { try Running.put(contents, at: base + "/site/" + name) }
+        let printed = Mutex("")
+        let preview = try Preview(site: base + "/site", port: 0) { out, err in
+            printed.withLock { $0 += out + err }
+        }
+        preview.rebuild([], everything: true)
+        printed.withLock { $0 = "" }
+        let note = base + "/site/notes/c.md"
+        try Running.put("---\ndraft: true\n---\nC.\n", at: note)
+        #expect(preview.rebuild([note]).succeeded)
+        let log = printed.withLock { $0 }
+        #expect(log.contains("notes/b.md:3:1: warning:") && log.contains("notes/d.md:1:3: warning: broken wikilink [[C]]"), "\(log)")
+        #expect(!log.contains("broken wikilink [[Gone]]"), "\(log)")
+    }
+
     @Test func editorsSavePatternsAreOneChange() throws {
         let running = try Running()
         let note = running.site + "/notes/b.md"
