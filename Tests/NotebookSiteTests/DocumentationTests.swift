@@ -51,7 +51,8 @@ import Testing
         while let nested = path.range(of: "explorer.folders[].folders[]") {
             path.replaceSubrange(nested, with: "explorer.folders[]")
         }
-        for (nested, named) in [("explorer.folders[].notes[].", "explorer.notes[]."), ("explorer.folders[].more.", "explorer.more.")]
+        for (nested, named) in [("explorer.folders[].notes[].", "explorer.notes[]."), ("explorer.folders[].more.", "explorer.more."), ("explorer.folders[].earlier.", "explorer.more."),
+            ("explorer.earlier.", "explorer.more.")]
         where path.hasPrefix(nested) {
             path = named + path.dropFirst(nested.count)
         }

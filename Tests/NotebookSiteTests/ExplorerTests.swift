@@ -70,8 +70,13 @@ import Testing
         #expect(try shown("many/n075/index.html") == (51...100).map { "/many/n\(String(format: "%03d", $0))/" })
         #expect(try shown("many/n120/index.html") == (101...120).map { "/many/n\(String(format: "%03d", $0))/" })
         #expect(try shown("many/index.html") == (1...50).map { "/many/n\(String(format: "%03d", $0))/" })
+        // The notes left out are said where they are: before those shown, after them, or both.
         let last = Self.explorer(try site.output("many/n120/index.html"))
-        #expect(last.contains("<li class=\"explorer-more\"><a href=\"/many/\">100 more notes</a></li>"), "\(last)")
+        #expect(last.contains("<li class=\"explorer-more\"><a href=\"/many/\">100 earlier notes</a></li>\n<li><a href=\"/many/n101/\">"), "\(last)")
+        #expect(!last.contains("more notes"), "\(last)")
+        let middle = Self.explorer(try site.output("many/n075/index.html"))
+        #expect(middle.contains(">50 earlier notes</a></li>\n<li><a href=\"/many/n051/\">") && middle.contains("/many/n100/\">N 100</a></li>\n<li class=\"explorer-more\"><a href=\"/many/\">20 more notes</a>"), "\(middle)")
+        #expect(try !Self.explorer(site.output("many/n001/index.html")).contains("earlier"))
         // What every page carries is bounded: 120 notes' pages, none with more than 50 of them.
         let sizes = try (1...120).map { try Self.explorer(site.output("many/n\(String(format: "%03d", $0))/index.html")).utf8.count }
         #expect(sizes.max()! < 50 * 80, "\(sizes.max()!)")

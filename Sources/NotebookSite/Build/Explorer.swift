@@ -11,7 +11,9 @@ struct ExplorerView: Sendable {
     /// The folders at the top, then the notes there.
     var folders: [ExplorerFolder]
     var notes: [NoteLink]
-    /// The notes of the top that are not shown, with the page listing them all.
+    /// The notes of the top that are not shown, before and after those shown, with the page
+    /// listing them all.
+    var earlier: ExplorerMore? = nil
     var more: ExplorerMore?
     /// Whether there is any folder or note to show.
     var hasEntries: Bool { !folders.isEmpty || !notes.isEmpty }
@@ -32,13 +34,15 @@ struct ExplorerFolder: Sendable {
     /// An open folder's folders and notes; empty when closed.
     var folders: [ExplorerFolder]
     var notes: [NoteLink]
+    /// Its notes before and after those shown.
+    var earlier: ExplorerMore? = nil
     var more: ExplorerMore? = nil
 }
 
 /// The notes of a folder that the explorer leaves out, and the page that lists them all.
 struct ExplorerMore: Sendable {
     var count: Int
-    /// "12 more notes".
+    /// "12 more notes", "100 earlier notes".
     var text: String
     var url: String
 }
@@ -80,25 +84,28 @@ extension PagePlan {
             open.insert(found.parent)
             at = found.parent
         }
-        func members(in url: String) -> ([NoteLink], ExplorerMore?) {
+        func members(in url: String) -> (notes: [NoteLink], earlier: ExplorerMore?, more: ExplorerMore?) {
             let members = index.folderMembers[url] ?? []
             let range = url == folder ? shown : Explorer.shown(count: members.count, with: nil)
             let links = members[range].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) }
-            let left = members.count - range.count
-            return (links, left > 0 ? ExplorerMore(count: left, text: plural(left, "more note"), url: urls.link(url)) : nil)
+            let (before, after) = (range.lowerBound, members.count - range.upperBound)
+            return (
+                links, before > 0 ? ExplorerMore(count: before, text: plural(before, "earlier note"), url: urls.link(url)) : nil,
+                after > 0 ? ExplorerMore(count: after, text: plural(after, "more note"), url: urls.link(url)) : nil
+            )
         }
         func folders(in url: String) -> [ExplorerFolder] {
             (index.subfolders[url] ?? []).map { child in
                 let isOpen = open.contains(child)
-                let (links, more) = isOpen ? members(in: child) : ([], nil)
+                let shown: (notes: [NoteLink], earlier: ExplorerMore?, more: ExplorerMore?) = isOpen ? members(in: child) : ([], nil, nil)
                 return ExplorerFolder(
                     name: folderTitle(child), url: urls.link(child), open: isOpen,
                     hasChildren: !(index.subfolders[child] ?? []).isEmpty || !(index.folderMembers[child] ?? []).isEmpty,
-                    folders: isOpen ? folders(in: child) : [], notes: links, more: more)
+                    folders: isOpen ? folders(in: child) : [], notes: shown.notes, earlier: shown.earlier, more: shown.more)
             }
         }
-        let (top, more) = members(in: "/")
-        return ExplorerView(folders: folders(in: "/"), notes: top, more: more)
+        let top = members(in: "/")
+        return ExplorerView(folders: folders(in: "/"), notes: top.notes, earlier: top.earlier, more: top.more)
     }
 
     /// Each folder's notes as the explorer lists them, title and link, by folder URL (`/` for
@@ -124,7 +131,8 @@ extension ExplorerView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
             "folders": .array(folders.map(\.mustacheValue)), "notes": .array(notes.map(\.mustacheValue)),
-            "more": more?.mustacheValue ?? .null, "hasEntries": .bool(hasEntries), "window": .int(window),
+            "earlier": earlier?.mustacheValue ?? .null, "more": more?.mustacheValue ?? .null, "hasEntries": .bool(hasEntries),
+            "window": .int(window),
         ])
     }
 }
@@ -136,7 +144,7 @@ extension ExplorerFolder: MustacheValueConvertible {
         .fields([
             "name": .string(name), "url": .string(url), "open": .bool(open), "hasChildren": .bool(hasChildren),
             "folders": .array(folders.map(\.mustacheValue)), "notes": .array(notes.map(\.mustacheValue)),
-            "more": more?.mustacheValue ?? .null,
+            "earlier": earlier?.mustacheValue ?? .null, "more": more?.mustacheValue ?? .null,
         ])
     }
 }

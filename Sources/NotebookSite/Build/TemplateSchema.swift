@@ -84,11 +84,14 @@ extension TemplateContext {
                         folders: [
                             ExplorerFolder(
                                 name: "G", url: "/f/g/", open: true, hasChildren: true, folders: [], notes: [NoteLink(title: "U", url: "/f/g/u/")],
+                                earlier: ExplorerMore(count: 50, text: "50 earlier notes", url: "/f/g/"),
                                 more: ExplorerMore(count: 1, text: "1 more note", url: "/f/g/"))
                         ],
-                        notes: [NoteLink(title: "T", url: "/f/t/")], more: ExplorerMore(count: 1, text: "1 more note", url: "/f/"))
+                        notes: [NoteLink(title: "T", url: "/f/t/")], earlier: ExplorerMore(count: 50, text: "50 earlier notes", url: "/f/"),
+                        more: ExplorerMore(count: 1, text: "1 more note", url: "/f/"))
                 ],
-                notes: [NoteLink(title: "T", url: "/t/")], more: ExplorerMore(count: 1, text: "1 more note", url: "/")
+                notes: [NoteLink(title: "T", url: "/t/")], earlier: ExplorerMore(count: 50, text: "50 earlier notes", url: "/"),
+                more: ExplorerMore(count: 1, text: "1 more note", url: "/")
             ).mustacheValue)
     }
 }
