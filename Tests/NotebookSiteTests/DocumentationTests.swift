@@ -43,7 +43,7 @@ import Testing
     /// So too the explorer's folders in folders, their notes, and the home page's recent cards.
     static func asTagField(_ path: String) -> String {
         var path = path
-        for list in ["tagTree[]", "list.subtags[]", "search.tags[]"] where path.hasPrefix(list + ".") {
+        for list in ["tagTree[]", "list.subtags[]", "search.tags[]"] where path.hasPrefix(list + ".") && !path.hasPrefix("search.tags[].notes") {
             path = "tags[]" + path.dropFirst(list.count)
         }
         while let nested = path.range(of: ".children[]") { path.removeSubrange(nested) }

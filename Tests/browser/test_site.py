@@ -625,11 +625,17 @@ class BrowserTests(Checks):
             assert not missing, f"the search page does not link {missing}"
             tags = [t for t in hrefs if t.startswith("/tags/")]
             assert tags, "the search page links no tag"
+            # Each tag with its notes, every one a note's page.
+            sections = self.driver.find_elements("xpath", "//h2[@id='by-tag']/following::section[.//h3/a[contains(@class,'tag')]]")
+            listed = [a.get_attribute("href").removeprefix(self.server.base) for s in sections for a in s.find_elements("css selector", "ul a")]
+            notes = {e["url"] for e in self.note_entries()}
+            assert sections and all(s.find_elements("css selector", "ul a") for s in sections), "a tag is listed without its notes"
+            assert set(listed) <= notes, f"links under tags that are no notes: {set(listed) - notes}"
             message = self.driver.find_element("css selector", ".search-page [role=status]").text
             assert "JavaScript" in message, f"the search page does not say searching needs JavaScript: {message!r}"
         finally:
             cdp("Emulation.setScriptExecutionDisabled", {"value": False})
-        print(f"  the search page links {len(self.note_entries())} notes and {len(tags)} tag pages")
+        print(f"  the search page links {len(self.note_entries())} notes by folder, {len(tags)} tag pages and {len(listed)} notes under them")
 
     def test_search_page(self):
         """The search page's own form searches, from its address too (/search/?q=WORD)."""

@@ -41,7 +41,22 @@ extension PagePlan {
             "search",
             TemplateContext(
                 site: siteValue, page: page("Search · \(config.title)", "Search the notes of \(config.title)", "/search/"),
-                search: SearchPageView(folders: folders, tags: tags, hasTags: !tags.isEmpty), explorer: explorer(folder: "/")))
+                search: SearchPageView(folders: folders, tags: searchTags(), hasTags: !tags.isEmpty), explorer: explorer(folder: "/")))
+    }
+
+    /// Every tag with its notes, for the search page: each note's link made once, however many
+    /// tags it has.
+    private func searchTags() -> [SearchTagView] {
+        var links: [Int: NoteLink] = [:]
+        return tags.map { tag in
+            let tagged = (index.members[tag.slug] ?? []).map { position in
+                if let link = links[position] { return link }
+                let link = NoteLink(title: notes[position].title, url: urls.link(notes[position].url))
+                links[position] = link
+                return link
+            }
+            return SearchTagView(tag: tag, notes: tagged)
+        }
     }
 
     /// The search's document of each of `entries`.

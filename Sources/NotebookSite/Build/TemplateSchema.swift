@@ -76,7 +76,7 @@ extension TemplateContext {
             redirect: "/t/",
             search: SearchPageView(
                 folders: [SearchFolderView(path: "F", url: "/f/", count: 1, countText: "1 note", notes: [NoteLink(title: "T", url: "/t/")])],
-                tags: [tagTree], hasTags: true),
+                tags: [SearchTagView(tag: tagTree, notes: [NoteLink(title: "T", url: "/t/")])], hasTags: true),
             explorer: ExplorerView(
                 folders: [
                     ExplorerFolder(

@@ -242,8 +242,20 @@ struct TemplateContext: Sendable {
 /// What the search page lists for readers without JavaScript: every note by folder, every tag.
 struct SearchPageView: Sendable {
     var folders: [SearchFolderView]
-    var tags: [TagLink]
+    var tags: [SearchTagView]
     var hasTags: Bool
+}
+
+/// A tag on the search page with its notes, as its page lists them.
+struct SearchTagView: Sendable {
+    var name: String
+    var url: String
+    var count: Int
+    var notes: [NoteLink]
+
+    init(tag: TagLink, notes: [NoteLink]) {
+        (name, url, count, self.notes) = (tag.name, tag.url, tag.count, notes)
+    }
 }
 
 /// A folder on the search page with the notes right in it.
@@ -287,6 +299,12 @@ extension SiteView: MustacheValueConvertible {
 extension SearchPageView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields(["folders": folders.value, "tags": tags.value, "hasTags": .bool(hasTags)])
+    }
+}
+
+extension SearchTagView: MustacheValueConvertible {
+    var mustacheValue: MustacheValue {
+        .fields(["name": .string(name), "url": .string(url), "count": .int(count), "notes": notes.value])
     }
 }
 
