@@ -73,8 +73,8 @@ enum ConvertCommand: Command {
                 diagnostics.append(
                     Diagnostic(
                         .warning,
-                        "this formula cannot be written as Markdown math: its TeX holds what ends a $…$ formula "
-                            + "(a backtick, ](, [[, [^, <!-- or, in a table, |), so the converted note shows it as text",
+                        "this formula does not read back as itself from the Markdown written: TeX with a backtick, ](, [[, [^, "
+                            + "<!-- or, in a table, | ends a $…$ formula there, and the text around it may be read otherwise too",
                         path: file, at: formula.location, code: "convert.math"))
             }
         }

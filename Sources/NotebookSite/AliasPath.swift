@@ -42,6 +42,8 @@ enum AliasPath {
 
     static func normalize(_ alias: String) -> Result<String, Failure> {
         let trimmed = alias.trimmingCharacters(in: .whitespaces)
+        // A relative path (`./old`, `.hidden`) says from where nowhere: only a path from the site's root is one.
+        guard trimmed.hasPrefix("/") || trimmed.isEmpty else { return .failure(trimmed.hasPrefix("..") ? .leavesTheSite : .notASitePath) }
         guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), !trimmed.contains("?"), !trimmed.contains("#"), !hasScheme(trimmed),
             !trimmed.contains("\\"), let decoded = percentDecoded(trimmed),
             !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })

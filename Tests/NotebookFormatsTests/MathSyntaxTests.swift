@@ -45,6 +45,16 @@ import Testing
         #expect(display.note.blocks.count == 1)
     }
 
+    /// TeX writes a URL in a group: a brace ends it for the closing dollar. A comment left open
+    /// within a line is text, and the formulas after it are formulas.
+    @Test func urlsInTeXAndCommentsLeftOpenWithinALineLeaveFormulasAlone() {
+        let read = Self.read("A $\\href{https://x.org}{link}$, $\\url{http://a}$ and $\\text{see https://x.org/a}$, but $5 off https://shop/$deal.\n")
+        #expect(read.formulas.map(\.0) == ["\\href{https://x.org}{link}", "\\url{http://a}", "\\text{see https://x.org/a}"])
+        let open = Self.read("Use <!-- to open a comment.\n\nLater $x^2$ here.\n\n$$y$$\n")
+        #expect(open.formulas.map(\.0) == ["x^2", "y"])
+        #expect(Self.read("<!-- a comment left open\n\n$x^2$\n").formulas.isEmpty)
+    }
+
     @Test func moneyAndOtherDollarsStayText() {
         for text in [
             "It costs $5 and $10.", "From $20,000 to $30,000.", "A $ x$ is no formula, nor $x $.", "Escaped \\$x\\$ dollars.",

@@ -78,6 +78,9 @@ import Testing
         // A note with no summary has no description at all, not an empty one.
         let note = try site.output("fold/n/index.html")
         #expect(!note.contains("name=\"description\"") && !note.contains("og:description"))
+        // Nor an empty summary in the feed (Atom's is optional).
+        let feed = try site.output("feed.xml")
+        #expect(feed.contains("<title>n</title>") && !feed.contains("<summary></summary>"), "\(feed)")
     }
 
     @Test func withoutAnIndexTheHomePageIsAsBefore() throws {

@@ -104,7 +104,8 @@ import Testing
     @Test(arguments: [
         ("/../x", "alias.outside"), ("/a/../../x", "alias.outside"), ("..", "alias.outside"), ("https://example.org/x", "alias.invalid"),
         ("//host/x", "alias.invalid"), ("mailto:me@example.org", "alias.invalid"), ("/x?y=1", "alias.invalid"), ("/%zz/", "alias.invalid"),
-        ("/%00/", "alias.invalid"), ("/%2E%2E/x", "alias.outside"), ("/%FF/", "alias.invalid"),
+        ("/%00/", "alias.invalid"), ("/%2E%2E/x", "alias.outside"), ("/%FF/", "alias.invalid"), ("./rel", "alias.invalid"),
+        (".hidden", "alias.invalid"),
     ])
     func anAliasOutsideTheSiteIsAnErrorAtTheNote(alias: String, code: String) throws {
         let errors = try errors(["notes/a.md": "---\naliases: ['\(alias)']\n---\na\n"])

@@ -48,7 +48,8 @@ struct MathDelimiters {
                 j += 2
                 continue
             case UInt8(ascii: "$"):
-                guard !Self.isSpace(bytes[j - 1]), !(next(j).map(Self.isDigit) ?? false), !isInBareURL(j, lineStart: lineStart) else { return nil }
+                guard !Self.isSpace(bytes[j - 1]), !(next(j).map(Self.isDigit) ?? false), !isInBareURL(j, lineStart: lineStart, afterBraces: true)
+                else { return nil }
                 return (j + 1 - i, MathSyntax(tex: Self.text(bytes[open..<j]), display: false))
             default:
                 break
@@ -238,10 +239,13 @@ struct MathDelimiters {
     /// Whether the dollar at `i` is part of a bare URL (`https://…?$filter=…`, `www.…`): the text
     /// before it on its line, back to white space, holds `://` or starts with `www.`. At most 256
     /// bytes are looked at.
-    private func isInBareURL(_ i: Int, lineStart: Int) -> Bool {
+    /// With `afterBraces`, for a closing dollar: a brace ends the URL too, as TeX writes one in a
+    /// group (`$\href{https://x.org}{link}$`, `$\url{http://a}$`).
+    private func isInBareURL(_ i: Int, lineStart: Int, afterBraces: Bool = false) -> Bool {
         var start = i
         while start > lineStart && i - start < 256 && !Self.isSpace(bytes[start - 1]) && bytes[start - 1] != UInt8(ascii: "(")
             && bytes[start - 1] != UInt8(ascii: "<")
+            && !(afterBraces && (bytes[start - 1] == UInt8(ascii: "}") || bytes[start - 1] == UInt8(ascii: "{")))
         {
             start -= 1
         }

@@ -29,7 +29,8 @@ enum AtomFeed {
             out += "<entry>\n<title>\(XMLText.escape(entry.title))</title>\n<link href=\"\(url)\"/>\n<id>\(url)</id>\n"
             out += "<updated>\(entry.date.map { XMLText.escape(XMLText.timestamp($0)) } ?? updated)</updated>\n"
             for tag in entry.tags { out += "<category term=\"\(XMLText.escape(tag))\"/>\n" }
-            out += "<summary>\(XMLText.escape(entry.summary))</summary>\n"
+            // Atom's summary is optional: a note without one has none, rather than an empty one.
+            if !entry.summary.isEmpty { out += "<summary>\(XMLText.escape(entry.summary))</summary>\n" }
             out += "<content type=\"html\">\(XMLText.escape(entry.html))</content>\n</entry>\n"
         }
         return out + "</feed>\n"
