@@ -48,7 +48,7 @@ enum RenderCommand: Command {
         let options = RenderOptions(unsafeHTML: parsed.flags.contains("--unsafe-html"))
         let (html, findings) = NoteScripts.render(
             note, options: options, highlighter: parsed.flags.contains("--no-highlight") ? nil : CodeHighlighter(),
-            typesetter: parsed.flags.contains("--no-math") ? nil : MathTypesetter())
+            typesetter: parsed.flags.contains("--no-math") ? nil : MathTypesetter(), source: loaded.source)
         diagnostics += findings
         terminal.stdout += html
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)

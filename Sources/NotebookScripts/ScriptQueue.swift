@@ -67,6 +67,9 @@ public final class ScriptQueue: Sendable {
     struct Place: Sendable {
         var path: String
         var location: SourceLocation?
+        /// The note's text as read, when the reader gave it: a finding inside a formula is placed
+        /// by it exactly (JSON's escapes, a block quote's `>` on each line).
+        var source: String? = nil
 
         /// Whether the note is JSON: its text is a JSON string, escaped, from its opening quote.
         var isJSON: Bool { path.hasSuffix(".json") }
@@ -308,14 +311,14 @@ public final class ScriptQueue: Sendable {
 
     /// Hands over every code block of `blocks` that names a language, from the note at `path`:
     /// with `code`, those to highlight; with `math`, ```` ```math ```` blocks to typeset.
-    public func submit(_ blocks: [Block], path: String, code highlights: Bool = true, math typesets: Bool = true) {
+    public func submit(_ blocks: [Block], path: String, code highlights: Bool = true, math typesets: Bool = true, source: String? = nil) {
         var found: [(Key, Place)] = []
         Block.forEachCodeBlock(in: blocks) { code, at in
             guard let key = Key(code), code.highlighted == nil else { return }
             if case .math = key.script { guard typesets else { return } } else { guard highlights else { return } }
             // A math block's TeX starts on the line after its fence.
             let start = key.script == .math(.display) ? at.map { SourceLocation(line: $0.line + 1, column: $0.column) } : at
-            found.append((key, Place(path: path, location: start)))
+            found.append((key, Place(path: path, location: start, source: source)))
         }
         submit(found)
     }
@@ -329,7 +332,7 @@ public final class ScriptQueue: Sendable {
 
     /// Hands over formulas of the note at `path`, in its order: each TeX, its style, and where
     /// the TeX starts. Past ``maximumTeXInNote``, the rest are not (a warning at the first).
-    public func submit(formulas: [(tex: String, style: MathStyle, at: SourceLocation?)], path: String) {
+    public func submit(formulas: [(tex: String, style: MathStyle, at: SourceLocation?)], path: String, source: String? = nil) {
         var found: [(Key, Place)] = []
         var budget = TeXBudget()
         for formula in formulas {
@@ -341,7 +344,7 @@ public final class ScriptQueue: Sendable {
                 shared.state.withLock { $0.notices.append(notice) }
                 break
             }
-            found.append((key, Place(path: path, location: formula.at)))
+            found.append((key, Place(path: path, location: formula.at, source: source)))
         }
         submit(found)
     }
@@ -394,14 +397,14 @@ public final class ScriptQueue: Sendable {
                     for warning in made.warnings {
                         diagnostics.append(Diagnostic(
                             .warning, "KaTeX warns: \(warning.message)", path: place.path,
-                            at: Self.location(of: warning.offset, in: key.source, from: place.location, inJSON: place.isJSON), code: "math.warning"))
+                            at: Self.location(of: warning.offset, in: key.source, at: place), code: "math.warning"))
                     }
                 case (.math, .failure(let error)):
                     var (offset, code): (Int?, String) = (nil, "math.script")
                     if case .refused(_, let at) = error { (offset, code) = (at, "math.refused") }
                     diagnostics.append(Diagnostic(
                         .warning, "this formula is shown as its source: KaTeX \(error.message)", path: place.path,
-                        at: Self.location(of: offset, in: key.source, from: place.location, inJSON: place.isJSON),
+                        at: Self.location(of: offset, in: key.source, at: place),
                         code: code))
                 }
             }
@@ -435,6 +438,19 @@ public final class ScriptQueue: Sendable {
 
     /// Where the character at `offset` (in UTF-16 code units) of `source` is, when `source` starts
     /// at `start`: lines counted from it, columns in UTF-8 bytes. `start` when no offset is given.
+    /// Where the character at `offset` of `tex` is, `tex` standing at `place`: found in the note's
+    /// text when the place has it (``SourcePlaces``), else counted from the place as written.
+    static func location(of offset: Int?, in tex: String, at place: Place) -> SourceLocation? {
+        if let offset, offset > 0, let start = place.location, let text = place.source,
+            let found = place.isJSON
+                ? SourcePlaces.inJSONString(text, from: start, offset: offset)
+                : SourcePlaces.inLines(text, tex: tex, from: start, offset: offset)
+        {
+            return found
+        }
+        return location(of: offset, in: tex, from: place.location, inJSON: place.isJSON)
+    }
+
     /// With `inJSON`, `source` is the text of a JSON string that starts at `start` with its quote,
     /// written as JSON writes it (a backslash, quote or control character escaped, the rest as
     /// it is): its characters are counted as so written, on the string's one line.

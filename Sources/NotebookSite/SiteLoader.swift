@@ -266,7 +266,7 @@ struct SiteLoader: Sendable {
             url: NoteURL.path(for: file.relativePath, slug: loaded.note.metadata.slug) ?? "", wordCount: WordCount.count(utf8: text),
             search: (analyzer.wordCounts(utf8: text), SearchText(utf8: text, headings: headings)),
             aliasLocations: loaded.aliasLocations)
-        note.body = rendering.body(of: note, blocks: loaded.note.blocks)
+        note.body = rendering.body(of: note, blocks: loaded.note.blocks, source: loaded.source)
         note.addFound(in: note.body.rendered)
         note.note.blocks = []
         return (loaded, note)

@@ -45,18 +45,19 @@ struct NoteRendering: Sendable {
 
     /// The body of `note` (of model `blocks`, the note's own) as its page shows it, its links left
     /// open: without the heading the note found repeats its title (`SiteNote.titleHeading`). Its
-    /// code goes to be highlighted, and stays open too.
-    func body(of note: SiteNote, blocks: [Block]) -> SiteNote.Body {
+    /// code goes to be highlighted, and stays open too; `source`, the note's text, places what
+    /// the scripts find in it.
+    func body(of note: SiteNote, blocks: [Block], source: String? = nil) -> SiteNote.Body {
         // A draft left out of the site is not shown: its code is neither highlighted nor cached.
         let shown = !note.isDraft || highlightsDrafts
-        if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets) }
+        if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets, source: source) }
         var rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
         // The heading the page shows as its title is the note's text too: its `#tags` are the note's.
         if let heading = note.titleHeading, InlineTags.mayHoldTags(heading.text), let title = blocks.first {
             rendered.tags = renderer.renderNote([title]).tags + rendered.tags
         }
         if shown, typesets, let code {
-            code.submit(formulas: rendered.formulas, path: note.path)
+            code.submit(formulas: rendered.formulas, path: note.path, source: source)
         }
         return SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
     }
