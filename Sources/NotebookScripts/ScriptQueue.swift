@@ -318,7 +318,8 @@ public final class ScriptQueue: Sendable {
             if case .math = key.script { guard typesets else { return } } else { guard highlights else { return } }
             // A math block's TeX starts on the line after its fence.
             let start = key.script == .math(.display) ? at.map { SourceLocation(line: $0.line + 1, column: $0.column) } : at
-            found.append((key, Place(path: path, location: start, source: source)))
+            // The text only where a finding can be inside (a formula's): a note's is kept until the end.
+            found.append((key, Place(path: path, location: start, source: key.script == .math(.display) ? source : nil)))
         }
         submit(found)
     }
