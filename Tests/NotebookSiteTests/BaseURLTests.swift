@@ -38,6 +38,14 @@ import Testing
         #expect(!session.build().diagnostics.contains { $0.code == "config.base-url" })
     }
 
+    /// `--base-url` reaches the links rendered as the notes are read: a `#tag` in the text.
+    @Test func aBaseURLGivenOnTheCommandLineReachesTheTagsInTheText() throws {
+        let site = try TemporarySite(["notes/a.md": "About #travel here.\n"])
+        #expect(SitePipeline(options: BuildOptions(baseURL: "/sub/")).build(site.path).succeeded)
+        let page = try site.output("a/index.html")
+        #expect(page.contains("About <a class=\"tag\" href=\"/sub/tags/travel/\">#travel</a> here."), "\(page)")
+    }
+
     @Test func theFeedsAuthorFallsBackToTheSitesTitle() throws {
         let site = try TemporarySite(["notebook.yml": "title: Field & Notes\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n"])
         #expect(SitePipeline().build(site.path).succeeded)

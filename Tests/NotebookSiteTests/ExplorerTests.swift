@@ -77,6 +77,12 @@ import Testing
         let middle = Self.explorer(try site.output("many/n075/index.html"))
         #expect(middle.contains(">50 earlier notes</a></li>\n<li><a href=\"/many/n051/\">") && middle.contains("/many/n100/\">N 100</a></li>\n<li class=\"explorer-more\"><a href=\"/many/\">20 more notes</a>"), "\(middle)")
         #expect(try !Self.explorer(site.output("many/n001/index.html")).contains("earlier"))
+        // The top's notes left out are on the search page: the home page is paginated.
+        var top: [String: String] = [:]
+        for number in 1...60 { top["notes/r\(String(format: "%02d", number)).md"] = "---\ntitle: R \(String(format: "%02d", number))\n---\nx\n" }
+        let rooted = try TemporarySite(top)
+        #expect(SitePipeline().build(rooted.path).succeeded)
+        #expect(Self.explorer(try rooted.output("r01/index.html")).contains("<li class=\"explorer-more\"><a href=\"/search/\">10 more notes</a></li>"))
         // What every page carries is bounded: 120 notes' pages, none with more than 50 of them.
         let sizes = try (1...120).map { try Self.explorer(site.output("many/n\(String(format: "%03d", $0))/index.html")).utf8.count }
         #expect(sizes.max()! < 50 * 80, "\(sizes.max()!)")

@@ -27,7 +27,7 @@ port, for the length of the run only, and checks that:
 With `--features NOTEBOOK` it also writes a small site of its own, builds it with NOTEBOOK and
 checks: previews of links to notes whose URLs are not ASCII (数字花园, 新幹線, café); a preview
 that goes when the focus moves to a link without one; Chinese and Japanese words typed in part
-(新幹, 数字花); past the 20 results a box shows, the search page's "Show more" and the dialog's
+(新幹, 数字花); past the 20 results a box shows, the search page's "Show more" (the focus kept) and the dialog's
 link to all results; the selected result's ring and the placeholder's contrast in both modes;
 and, with the site's own `search-box` template, a search page that still searches.
 
@@ -1140,9 +1140,11 @@ class FeatureSiteTests(Checks):
         "notebook.yml": "title: Features\nbaseURL: /\nlanguage: en\n",
         "notes/数字花园.md": "---\ntitle: 数字花园\n---\n数字花园的笔记。\n",
         "notes/新幹線.md": "---\ntitle: 新幹線\n---\n東京から京都まで。\n",
+        # A word that begins with the second piece of 新幹 typed: 新幹 is still one word typed in part.
+        "notes/会議.md": "---\ntitle: 会議\n---\n幹部の会議。\n",
         "notes/café.md": "---\ntitle: Café notes\n---\nA café by the river, open late.\n",
         "notes/links.md": "---\ntitle: Links\n---\nSee [[数字花园]], [[新幹線]] and [[café]], then [away](https://example.org/).\n",
-        **{f"notes/many/zephyr-{n:02}.md": f"---\ntitle: Zephyr {n:02}\n---\nA zephyr, the west wind, number {n}.\n" for n in range(1, 26)},
+        **{f"notes/many/zephyr-{n:02}.md": f"---\ntitle: Zephyr {n:02}\n---\nA zephyr, the west wind, number {n}.\n" for n in range(1, 46)},
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
 
@@ -1227,7 +1229,7 @@ class FeatureSiteTests(Checks):
         print("  the café link's preview goes when Tab reaches the link out of the site")
 
     def test_cjk_in_part(self):
-        cases = [("新幹", "新幹線"), ("新幹線", "新幹線"), ("数字花", "数字花园"), ("数字花园", "数字花园"), ("東京", "新幹線")]
+        cases = [("新幹", "新幹線"), ("新幹線", "新幹線"), ("数字花", "数字花园"), ("数字花园", "数字花园"), ("東京", "新幹線"), ("新幹 京都", "新幹線")]
         for query, title in cases:
             titles, status = self.page_results(query)
             assert titles[:1] == [title], f"{query!r} lists {titles} ({status!r}), not {title!r} first"
@@ -1238,14 +1240,21 @@ class FeatureSiteTests(Checks):
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import WebDriverWait
         titles, status = self.page_results("zephyr")
-        assert len(titles) == 20 and status == "25 results, the first 20 shown", f"{len(titles)} shown: {status!r}"
+        assert len(titles) == 20 and status == "45 results, the first 20 shown", f"{len(titles)} shown: {status!r}"
         more = self.driver.find_element("css selector", ".search-page .search-more")
-        assert more.is_displayed() and more.text == "Show 5 more", f"the button says {more.text!r}"
-        more.click()
+        assert more.is_displayed() and more.text == "Show 20 more", f"the button says {more.text!r}"
+        # From the keyboard: the button keeps the focus while results are left, and the page stays where it is.
+        more.send_keys(Keys.ENTER)
         status = self.driver.find_element("css selector", ".search-page [role=status]")
-        WebDriverWait(self.driver, 5).until(lambda d: status.text == "25 results")
-        assert len(self.driver.find_elements("css selector", ".search-page [role=option]")) == 25
+        WebDriverWait(self.driver, 5).until(lambda d: status.text == "45 results, the first 40 shown")
+        assert self.driver.switch_to.active_element == more and more.text == "Show 5 more", f"focus on {self.driver.switch_to.active_element.tag_name}, button {more.text!r}"
+        ActionChains(self.driver).send_keys(Keys.ENTER).perform()
+        WebDriverWait(self.driver, 5).until(lambda d: status.text == "45 results")
+        assert len(self.driver.find_elements("css selector", ".search-page [role=option]")) == 45
         assert not more.is_displayed(), "the button stays once every result is shown"
+        WebDriverWait(self.driver, 5).until(lambda d: d.switch_to.active_element.tag_name == "a")
+        last = self.driver.find_elements("css selector", ".search-page [role=option] a")[-1]
+        assert self.driver.switch_to.active_element == last, "the focus did not go on to the last result"
         # The dialog links to the search page's full list.
         self.open("/links/")
         ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("k").key_up(Keys.CONTROL).perform()
@@ -1253,10 +1262,10 @@ class FeatureSiteTests(Checks):
         box.send_keys("zephyr")
         link = self.driver.find_element("css selector", ".search-dialog .search-more")
         WebDriverWait(self.driver, 5).until(lambda d: link.is_displayed())
-        assert link.text == "All 25 results", f"the dialog's link says {link.text!r}"
+        assert link.text == "All 45 results", f"the dialog's link says {link.text!r}"
         link.click()
         WebDriverWait(self.driver, 5).until(lambda d: "/search/?q=zephyr" in d.current_url)
-        print("  the search page shows 20, then 25 with Show 5 more; the dialog links to All 25 results")
+        print("  the search page shows 20, 40 and 45 from the keyboard, the focus kept; the dialog links to All 45 results")
 
     def test_selection_and_placeholder(self):
         from selenium.webdriver.common.keys import Keys
@@ -1290,7 +1299,7 @@ class FeatureSiteTests(Checks):
         self.open("/links/")
         assert not self.driver.find_elements("css selector", ".search-dialog"), "the site's own search box kept the dialog"
         titles, status = self.page_results("zephyr")
-        assert len(titles) == 20 and status.startswith("25 results"), f"{titles} {status!r}"
+        assert len(titles) == 20 and status.startswith("45 results"), f"{titles} {status!r}"
         print(f"  /search/?q=zephyr: {status}")
 
 

@@ -89,9 +89,12 @@ extension PagePlan {
             let range = url == folder ? shown : Explorer.shown(count: members.count, with: nil)
             let links = members[range].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) }
             let (before, after) = (range.lowerBound, members.count - range.upperBound)
+            // A folder's page lists all its notes; the home page is paginated, so the top's are
+            // on the search page, which lists every note by folder.
+            let all = urls.link(url == "/" ? "/search/" : url)
             return (
-                links, before > 0 ? ExplorerMore(count: before, text: plural(before, "earlier note"), url: urls.link(url)) : nil,
-                after > 0 ? ExplorerMore(count: after, text: plural(after, "more note"), url: urls.link(url)) : nil
+                links, before > 0 ? ExplorerMore(count: before, text: plural(before, "earlier note"), url: all) : nil,
+                after > 0 ? ExplorerMore(count: after, text: plural(after, "more note"), url: all) : nil
             )
         }
         func folders(in url: String) -> [ExplorerFolder] {

@@ -171,7 +171,10 @@ public struct SitePipeline: Sendable {
             strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers, cacheFolder: options.cacheFolder)
         loader.earlyFolders = earlyFolders
         loader.writesCache = writes
-        var site = loader.read(contents, in: tree, settings: settings)
+        // The bodies are rendered as the notes are read: their links (`#tags`) take `--base-url` then.
+        var read = settings
+        if let baseURL = options.baseURL { read.config.baseURL = baseURL }
+        var site = loader.read(contents, in: tree, settings: read)
         let madeFolders = earlyFolders?.finish()
         if let baseURL = options.baseURL { site.config.baseURL = baseURL }
         run.add(site.diagnostics)

@@ -217,8 +217,10 @@ public struct SiteSession: Sendable {
     private func read(_ files: [NoteDiscovery.File], settings: SiteLoader.Settings) -> [NoteRecord] {
         let loader = NoteLoader(
             definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict, math: settings.config.math)
+        var config = settings.config
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
         let rendering = NoteRendering(
-            config: settings.config, definition: settings.definition, urls: SiteURLs(baseURL: settings.config.baseURL),
+            config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL),
             highlighter: highlighter, typesetter: typesetter, caches: (cache, mathCache), drafts: options.includeDrafts)
         let read = ParallelWork.map(count: files.count, workers: options.workers) { index in
             SiteLoader.load(files[index], with: loader, rendering: rendering)

@@ -196,16 +196,16 @@
       var english = meta.stem === "english";
       function formOf(word) { return english && /^[a-z]+$/.test(word) ? stem(word) : word; }
       return Promise.all(parts.map(function (part) { return index.terms(shardOf(formOf(part.word))); })).then(function (partLists) {
-        // A word of Chinese or Japanese typed in part splits into pieces no term begins with
-        // (新幹 into 新 and 幹): such a piece goes with the piece it follows, as one word typed in part.
+        // A word of Chinese or Japanese typed in part splits into pieces (新幹 into 新 and 幹): a
+        // piece goes with the one it follows when some term begins with the two as one word.
         var merged = [];
         parts.forEach(function (part, n) {
-          var last = merged[merged.length - 1], list = partLists[n];
-          if (last && last.end === part.start && joined.test(last.word) && joined.test(part.word) && !prefixed(list, part.word).length) {
+          var last = merged[merged.length - 1];
+          if (last && last.end === part.start && joined.test(last.word) && joined.test(part.word) && prefixed(last.list, last.word + part.word).length) {
             last.word += part.word;
             last.end = part.end;
           } else {
-            merged.push({ word: part.word, end: part.end, list: list });
+            merged.push({ word: part.word, end: part.end, list: partLists[n] });
           }
         });
         var asked = [], lists = [], seen = {};
@@ -340,13 +340,13 @@
       more.addEventListener("click", function () { leaving(); });
     }
     list.after(more);
-    function select(position) {
+    function select(position, still) {
       var items = list.querySelectorAll("[role=option]");
       if (!items.length) return;
       active = (position + items.length) % items.length;
       items.forEach(function (item, n) { item.setAttribute("aria-selected", n === active ? "true" : "false"); });
       input.setAttribute("aria-activedescendant", items[active].id);
-      items[active].scrollIntoView({ block: "nearest" });
+      if (!still) items[active].scrollIntoView({ block: "nearest" });
     }
     function show(query, keepLimit) {
       var ticket = ++asked;
@@ -358,14 +358,18 @@
         var focused = keepLimit ? active : -1;
         list.textContent = "";
         active = -1;
-        more.hidden = true;
+        // The button keeps the focus while it stays: hidden, even for a moment, it would lose it.
+        var wasFocused = document.activeElement === more;
+        if (!keepLimit) more.hidden = true;
         input.removeAttribute("aria-activedescendant");
         input.setAttribute("aria-expanded", found.results.length ? "true" : "false");
         if (!query.trim()) { status.textContent = ""; return; }
         var count = found.results.length;
         status.textContent = count === 0 ? "No note matches." : count === 1 ? "1 result" : count > limit ? count + " results, the first " + limit + " shown" : count + " results";
+        more.hidden = !(count > limit);
+        // Every result shown: the focus goes on to the last of them.
+        if (wasFocused && more.hidden) setTimeout(function () { var last = list.querySelector("[role=option]:last-child a"); if (last) { last.tabIndex = 0; last.focus(); } });
         if (count > limit) {
-          more.hidden = false;
           if (leaving) {
             more.textContent = "All " + count + " results";
             more.href = (input.form && input.form.getAttribute("action") || "") + "?q=" + encodeURIComponent(query);
@@ -412,7 +416,7 @@
             if (best.anchor) link.href = url + "#" + encodeURIComponent(best.anchor);
           }).catch(function () {});
         });
-        if (focused >= 0) select(focused);
+        if (focused >= 0) select(focused, true);
       }).catch(function () {
         if (ticket === asked) status.textContent = "The search index could not be loaded.";
       });
