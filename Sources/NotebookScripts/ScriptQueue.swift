@@ -387,6 +387,15 @@ public final class ScriptQueue: Sendable {
         let places = shared.state.withLock { $0.places }
         var html: [Key: String] = [:]
         var diagnostics = shared.state.withLock { $0.notices }
+        // Each note's text prepared once, for the findings placed in it (`SourcePlaces`).
+        var texts: [String: SourcePlaces.Text] = [:]
+        func text(of place: Place) -> SourcePlaces.Text? {
+            guard let source = place.source else { return nil }
+            if let prepared = texts[place.path] { return prepared }
+            let prepared = SourcePlaces.Text(source)
+            texts[place.path] = prepared
+            return prepared
+        }
         for (key, result) in results {
             if case .success(let made) = result, let made = made.html { html[key] = made }
             for place in places[key] ?? [] {
@@ -398,14 +407,14 @@ public final class ScriptQueue: Sendable {
                     for warning in made.warnings {
                         diagnostics.append(Diagnostic(
                             .warning, "KaTeX warns: \(warning.message)", path: place.path,
-                            at: Self.location(of: warning.offset, in: key.source, at: place), code: "math.warning"))
+                            at: Self.location(of: warning.offset, in: key.source, at: place, text: text(of: place)), code: "math.warning"))
                     }
                 case (.math, .failure(let error)):
                     var (offset, code): (Int?, String) = (nil, "math.script")
                     if case .refused(_, let at) = error { (offset, code) = (at, "math.refused") }
                     diagnostics.append(Diagnostic(
                         .warning, "this formula is shown as its source: KaTeX \(error.message)", path: place.path,
-                        at: Self.location(of: offset, in: key.source, at: place),
+                        at: Self.location(of: offset, in: key.source, at: place, text: text(of: place)),
                         code: code))
                 }
             }
@@ -440,9 +449,10 @@ public final class ScriptQueue: Sendable {
     /// Where the character at `offset` (in UTF-16 code units) of `source` is, when `source` starts
     /// at `start`: lines counted from it, columns in UTF-8 bytes. `start` when no offset is given.
     /// Where the character at `offset` of `tex` is, `tex` standing at `place`: found in the note's
-    /// text when the place has it (``SourcePlaces``), else counted from the place as written.
-    static func location(of offset: Int?, in tex: String, at place: Place) -> SourceLocation? {
-        if let offset, offset > 0, let start = place.location, let text = place.source,
+    /// text (`text`, prepared from the place's) when there is one (``SourcePlaces``), else counted
+    /// from the place as written.
+    static func location(of offset: Int?, in tex: String, at place: Place, text: SourcePlaces.Text?) -> SourceLocation? {
+        if let offset, offset > 0, let start = place.location, let text,
             let found = place.isJSON
                 ? SourcePlaces.inJSONString(text, from: start, offset: offset)
                 : SourcePlaces.inLines(text, tex: tex, from: start, offset: offset)

@@ -2,23 +2,47 @@ import NotebookModel
 
 /// Where a character of a formula's TeX is in the note's own text: what a reader took out of the
 /// text (JSON's escapes, a block quote's `>` and a list's indentation on each line) counted back
-/// in. Columns are in UTF-8 bytes, as every finding's.
+/// in. Columns are in UTF-8 bytes, as every finding's. A note's text is prepared once
+/// (``Text``), however many findings it has: each is then placed by reading its own lines.
 enum SourcePlaces {
+    /// A note's text as bytes, with where each line starts.
+    struct Text {
+        let bytes: [UInt8]
+        let lineStarts: [Int]
+
+        init(_ text: String) {
+            bytes = Array(text.utf8)
+            var starts = [0]
+            for index in bytes.indices where bytes[index] == 0x0A { starts.append(index + 1) }
+            lineStarts = starts
+        }
+
+        /// The byte offset of a line and column (columns in bytes from 1); nil past the text.
+        func offset(of location: SourceLocation) -> Int? {
+            guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+            let offset = lineStarts[location.line - 1] + location.column - 1
+            return offset <= bytes.count ? offset : nil
+        }
+
+        /// The bytes of line `line` (from 1), without its line feed.
+        func line(_ line: Int) -> ArraySlice<UInt8>? {
+            guard line >= 1, line <= lineStarts.count else { return nil }
+            let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+            return bytes[lineStarts[line - 1]..<end]
+        }
+    }
+
     /// The character at `offset` (UTF-16 units) of the JSON string whose quote is at `start` in
     /// `text`; nil when `text` has no such string there.
-    static func inJSONString(_ text: String, from start: SourceLocation, offset: Int) -> SourceLocation? {
-        let bytes = Array(text.utf8)
-        guard let quote = byteOffset(of: start, in: bytes), quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else { return nil }
+    static func inJSONString(_ text: Text, from start: SourceLocation, offset: Int) -> SourceLocation? {
+        let bytes = text.bytes
+        guard let quote = text.offset(of: start), quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else { return nil }
         var at = quote + 1
         var units = 0
         while units < offset, at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
             if bytes[at] == UInt8(ascii: "\\"), at + 1 < bytes.count {
-                if bytes[at + 1] == UInt8(ascii: "u") {
-                    // `\uXXXX`, one unit (a surrogate pair is two escapes of one unit each).
-                    at += 6
-                } else {
-                    at += 2
-                }
+                // `\uXXXX` is one unit (a surrogate pair is two escapes of one unit each); `\n`, `\/`… one.
+                at += bytes[at + 1] == UInt8(ascii: "u") ? 6 : 2
                 units += 1
                 continue
             }
@@ -34,8 +58,7 @@ enum SourcePlaces {
     /// The character at `offset` (UTF-16 units) of `tex`, which starts at `start` in `text` and
     /// goes on over lines each of which is the rest of a line of `text` after what its container
     /// writes (`>`, spaces, tabs); nil when the lines do not match.
-    static func inLines(_ text: String, tex: String, from start: SourceLocation, offset: Int) -> SourceLocation? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    static func inLines(_ text: Text, tex: String, from start: SourceLocation, offset: Int) -> SourceLocation? {
         var location = start
         var units = 0
         var texLines = tex.split(separator: "\n", omittingEmptySubsequences: false)[...]
@@ -50,31 +73,16 @@ enum SourcePlaces {
             if units >= offset { return location }
             // The line break, then the next line, found after its container's marks.
             units += 1
-            guard let next = texLines.popFirst(), location.line < lines.count else { return nil }
-            let written = lines[location.line]
-            let marks = written.utf8.prefix { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }.count
+            guard let next = texLines.popFirst(), let written = text.line(location.line + 1) else { return nil }
+            let marks = written.prefix { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }.count
             var column = 1
-            for candidate in 0...marks {
-                if written.utf8.dropFirst(candidate).starts(with: next.utf8) {
-                    column = candidate + 1
-                    break
-                }
+            for candidate in 0...marks where written.dropFirst(candidate).starts(with: next.utf8) {
+                column = candidate + 1
+                break
             }
             location = SourceLocation(line: location.line + 1, column: column)
             line = next
             if units >= offset { return location }
         }
-    }
-
-    /// The byte offset in `bytes` of a line and column (columns in bytes from 1).
-    private static func byteOffset(of location: SourceLocation, in bytes: [UInt8]) -> Int? {
-        var line = 1
-        var index = 0
-        while line < location.line {
-            guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return nil }
-            index = newline + 1
-            line += 1
-        }
-        return index + location.column - 1
     }
 }

@@ -10,7 +10,7 @@ import Testing
         func place(_ string: String, _ offset: Int) -> Int? {
             let start = text.range(of: "\"" + string)!.lowerBound
             let column = text.utf8.distance(from: text.utf8.startIndex, to: start) + 1
-            return SourcePlaces.inJSONString(text, from: SourceLocation(line: 1, column: column), offset: offset)?.column
+            return SourcePlaces.inJSONString(SourcePlaces.Text(text), from: SourceLocation(line: 1, column: column), offset: offset)?.column
         }
         let columns = [
             (place(#"x\/y"#, 6), text.range(of: #"\\nosuch", "\u"#)!.lowerBound),
@@ -24,7 +24,7 @@ import Testing
     @Test func aQuotesAndAListsMarksAreCountedOnEachLine() {
         let text = "Intro.\n\n> $$\n> x \\\\\n> y \\nosuch\n> $$\n\n- item\n\n  $$\n  a\n  \\href{x}{y}\n  $$\n"
         // The TeX of the quote's formula starts after `> $$` on line 3; \nosuch is on line 5, column 5.
-        #expect(SourcePlaces.inLines(text, tex: "\nx \\\\\ny \\nosuch\n", from: SourceLocation(line: 3, column: 5), offset: 8) == SourceLocation(line: 5, column: 5))
-        #expect(SourcePlaces.inLines(text, tex: "\na\n\\href{x}{y}\n", from: SourceLocation(line: 10, column: 5), offset: 3) == SourceLocation(line: 12, column: 3))
+        #expect(SourcePlaces.inLines(SourcePlaces.Text(text), tex: "\nx \\\\\ny \\nosuch\n", from: SourceLocation(line: 3, column: 5), offset: 8) == SourceLocation(line: 5, column: 5))
+        #expect(SourcePlaces.inLines(SourcePlaces.Text(text), tex: "\na\n\\href{x}{y}\n", from: SourceLocation(line: 10, column: 5), offset: 3) == SourceLocation(line: 12, column: 3))
     }
 }
