@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "NotebookFiles", dependencies: ["Bytes", "CFileSystem", "Parallel"]),
         .target(name: "Bytes", dependencies: ["CByteSet"]),
         .target(name: "ScriptEngine", dependencies: ["Bytes", "CJavaScriptCore", "NotebookFiles"]),
-        .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookRender", "NotebookFiles", "Parallel"]),
+        .target(name: "NotebookScripts", dependencies: ["Bytes", "ScriptEngine", "NotebookModel", "NotebookSource", "NotebookRender", "NotebookFiles", "Parallel"]),
         .target(name: "NotebookModel", dependencies: ["Bytes"]),
         .target(name: "Mustache", dependencies: ["Bytes"]),
         .target(name: "NotebookSource", dependencies: ["NotebookModel", "CYAML"]),

@@ -446,8 +446,6 @@ public final class ScriptQueue: Sendable {
         Diagnostic(.warning, "this \(language) block is shown plain: highlight.js \(error.message)", path: path, at: at, code: "highlight.script")
     }
 
-    /// Where the character at `offset` (in UTF-16 code units) of `source` is, when `source` starts
-    /// at `start`: lines counted from it, columns in UTF-8 bytes. `start` when no offset is given.
     /// Where the character at `offset` of `tex` is, `tex` standing at `place`: found in the note's
     /// text (`text`, prepared from the place's) when there is one (``SourcePlaces``), else counted
     /// from the place as written.
@@ -459,27 +457,21 @@ public final class ScriptQueue: Sendable {
         {
             return found
         }
-        return location(of: offset, in: tex, from: place.location, inJSON: place.isJSON)
+        // Without the note's text, a JSON string's escapes are not known: its start, not a guess.
+        return place.isJSON ? place.location : location(of: offset, in: tex, from: place.location)
     }
 
-    /// With `inJSON`, `source` is the text of a JSON string that starts at `start` with its quote,
-    /// written as JSON writes it (a backslash, quote or control character escaped, the rest as
-    /// it is): its characters are counted as so written, on the string's one line.
-    static func location(of offset: Int?, in source: String, from start: SourceLocation?, inJSON: Bool = false) -> SourceLocation? {
+    /// Where the character at `offset` (in UTF-16 code units) of `source` is, when `source` starts
+    /// at `start` and its lines are whole lines of the note: lines counted from it, columns in
+    /// UTF-8 bytes. `start` when no offset is given.
+    static func location(of offset: Int?, in source: String, from start: SourceLocation?) -> SourceLocation? {
         guard let start, let offset, offset > 0 else { return start }
         var location = start
-        if inJSON { location.column += 1 }
         var units = 0
         for scalar in source.unicodeScalars {
             guard units < offset else { break }
             units += scalar.utf16.count
-            if inJSON {
-                switch scalar {
-                case "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}": location.column += 2
-                case _ where scalar.value < 0x20: location.column += 6
-                default: location.column += scalar.utf8.count
-                }
-            } else if scalar == "\n" {
+            if scalar == "\n" {
                 location = SourceLocation(line: location.line + 1, column: 1)
             } else {
                 location.column += scalar.utf8.count

@@ -1,34 +1,32 @@
 import NotebookModel
+import NotebookSource
 
 /// Where a character of a formula's TeX is in the note's own text: what a reader took out of the
 /// text (JSON's escapes, a block quote's `>` and a list's indentation on each line) counted back
 /// in. Columns are in UTF-8 bytes, as every finding's. A note's text is prepared once
 /// (``Text``), however many findings it has: each is then placed by reading its own lines.
 enum SourcePlaces {
-    /// A note's text as bytes, with where each line starts.
+    /// A note's text as bytes, with its lines as the readers count them (``LineTable``: a line
+    /// ends at LF, CRLF or a lone CR).
     struct Text {
         let bytes: [UInt8]
-        let lineStarts: [Int]
+        let lines: LineTable
 
         init(_ text: String) {
             bytes = Array(text.utf8)
-            var starts = [0]
-            for index in bytes.indices where bytes[index] == 0x0A { starts.append(index + 1) }
-            lineStarts = starts
+            lines = LineTable(bytes)
         }
 
         /// The byte offset of a line and column (columns in bytes from 1); nil past the text.
         func offset(of location: SourceLocation) -> Int? {
-            guard location.line >= 1, location.line <= lineStarts.count else { return nil }
-            let offset = lineStarts[location.line - 1] + location.column - 1
+            guard location.line >= 1, location.line <= lines.starts.count else { return nil }
+            let offset = lines.starts[location.line - 1] + location.column - 1
             return offset <= bytes.count ? offset : nil
         }
 
-        /// The bytes of line `line` (from 1), without its line feed.
+        /// The bytes of line `line` (from 1), without its line break.
         func line(_ line: Int) -> ArraySlice<UInt8>? {
-            guard line >= 1, line <= lineStarts.count else { return nil }
-            let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-            return bytes[lineStarts[line - 1]..<end]
+            lines.range(ofLine: line, in: bytes).map { bytes[$0] }
         }
     }
 

@@ -159,7 +159,8 @@ import Testing
     @Test func formulasFindingsArePlacedInJSONStringsAndAtUntrustedCommands() {
         let queue = ScriptQueue(highlighter: CodeHighlighter(), typesetter: MathTypesetter())
         // ` "\\na +\\n\\\\nosuch\\n",` on line 2: the quote at column 2.
-        queue.submit(formulas: [("\na +\n\\nosuch\n", .display, SourceLocation(line: 2, column: 2))], path: "notes/j.json")
+        let json = #"[\#n "\na +\n\\nosuch\n", {"notebook.math": "display"}\#n]\#n"#
+        queue.submit(formulas: [("\na +\n\\nosuch\n", .display, SourceLocation(line: 2, column: 2))], path: "notes/j.json", source: json)
         queue.submit(formulas: [("\n\\alpha\n\\href{x}{y} + \\href{z}{w}\n", .display, SourceLocation(line: 10, column: 3))], path: "notes/m.md")
         let results = queue.finish()
         #expect(results.diagnostics.map { "\($0.path):\($0.location?.description ?? ""): \($0.message)" } == [

@@ -26,5 +26,10 @@ import Testing
         // The TeX of the quote's formula starts after `> $$` on line 3; \nosuch is on line 5, column 5.
         #expect(SourcePlaces.inLines(SourcePlaces.Text(text), tex: "\nx \\\\\ny \\nosuch\n", from: SourceLocation(line: 3, column: 5), offset: 8) == SourceLocation(line: 5, column: 5))
         #expect(SourcePlaces.inLines(SourcePlaces.Text(text), tex: "\na\n\\href{x}{y}\n", from: SourceLocation(line: 10, column: 5), offset: 3) == SourceLocation(line: 12, column: 3))
+        // Lines as the readers count them: ended by CRLF or a lone CR too.
+        for end in ["\r\n", "\r"] {
+            let other = SourcePlaces.Text(text.replacingOccurrences(of: "\n", with: end))
+            #expect(SourcePlaces.inLines(other, tex: "\nx \\\\\ny \\nosuch\n", from: SourceLocation(line: 3, column: 5), offset: 8) == SourceLocation(line: 5, column: 5))
+        }
     }
 }

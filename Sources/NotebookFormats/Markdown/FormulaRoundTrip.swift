@@ -53,17 +53,9 @@ public enum FormulaRoundTrip {
         return found
     }
 
-    /// A formula as compared: its style and its TeX without `%` comments and white space.
+    /// A formula as compared: its style and its TeX on one line as the writer puts it
+    /// (``MarkdownWriter/oneLine(_:)``), without white space.
     private static func key(_ formula: Formula) -> String {
-        var out = formula.style.rawValue + ":"
-        for line in formula.tex.split(separator: "\n", omittingEmptySubsequences: false) {
-            var backslashes = 0
-            for character in line {
-                if character == "%" && backslashes % 2 == 0 { break }
-                backslashes = character == "\\" ? backslashes + 1 : 0
-                if !character.isWhitespace { out.append(character) }
-            }
-        }
-        return out
+        formula.style.rawValue + ":" + MarkdownWriter.oneLine(formula.tex).filter { !$0.isWhitespace }
     }
 }

@@ -305,7 +305,7 @@ public struct MarkdownWriter: Sendable {
 
     /// TeX on one line: line breaks become spaces, and a `%` comment (to the end of its line) is
     /// left out.
-    private static func oneLine(_ tex: String) -> String {
+    static func oneLine(_ tex: String) -> String {
         guard tex.contains("\n") else { return tex }
         return tex.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var backslashes = 0

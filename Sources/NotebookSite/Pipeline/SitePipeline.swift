@@ -176,7 +176,6 @@ public struct SitePipeline: Sendable {
         if let baseURL = options.baseURL { read.config.baseURL = baseURL }
         var site = loader.read(contents, in: tree, settings: read)
         let madeFolders = earlyFolders?.finish()
-        if let baseURL = options.baseURL { site.config.baseURL = baseURL }
         run.add(site.diagnostics)
         report.sources = site.sources
         report.notes = site.notes.count
