@@ -41,7 +41,9 @@ import Testing
             base = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-preview-\(UUID().uuidString)").path
             site = base + "/site"
             for (name, contents) in files { try Running.put(contents, at: site + "/" + name) }
-            preview = try Preview(site: site, port: 0, quietPeriod: .milliseconds(40))
+            // Long enough that a file written in two steps (made, then filled) is one change even on
+            // a loaded machine: at 40 ms a clean clone's run once saw two builds of one save.
+            preview = try Preview(site: site, port: 0, quietPeriod: .milliseconds(200))
             try preview.start()
         }
 
