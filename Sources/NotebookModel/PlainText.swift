@@ -11,6 +11,36 @@ public enum PlainText {
         return out.string
     }
 
+    /// The text of a heading as a title shows it, or of a highlighted passage as the highlights
+    /// page lists it: as ``of(_:softBreak:)`` with a space for a soft break, but a formula keeps
+    /// its dollars (`Energy $E = mc^2$`), since text is no place to typeset it and its TeX alone
+    /// reads as other text.
+    public static func title(_ inlines: [Inline]) -> String {
+        guard holdsFormula(inlines) else { return of(inlines, softBreak: " ") }
+        var out = ""
+        for inline in inlines {
+            if case .span(let formatting, let children) = inline.kind {
+                if let style = formatting.math {
+                    let dollars = style == .display ? "$$" : "$"
+                    out += dollars + of(children, softBreak: " ") + dollars
+                } else {
+                    out += title(children)
+                }
+            } else {
+                out += of([inline], softBreak: " ")
+            }
+        }
+        return out
+    }
+
+    /// Whether a formula is among `inlines`, at any depth.
+    public static func holdsFormula(_ inlines: [Inline]) -> Bool {
+        inlines.contains { inline in
+            guard case .span(let formatting, let children) = inline.kind else { return false }
+            return formatting.math != nil || holdsFormula(children)
+        }
+    }
+
     /// Whether `text` is white space only (or empty): read by bytes while they are ASCII, by
     /// characters from the first byte that is not.
     @inlinable

@@ -116,7 +116,7 @@ extension HTMLWriter {
         var highlightID: String?
         if let color = formatting.highlight {
             highlightID = options.anchorHighlights ? "highlight-" + String(highlights.count + 1) : nil
-            highlights.append(RenderedHighlight(text: PlainText.of(children, softBreak: " "), color: color, id: highlightID))
+            highlights.append(RenderedHighlight(text: PlainText.title(children), color: color, id: highlightID))
         }
         // Most spans are emphasis, strong emphasis or code.
         let emphasisAtMost = Self.isEmphasisAtMost(formatting)

@@ -94,13 +94,24 @@ struct HTMLWriter: ~Copyable {
                 slots.append(LinkSlot(offset: out.count, piece: .embed(embed, at: block.location)))
                 out.append(literal: "\n")
             } else if let (id, rest) = BlockID.trailing(in: inlines) {
-                // Obsidian's `^id`: the block's anchor, not its text.
+                // Obsidian's `^id`: the block's anchor, not its text. Given again, it names nothing.
                 cr()
+                let repeated = marks.identified[id] != nil
+                if repeated { marks.repeated.append(.init(id: id, location: block.location)) }
                 let start = out.count
-                out += rest.isEmpty ? "<div id=\"^\(id)\" class=\"block-id\">" : "<p id=\"^\(id)\">"
-                inlinesHTML(rest)
-                out += rest.isEmpty ? "</div>\n" : "</p>\n"
-                marks.identified[id] = start..<out.count
+                if rest.isEmpty {
+                    if !repeated { out += "<div id=\"^\(id)\" class=\"block-id\"></div>\n" }
+                } else {
+                    out += repeated ? "<p>" : "<p id=\"^\(id)\">"
+                    inlinesHTML(rest)
+                    out.append(literal: "</p>\n")
+                }
+                if !repeated {
+                    // Alone on its line after a table, a quote, a list or any other block, it names
+                    // that block, as in Obsidian; alone at the note's start, only its place.
+                    let named = rest.isEmpty && depth == 1 && marks.blocks.count >= 2 ? marks.blocks[marks.blocks.count - 2].offset : start
+                    marks.identified[id] = named..<out.count
+                }
             } else if tight {
                 inlinesHTML(inlines)
             } else {
@@ -218,16 +229,22 @@ struct HTMLWriter: ~Copyable {
             out.append(literal: "<ul>\n")
         }
         var itemStart: (id: String, offset: Int)? = nil
-        for item in list.items {
+        for (position, item) in list.items.enumerated() {
             cr()
-            // A tight item's text ending in `^id` gives the item its anchor.
+            // A tight item's text ending in `^id` gives the item its anchor (given again, none).
             var content = item.blocks
             if list.isTight, case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = BlockID.trailing(in: inlines),
                 !rest.isEmpty
             {
                 content[0].kind = .paragraph(rest)
-                itemStart = (id, out.count)
-                out += "<li id=\"^\(id)\">"
+                if marks.identified[id] != nil || itemStart?.id == id {
+                    marks.repeated.append(.init(id: id, location: content[0].location ?? item.location))
+                    out.append(literal: "<li>")
+                } else {
+                    itemStart = (id, out.count)
+                    if list.isOrdered { marks.itemNumbers[id] = list.start + position }
+                    out += "<li id=\"^\(id)\">"
+                }
             } else {
                 out.append(literal: "<li>")
             }

@@ -54,8 +54,9 @@ public final class CodeHighlighter: Sendable {
     /// `code` highlighted as `language`, checked (``HighlightedHTML``): nil when the script does
     /// not know the language, or no script can run (see ``unavailable``). A script that throws,
     /// runs too long or gives markup that fails the check is an error.
-    public func highlight(_ code: String, language: String) throws(ScriptError) -> String? {
-        guard HighlightedHTML.isLanguageName(language) else { return nil }
+    public func highlight(_ code: String, language written: String) throws(ScriptError) -> String? {
+        guard HighlightedHTML.isLanguageName(written) else { return nil }
+        let language = Self.laterAliases[written.lowercased()] ?? written
         let result: Result<String?, ScriptError> = state.withLock { state in
             if state.engine == nil {
                 state.engine = Self.start(script, timeLimit: timeLimit)
@@ -78,6 +79,10 @@ public final class CodeHighlighter: Sendable {
         }
         return html
     }
+
+    /// Names that later versions of highlight.js give a language Debian's 9.18 knows by another
+    /// (TypeScript's `tsx`, which the Quartz vault's code uses): the same language, no guess.
+    static let laterAliases = ["tsx": "typescript", "mts": "typescript", "cts": "typescript"]
 
     /// What runs before the script: highlight.js attaches itself to `window` and reports to
     /// `console`, which a page has. It registers its 185 languages as it loads, and making each

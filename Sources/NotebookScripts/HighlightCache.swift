@@ -173,16 +173,29 @@ public final class HighlightCache: Sendable {
     /// build left) must be to be removed: a build under way writes its temporary file in far less.
     static let staleAge = 3600
 
-    /// Removes the folder's other files of its kind (`highlight-`, `math-`) not changed for ``staleAge`` seconds.
+    /// Removes the folder's other cache files of its kind not changed for ``staleAge`` seconds:
+    /// only names notebook makes (``isCacheFile(_:of:)``), never another file that starts alike.
     private func removeStaleFiles(in folder: String) {
         guard let names = try? FileSystem.list(folder) else { return }
         let now = Int(Date().timeIntervalSince1970)
         let own = String(path[path.index(after: path.lastIndex(of: "/")!)...])
-        for name in names where name.hasPrefix(kind.prefix) && name != own {
+        for name in names where Self.isCacheFile(name, of: kind) && name != own {
             let file = folder + "/" + name
             guard let status = FileSystem.status(file), status.kind == .file, now - status.modified / 1_000_000_000 > Self.staleAge else { continue }
             _ = FileSystem.removeFile(file)
         }
+    }
+
+    /// Whether `name` is one a cache of `kind` makes: `highlight-` or `math-`, 1 to 16 lowercase
+    /// hexadecimal digits and `.cache`, and for its temporary file `.PID.NUMBER` after that.
+    static func isCacheFile(_ name: String, of kind: Kind) -> Bool {
+        guard name.hasPrefix(kind.prefix) else { return false }
+        let parts = name.dropFirst(kind.prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        func digits(_ text: Substring, hex: Bool) -> Bool {
+            !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || (hex && $0 >= 0x61 && $0 <= 0x66) }
+        }
+        guard parts.count == 2 || parts.count == 4, parts[0].count <= 16, digits(parts[0], hex: true), parts[1] == "cache" else { return false }
+        return parts.count == 2 || (digits(parts[2], hex: false) && digits(parts[3], hex: false))
     }
 
     /// Reads the file into `state`, as far as it is whole.

@@ -51,11 +51,35 @@ public enum NoteDiscovery {
         } else {
             walk = site.walk("", skip: ["assets", "templates", "notebook.yml", "formatting.yml"], skipsFolder: isOutput)
         }
-        let (all, diagnostics) = files(from: walk)
+        var (all, diagnostics) = files(from: walk)
+        if notesFolder != nil { diagnostics += leftAtTheRoot(of: site) }
         return Contents(
             notes: all.filter { isNote($0.relativePath) }, others: all.filter { !isNote($0.relativePath) },
             usesNotesFolder: notesFolder != nil, diagnostics: diagnostics)
     }
+
+    /// A warning when a site with `notes/` also has Markdown notes beside it, which are not read
+    /// (a vault whose notes include a folder called `notes`): nothing is left out unsaid. A
+    /// repository's own pages (`README.md`, `LICENSE.md`, `CHANGELOG.md`, …) are no notes.
+    static func leftAtTheRoot(of site: FileTree) -> [Diagnostic] {
+        guard let entries = try? FileSystem.entries(site.real("")) else { return [] }
+        let left = entries.filter { entry in
+            entry.kind == .file && entry.name.lowercased().hasSuffix(".md") && !entry.name.hasPrefix(".")
+                && !repositoryPages.contains(entry.name.dropLast(3).uppercased())
+        }.map(\.name).sorted()
+        guard let first = left.first else { return [] }
+        let named = left.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (left.count > 3 ? " and \(left.count - 3) more" : "")
+        return [
+            Diagnostic(
+                .warning,
+                "\(left.count == 1 ? "a Markdown file" : "\(left.count) Markdown files") beside notes/ \(left.count == 1 ? "is" : "are") not published "
+                    + "(\(named)): a site with a notes/ folder reads its notes from there only; move \(left.count == 1 ? "it" : "them") into notes/ "
+                    + "or rename the folder",
+                path: site.display(first), code: "files.outside")
+        ]
+    }
+
+    private static let repositoryPages: Set<String> = ["README", "LICENSE", "LICENCE", "CHANGELOG", "CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "AUTHORS", "NOTICE"]
 
     /// The files under the site's folder `name` (`assets`), with the walk's findings; none when
     /// it does not exist.

@@ -39,7 +39,25 @@ enum SiteChecks {
     ) -> (index: PlanIndex, collisions: [Diagnostic]) {
         let index = PlanIndex(site.notes, urls: urls, folders: folders)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
-        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(claims + copies.map(\.claim)))
+        let all = claims + copies.map(\.claim)
+        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + reservedAliases(all))
+    }
+
+    /// Redirect pages of aliases on a path kept for the site's own pages that no other page takes
+    /// (`Assets` at the root, `/page/9/` past the last list page): errors at the alias, as a note
+    /// there is. One that another page takes is a collision, which names that page.
+    static func reservedAliases(_ claims: [OutputClaim]) -> [Diagnostic] {
+        claims.compactMap { claim -> Diagnostic? in
+            guard case .alias(let alias, let note, let location) = claim.source else { return nil }
+            let url = "/" + (claim.path.hasSuffix("index.html") ? String(claim.path.dropLast("index.html".count)) : claim.path)
+            // A page of the same path, or a file where its folder would be, is a collision already.
+            guard NoteURL.isReserved(url),
+                !claims.contains(where: { ($0.path == claim.path && $0 != claim) || claim.path.hasPrefix($0.path + "/") })
+            else { return nil }
+            return Diagnostic(
+                .error, "alias '\(alias)' would make a page at \(url), which is reserved for the site's own pages", path: note,
+                at: location, code: "url.reserved")
+        }
     }
 
     /// Folders whose pages would land on a path of the site's own (`notes/search/`): errors at

@@ -254,7 +254,7 @@ struct SiteLoader: Sendable {
         let read = waiting
             ? loader.load(path: file.path, from: file.source, format: format)
             : loader.loadIfInMemory(path: file.path, from: file.source, format: format)
-        guard let loaded = read else { return nil }
+        guard var loaded = read else { return nil }
         // The text is walked once, for its words and the search index's.
         var headings: [Range<Int>] = []
         let text = PlainText.utf8(of: loaded.note.blocks, headings: &headings)
@@ -268,6 +268,12 @@ struct SiteLoader: Sendable {
             aliasLocations: loaded.aliasLocations)
         note.body = rendering.body(of: note, blocks: loaded.note.blocks, source: loaded.source)
         note.addFound(in: note.body.rendered)
+        for repeated in note.body.rendered.marks.repeated {
+            loaded.diagnostics.append(
+                Diagnostic(
+                    .warning, "the block identifier '^\(repeated.id)' is given again: links and embeds lead to its first block",
+                    path: file.path, at: repeated.location, code: "markdown.blockid"))
+        }
         note.note.blocks = []
         return (loaded, note)
     }

@@ -243,7 +243,7 @@ struct SiteNote: Hashable, Sendable {
         // As Obsidian and Quartz do: only a heading that opens the note names it (a paragraph all
         // in a title text style is a heading by now).
         if let first = note.blocks.first, case .heading(_, let inlines) = first.kind {
-            let text = collapse(PlainText.of(inlines, softBreak: " "), limit: 1000)
+            let text = collapse(PlainText.title(inlines), limit: 1000)
             if !text.isEmpty { return text }
         }
         return NoteLoader.Format.stem(of: PathSegments.last(of: relativePath).map(String.init) ?? relativePath)

@@ -24,7 +24,11 @@ import Testing
         #expect(CodeFenceInfo(parsing: "go {hl_lines=[1]}") == CodeFenceInfo(language: "go"))
         #expect(CodeFenceInfo(parsing: "go {0,2}").markedLines.isEmpty)
         #expect(CodeFenceInfo(parsing: "go {3-1}").markedLines.isEmpty)
-        #expect(CodeFenceInfo(parsing: "go {1-99999999}").markedLines.isEmpty)
+        // A number past the limit is the limit, as past a block's last line (found by review:
+        // `{2,1-99999999999}` marked nothing, its valid parts neither).
+        #expect(CodeFenceInfo(parsing: "go {1-99999999}").markedLines == [1...CodeFenceInfo.lineLimit])
+        #expect(CodeFenceInfo(parsing: "go {2,1-99999999999999999999999}").markedLines == [1...CodeFenceInfo.lineLimit])
+        #expect(CodeFenceInfo(parsing: "go {1-2147483648,-3}").markedLines.isEmpty)
         #expect(CodeFenceInfo(parsing: "go title=\"unclosed").title == nil)
         // Found by review: a backslash escapes only the quote and itself; an empty title is none;
         // the language may carry its marks (`js{1,3}`); a brace group that is not lines is a word,

@@ -182,4 +182,27 @@ import Testing
         let bad = AttributedJSONReader().read(#"{"runs": ["x", {"notebook.math": "block"}]}"#, path: "bad.json")
         #expect(bad.diagnostics.contains { $0.message.contains("'notebook.math'") && $0.message.contains("\"inline\" or \"display\"") }, "\(bad.diagnostics)")
     }
+
+    /// Found by review: a formula run that also carries inline code intent is a formula on the
+    /// page, and so in the Markdown `convert` writes (it was a code span, the formula lost).
+    @Test func aFormulaWithCodeIntentIsWrittenAsAFormula() throws {
+        let json = #"{"attributeTable":[{"NSPresentationIntent":{"components":[{"identity":1,"kind":["paragraph"]}]}},"#
+            + #"{"NSPresentationIntent":{"components":[{"identity":1,"kind":["paragraph"]}]},"notebook.math":"inline","NSInlinePresentationIntent":4}],"#
+            + #""runs":["Energy ",0,"E=mc^2",1," here.",0]}"#
+        let read = AttributedJSONReader().read(json, path: "m.json")
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        #expect(MarkdownWriter().write(read.note) == "Energy $E=mc^2$ here.\n")
+    }
+
+    /// A JSON code block's language is one word, as a fence's: another would be another class on
+    /// the page (`skip-link`, which the theme hides), which Markdown could never give.
+    @Test func aJSONCodeBlocksLanguageIsItsFirstWordWithAWarning() throws {
+        let json = #"{"attributeTable":[{"NSPresentationIntent":{"components":[{"identity":1,"kind":["codeBlock","swift skip-link"]}]}}],"runs":["let x = 1\n",0]}"#
+        let read = AttributedJSONReader().read(json, path: "c.json")
+        #expect(read.diagnostics.count == 1 && read.diagnostics.first?.severity == .warning, "\(read.diagnostics)")
+        #expect(read.diagnostics.first?.location?.column == 93)
+        guard case .codeBlock(let code)? = read.note.blocks.first?.kind else { Issue.record("no code block"); return }
+        #expect(code.language == "swift")
+        #expect(MarkdownWriter().write(read.note).hasPrefix("```swift\n"))
+    }
 }

@@ -52,6 +52,23 @@ import Testing
         #expect(AliasPath.redirect(of: "Y", folder: "/x/", noteURL: "/x/y/") == nil)
     }
 
+    @Test func anAliasOnAPathKeptForTheSitesOwnPagesIsAnErrorAtTheAlias() throws {
+        // Each once, at its place; `Search` and `/tags/` are pages of the site, whose collisions
+        // name them.
+        let site = try TemporarySite([
+            "notes/one.md": "---\naliases: [Assets, Page, Search, /tags/, /highlights/old/, /page/9/, Fine]\n---\nx\n"
+        ])
+        let report = SitePipeline().build(site.path)
+        let reserved = report.diagnostics.filter { $0.code == "url.reserved" }
+        #expect(!report.succeeded && reserved.count == 4, "\(report.diagnostics)")
+        #expect(report.diagnostics.filter { $0.code == "output.collision" }.count == 2, "\(report.diagnostics)")
+        #expect(reserved.map { $0.location?.line } == [2, 2, 2, 2] && reserved.first?.location?.column == 11, "\(reserved)")
+        #expect(reserved.first?.message == "alias 'Assets' would make a page at /assets/, which is reserved for the site's own pages")
+        let fine = try TemporarySite(["notes/one.md": "---\naliases: [Fine]\n---\nx\n"])
+        #expect(SitePipeline().build(fine.path).succeeded)
+        #expect(try fine.output("fine/index.html").contains("url=/one/\">"))
+    }
+
     @Test func wikilinksFindANoteByItsAliasAndTheRedirectLeadsToIt() throws {
         let site = try TemporarySite([
             "notes/guide/whats-new.md": "---\ntitle: What's new\naliases: [changelog, \"/old/news/\"]\n---\nNews.\n",

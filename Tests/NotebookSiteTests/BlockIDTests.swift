@@ -54,4 +54,22 @@ import Testing
         #expect(other.contains("href=\"/source/#^quote\"") || other.contains("href=\"/source/#%5Equote\""))
         #expect(other.contains("the item</a>"))
     }
+
+    /// An identifier given again names nothing: no element gets the same id twice, links and
+    /// embeds lead to the first block, and the later one is a warning where it is.
+    @Test func anIdentifierGivenAgainIsAWarningAndTheFirstIsNamed() throws {
+        let site = try TemporarySite([
+            "notes/d.md": "---\ntitle: D\n---\nfirst ^dup\n\nsecond ^dup\n\n- item ^dup\n",
+            "notes/u.md": "---\ntitle: U\n---\n[[d#^dup]]\n\n![[d#^dup]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let repeated = report.diagnostics.filter { $0.code == "markdown.blockid" }
+        #expect(repeated.count == 2 && repeated.allSatisfy { $0.path.hasSuffix("d.md") && $0.severity == .warning }, "\(report.diagnostics)")
+        #expect(repeated.map { $0.location?.line } == [6, 8], "\(repeated)")
+        let d = try site.output("d/index.html")
+        #expect(d.components(separatedBy: "id=\"^dup\"").count - 1 == 1, "\(d)")
+        #expect(d.contains("<p id=\"^dup\">first</p>") && d.contains("<p>second</p>") && d.contains("<li>item</li>"))
+        let u = try site.output("u/index.html")
+        #expect(u.contains("<p id=\"e1_^dup\">first</p>") && !u.contains("second"), "\(u)")
+    }
 }

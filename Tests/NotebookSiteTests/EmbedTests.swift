@@ -125,6 +125,61 @@ import Testing
         #expect(host.contains("<p>Top.</p>"))
     }
 
+    /// A note that opens with `## Alpha` shows Alpha as its title: `![[N#Alpha]]` is still that
+    /// heading's section, up to the next `##`, as in Obsidian, not the whole note.
+    @Test func theTitleHeadingsSectionEndsAtTheNextHeadingOfItsLevel() throws {
+        let site = try TemporarySite([
+            "notes/n.md": "## Alpha\n\nalpha text\n\n### Inside\n\ninside text\n\n## Beta\n\nbeta text\n",
+            "notes/host.md": "---\ntitle: Host\n---\n![[N#Alpha]]\n\n![[N]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
+        let figures = try site.output("host/index.html").components(separatedBy: "<figure").dropFirst()
+        #expect(figures.count == 2)
+        let section = figures.first ?? ""
+        #expect(section.contains("alpha text") && section.contains("inside text") && !section.contains("beta text"), "\(section)")
+        #expect(figures.last?.contains("beta text") == true)
+    }
+
+    /// Only what an embed shows is followed: a section with no embeds in it is no cycle, though
+    /// the rest of its note embeds the host.
+    @Test func aCycleIsJudgedByWhatAnEmbedShows() throws {
+        let site = try TemporarySite([
+            "notes/p.md": "---\ntitle: P\n---\n## S1\n\n![[Q]]\n\n## S2\n\nplain s2\n",
+            "notes/q.md": "---\ntitle: Q\n---\nQ text\n\n![[P#S2]]\n",
+            "notes/r.md": "---\ntitle: R\n---\n## Loop\n\n![[R2]]\n",
+            "notes/r2.md": "---\ntitle: R2\n---\n![[R#Loop]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let cycles = report.diagnostics.filter { $0.code == "embed.cycle" }
+        // R's section Loop embeds R2, which embeds that section again: a real cycle, on R2's page
+        // (R2 → R#Loop → R2) and on R's (R → R2 → R#Loop → R2).
+        #expect(cycles.allSatisfy { $0.path.hasSuffix("r.md") || $0.path.hasSuffix("r2.md") }, "\(cycles)")
+        #expect(!cycles.isEmpty)
+        let p = try site.output("p/index.html")
+        #expect(p.contains("<p>Q text</p>") && p.contains("<h2 id=\"e1_e1_s2\">S2</h2>"), "\(p)")
+        let q = try site.output("q/index.html")
+        #expect(q.contains("<figure class=\"embed\" data-embed=\"P\">") && q.contains("plain s2"), "\(q)")
+    }
+
+    /// `^id` alone after a table names the table; an ordered list's item stays one, at its number;
+    /// an anchor with nothing before it shows nothing, and is a link.
+    @Test func anIdentifierAfterABlockNamesItAndAnItemKeepsItsList() throws {
+        let site = try TemporarySite([
+            "notes/src.md": "---\ntitle: Src\n---\n| a |\n|---|\n| 1 |\n\n^tbl\n\n3. third ^ol\n4. fourth\n\n- bullet ^ul\n",
+            "notes/start.md": "---\ntitle: Start\n---\n^first\n\ntext\n",
+            "notes/e.md": "---\ntitle: E\n---\n![[src#^tbl]]\n\n![[src#^ol]]\n\n![[src#^ul]]\n\n![[start#^first]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
+        let page = try site.output("e/index.html")
+        #expect(page.contains("<div class=\"embed-content\">\n<table>"), "\(page)")
+        #expect(page.contains("<ol start=\"3\">\n<li id=\"e2_^ol\">third</li>\n</ol>"), "\(page)")
+        #expect(page.contains("<ul>\n<li id=\"e3_^ul\">bullet</li>\n</ul>"), "\(page)")
+        #expect(page.contains("<p><a class=\"wikilink\" href=\"/start/#%5Efirst\">Start</a></p>"), "\(page)")
+        #expect(page.components(separatedBy: "<figure").count - 1 == 3)
+    }
+
     /// Embedded ids never clash with the host's, whatever the host's headings say.
     @Test func embeddedIdsAreNoneOfTheHostsOwn() throws {
         let site = try TemporarySite([

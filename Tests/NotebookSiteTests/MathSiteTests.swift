@@ -1,5 +1,6 @@
 import Foundation
 import NotebookFormats
+import NotebookModel
 import Testing
 
 @testable import NotebookSite
@@ -126,6 +127,19 @@ import Testing
         #expect(!report.succeeded)
         let math = report.diagnostics.filter { $0.code.hasPrefix("math.") }
         #expect(math.count == 2 && math.allSatisfy { $0.severity == .error }, "\(math)")
+    }
+
+    /// The heading a page shows as its title is checked as the body is (`build`, `check` and
+    /// `render` agree), and the title shows its formulas' TeX between their dollars.
+    @Test func aFormulaInTheTitleHeadingIsCheckedAndKeepsItsDollars() throws {
+        let site = try TemporarySite(["notes/energy.md": "# Energy $E = mc^2$ and $\\nosuch$\n\nBody $x$.\n"])
+        let report = SitePipeline().build(site.path)
+        let refused = report.diagnostics.filter { $0.code.hasPrefix("math.") }
+        #expect(refused.count == 1 && refused.first?.location == SourceLocation(line: 1, column: 26), "\(report.diagnostics)")
+        let page = try site.output("energy/index.html")
+        #expect(page.contains("<h1>Energy $E = mc^2$ and $\\nosuch$</h1>") && page.contains("<title>Energy $E = mc^2$"), "\(page)")
+        #expect(!page.contains("<h1 id=") && !page.contains("id=\"energy"), "\(page)")
+        #expect(!SitePipeline(options: BuildOptions(strict: true)).check(site.path).succeeded)
     }
 
     @Test func mathMustBeTrueOrFalse() throws {

@@ -72,7 +72,7 @@ import Testing
         #expect(SitePipeline().build(site.path).succeeded)
         let home = try site.output("index.html")
         #expect(home.contains("<h1>Welcome to Quartz 4</h1>"))
-        #expect(home.contains("href=\"/features/\"") && home.contains("<a href=\"/features\">features page</a>"))
+        #expect(home.contains("href=\"/features/\"") && home.contains("<a href=\"/features/\">features page</a>"))
         #expect(!FileManager.default.fileExists(atPath: site.path + "/public/index/index.html"))
         for folder in ["advanced", "features", "getting-started", "plugins"] {
             #expect(FileManager.default.fileExists(atPath: site.path + "/public/\(folder)/index.html"), "\(folder)")

@@ -22,6 +22,32 @@ import Testing
         #expect(loaded.diagnostics.isEmpty)
     }
 
+    /// A vault with a folder called `notes` among its notes publishes that folder only: the
+    /// Markdown beside it is named in a warning, a repository's own pages excepted.
+    @Test func markdownBesideTheNotesFolderIsAWarningNamingIt() throws {
+        let site = try TemporarySite([
+            "index.md": "---\ntitle: Home\n---\nhome\n", "a.md": "a\n", "README.md": "r\n", "LICENSE.md": "l\n",
+            "notes/b.md": "b\n",
+        ])
+        let loaded = SiteLoader().load(site.path)
+        #expect(loaded.notes.map(\.relativePath) == ["b.md"])
+        let left = loaded.diagnostics.filter { $0.code == "files.outside" }
+        #expect(left.count == 1 && left.first?.severity == .warning, "\(loaded.diagnostics)")
+        #expect(left.first?.path.hasSuffix("/a.md") == true)
+        #expect(left.first?.message.hasPrefix("2 Markdown files beside notes/ are not published ('a.md', 'index.md')") == true, "\(left)")
+        let plain = try TemporarySite(["README.md": "r\n", "notes/b.md": "b\n"])
+        #expect(!SiteLoader().load(plain.path).diagnostics.contains { $0.code == "files.outside" })
+    }
+
+    /// A comment left out of the opening heading leaves two spaces where it was: the heading
+    /// still repeats the title made of it, and is shown once, as the title.
+    @Test func anOpeningHeadingWithACommentIsTheTitleOnce() throws {
+        let site = try TemporarySite(["notes/h.md": "# Title %%secret%% Here\n\nBody.\n"])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let page = try site.output("h/index.html")
+        #expect(page.contains("<h1>Title Here</h1>") && !page.contains("<h2 id=\"title-here\">") && !page.contains("secret"), "\(page)")
+    }
+
     @Test func aTitleComesFromTheMetadataElseAnOpeningHeadingElseTheFileName() throws {
         let site = try TemporarySite([
             "notes/configuration intro.md": "Quartz is configured in one file.\n\n## Configuration\n\nText.\n",

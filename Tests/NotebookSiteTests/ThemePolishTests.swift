@@ -49,6 +49,21 @@ import Testing
         #expect(page.contains("title=\"Not found in this notebook: #No heading\""))
     }
 
+    /// Found by review: a link to a heading or block another note lacks leads to that note's
+    /// page, as Obsidian opens the note (it had no `href`, and said the note was not found).
+    @Test func aLinkToAHeadingAnotherNoteLacksLeadsToItsPage() throws {
+        let site = try TemporarySite([
+            "notes/zebra.md": "---\ntitle: Zebra\n---\nz\n",
+            "notes/l.md": "[[zebra#Nonexistent heading]], [md](zebra.md#nope), [[zebra#^nob]] and [root](/zebra/#nope).\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.diagnostics.filter { $0.code == "link.broken" }.count == 4, "\(report.diagnostics)")
+        let page = try site.output("l/index.html")
+        let links = "<p><a class=\"wikilink\" href=\"/zebra/\">zebra</a>, <a href=\"/zebra/\">md</a>, "
+            + "<a class=\"wikilink\" href=\"/zebra/\">zebra</a> and <a href=\"/zebra/\">root</a>.</p>"
+        #expect(page.contains(links) && !page.contains("wikilink-unresolved"), "\(page)")
+    }
+
     @Test func aMarkdownLinkToAMissingNoteLooksBrokenAndSaysSo() throws {
         let site = try TemporarySite([
             "notes/a.md": "See [gone](missing.md \"Old\"), [here](b.md) and [out](https://example.org/).\n", "notes/b.md": "B\n",

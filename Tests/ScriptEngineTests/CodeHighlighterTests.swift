@@ -66,4 +66,13 @@ import Testing
         let html = try #require(try fresh.highlight("<style>p { color: red; }</style><script>let b = 2;</script>", language: "html"))
         #expect(html.contains("<span class=\"hljs-attribute\">color</span>") && html.contains("<span class=\"hljs-keyword\">let</span>"), "\(html)")
     }
+
+    /// `tsx`, which later versions of highlight.js (and Quartz's vault) name TypeScript, is
+    /// TypeScript; a name no version knows stays plain.
+    @Test func tsxIsTypeScript() throws {
+        let highlighter = CodeHighlighter()
+        let tsx = try #require(try highlighter.highlight("const a: number = 1;", language: "tsx"))
+        #expect(tsx == (try highlighter.highlight("const a: number = 1;", language: "typescript")))
+        #expect(try highlighter.highlight("const a = 1;", language: "tsxx") == nil)
+    }
 }

@@ -120,7 +120,10 @@ import Testing
         let folder = Folder()
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         let old = Date(timeIntervalSinceNow: -Double(HighlightCache.staleAge) - 60)
-        for name in ["highlight-0123.cache", "highlight-0123.cache.42.7", "highlight-fresh.cache.43.8", "other.txt"] {
+        // Only the names a cache makes: a user's `highlight-reel.txt` or `math-homework.md` in a
+        // folder XDG_CACHE_HOME names is never one of them.
+        let users = ["highlight-reel.txt", "math-homework.md", "highlight-0123.cache.bak", "highlight-12345678901234567.cache"]
+        for name in ["highlight-0123.cache", "highlight-0123.cache.42.7", "highlight-fresh.cache.43.8", "other.txt"] + users {
             _ = FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8))
             if name != "highlight-fresh.cache.43.8" {
                 try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path + "/" + name)
@@ -130,7 +133,8 @@ import Testing
         cache.keep(.plain, language: "toy", code: "x")
         cache.save()
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        #expect(names == ["highlight-fresh.cache.43.8", "other.txt", (cache.path as NSString).lastPathComponent])
+        #expect(names == Set(["highlight-fresh.cache.43.8", "other.txt", (cache.path as NSString).lastPathComponent] + users))
+        #expect(HighlightCache.isCacheFile("math-ab12.cache", of: .math) && !HighlightCache.isCacheFile("math-ab12.cache", of: .code))
     }
 
     @Test func anotherScriptHasAFileOfItsOwnAndNoScriptNoCache() throws {

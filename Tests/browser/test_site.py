@@ -1145,8 +1145,16 @@ class FeatureSiteTests(Checks):
         "notes/café.md": "---\ntitle: Café notes\n---\nA café by the river, open late.\n",
         "notes/links.md": "---\ntitle: Links\n---\nSee [[数字花园]], [[新幹線]] and [[café]], then [away](https://example.org/).\n",
         **{f"notes/many/zephyr-{n:02}.md": f"---\ntitle: Zephyr {n:02}\n---\nA zephyr, the west wind, number {n}.\n" for n in range(1, 46)},
+        # Seventy short words of the text that begin with "co", and a title that does too.
+        "notes/words.md": "---\ntitle: Words\n---\n" + " ".join("co" + a + b for a in "abdefghijk" for b in "lmnopqr") + "\n",
+        "notes/horn.md": "---\ntitle: Cornucopia\n---\nA horn of plenty.\n",
+        # A folder whose name is one long word: its breadcrumbs and the home page's folder list wrap.
+        "notes/Averyveryveryveryveryveryverylongfoldernamewithoutanyspaces/deep.md": "---\ntitle: Deep\n---\nDeep note.\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
+    # Every page of this site at a phone's width, as the example site's are checked.
+    html_pages = BrowserTests.html_pages
+    test_no_overflow_at_phone_width = BrowserTests.test_no_overflow_at_phone_width
 
     def __init__(self, driver, notebook):
         self.driver = driver
@@ -1172,6 +1180,9 @@ class FeatureSiteTests(Checks):
                 self.run("previews of links to notes whose URLs are not ASCII", self.test_previews_of_any_url)
                 self.run("a preview goes when the focus moves to a link without one", self.test_preview_follows_focus)
                 self.run("Chinese and Japanese words typed in part find their note", self.test_cjk_in_part)
+                self.run("a title that begins with two letters typed is found among many shorter words", self.test_title_prefix)
+                self.output = plain
+                self.run("no page wider than a 390 px screen, a folder's long name too", self.test_no_overflow_at_phone_width)
                 self.run("past the results shown: all results from the dialog, more on the search page", self.test_more_results)
                 self.run("the selected result and the placeholder stand out, light and dark", self.test_selection_and_placeholder)
             with SiteServer(own) as self.server:
@@ -1226,7 +1237,22 @@ class FeatureSiteTests(Checks):
         away = self.driver.switch_to.active_element
         assert away.get_attribute("href") == "https://example.org/", f"Tab went to {away.get_attribute('href')}"
         WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
-        print("  the café link's preview goes when Tab reaches the link out of the site")
+        # Found by review: a click where nothing takes the focus (the page's margin) left the
+        # preview the focus had opened.
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        assert self.driver.switch_to.active_element == cafe, "Shift-Tab did not go back to the café link"
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_elements("css selector", ".link-preview"))
+        self.driver.execute_script("document.activeElement.blur()")
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
+        print("  the café link's preview goes when Tab reaches the link out of the site, and when the focus leaves it for nothing")
+
+    def test_title_prefix(self):
+        # Found by review: "co" kept only the 64 shortest terms that begin with it (the text's
+        # seventy), and Cornucopia, whose title begins with it, was not found; "cor" found it.
+        for query in ("co", "cor"):
+            titles, status = self.page_results(query)
+            assert titles[:1] == ["Cornucopia"], f"{query!r} lists {titles} ({status!r}), not Cornucopia first"
+        print("  co and cor → Cornucopia first, then Words")
 
     def test_cjk_in_part(self):
         cases = [("新幹", "新幹線"), ("新幹線", "新幹線"), ("数字花", "数字花园"), ("数字花园", "数字花园"), ("東京", "新幹線"), ("新幹 京都", "新幹線")]

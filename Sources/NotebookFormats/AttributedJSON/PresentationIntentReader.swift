@@ -99,7 +99,15 @@ struct PresentationIntentReader {
                 context.error("'codeBlock' of \(run) needs a language name, not \(payload.summary)", at: payload.offset)
                 return .codeBlock(language: nil)
             }
-            return .codeBlock(language: language.isEmpty ? nil : language)
+            // A language is one word, as a fence's info string's first: another word would be
+            // another class on the page (`swift skip-link`), which Markdown could never give.
+            let words = language.split(whereSeparator: { $0.isWhitespace })
+            if words.count > 1 || (words.first.map { $0 != language } ?? !language.isEmpty) {
+                context.report(
+                    .warning, "the language of 'codeBlock' of \(run) is one word: '\(words.first ?? "")' is taken, the rest of '\(language)' is ignored",
+                    at: payload.offset, code: "json.value")
+            }
+            return .codeBlock(language: words.first.map(String.init))
         case "blockQuote": return .blockQuote
         case "thematicBreak": return .thematicBreak
         case "table": return .table(columns: columns(payload, at: value.offset, context: &context))

@@ -117,14 +117,19 @@ struct CodeFenceInfo: Equatable {
     }
 
     /// The lines `1,3-5` names, sorted and merged; nil when any part is not a number or a range.
+    /// A number past ``lineLimit`` is taken as it, as past a block's last line: `{1-99999999999}`
+    /// marks every line, as `{1-5}` does a block of two.
     private static func lines(_ list: Substring) -> [ClosedRange<Int>]? {
+        func number(_ text: Substring) -> Int? {
+            let digits = text.trimmingBlanks
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return digits.utf8.count > 7 ? lineLimit : Swift.min(Int(digits)!, lineLimit)
+        }
         var ranges: [ClosedRange<Int>] = []
         for part in list.split(separator: ",") {
             let bounds = part.trimmingBlanks.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count),
-                let low = Int(bounds[0].trimmingBlanks), let high = Int(bounds[bounds.count - 1].trimmingBlanks),
-                bounds.allSatisfy({ $0.trimmingBlanks.allSatisfy(\.isASCII) && $0.trimmingBlanks.allSatisfy(\.isNumber) }),
-                1 <= low, low <= high, high <= lineLimit
+            guard (1...2).contains(bounds.count), let low = number(bounds[0]), let high = number(bounds[bounds.count - 1]),
+                1 <= low, low <= high
             else { return nil }
             ranges.append(low...high)
         }

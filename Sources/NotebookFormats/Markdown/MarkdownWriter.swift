@@ -222,6 +222,18 @@ public struct MarkdownWriter: Sendable {
     }
 
     private func span(_ formatting: Formatting, _ children: [Inline], context: Context) -> String {
+        if let style = formatting.math {
+            // A formula is a formula first, as the page shows it: code intent on it says nothing more.
+            var rest = formatting
+            rest.math = nil
+            rest.code = false
+            var written = formula(PlainText.of(children, softBreak: " "), style, context: context)
+            if let link = rest.link {
+                written = "[" + written + "](" + destination(link.destination, title: link.title) + ")"
+                rest.link = nil
+            }
+            return rest.isPlain ? written : annotate(rest, written)
+        }
         if formatting.code {
             // A code span keeps what else it carries: a link, and the rest as an annotation.
             var rest = formatting
@@ -235,16 +247,6 @@ public struct MarkdownWriter: Sendable {
                 rest.link = nil
             }
             return rest.isPlain ? inner : annotate(rest, inner)
-        }
-        if let style = formatting.math {
-            var rest = formatting
-            rest.math = nil
-            var written = formula(PlainText.of(children, softBreak: " "), style, context: context)
-            if let link = rest.link {
-                written = "[" + written + "](" + destination(link.destination, title: link.title) + ")"
-                rest.link = nil
-            }
-            return rest.isPlain ? written : annotate(rest, written)
         }
         if formatting.rawHTML { return PlainText.of(children) }
         if let label = formatting.footnote { return "[^\(label)]" }

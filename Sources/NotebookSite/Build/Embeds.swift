@@ -78,13 +78,28 @@ struct Embeds {
         return (note, hash.map { String(url[url.index(after: $0)...]) })
     }
 
+    /// What an embed shows, and what a cycle is judged by: a note, or one part of it.
+    private struct Shown: Hashable {
+        var note: Int
+        /// The part's anchor: a heading's id, `^id`, or the title heading's section; nil for all.
+        var part: String?
+    }
+
     /// The note at `index` with its embeds filled, itself embedded in the notes of `within`.
     /// `budget` is how many more embeds the page may show.
-    private func complete(_ index: Int, within: [Int], budget: inout Int, diagnostics: inout [Diagnostic]) -> RenderedNote {
-        let note = rendered[index]
+    private func complete(_ index: Int, within: [Shown], budget: inout Int, diagnostics: inout [Diagnostic]) -> RenderedNote {
+        complete(index, showing: rendered[index], as: Shown(note: index, part: nil), within: within, budget: &budget, diagnostics: &diagnostics)
+    }
+
+    /// `note`, the note at `index` or the part of it that `shown` names, with its embeds filled,
+    /// itself embedded in `within`. Only the embeds of what is shown are followed: a section
+    /// embedded elsewhere never brings in the rest of its note.
+    private func complete(
+        _ index: Int, showing note: RenderedNote, as shown: Shown, within: [Shown], budget: inout Int, diagnostics: inout [Diagnostic]
+    ) -> RenderedNote {
         guard !note.slots.isEmpty else { return note }
         var count = 0
-        let path = within + [index]
+        let path = within + [shown]
         var found: [Diagnostic] = []
         var left = budget
         defer { budget = left }
@@ -108,8 +123,12 @@ struct Embeds {
             // A heading of this note itself, the one its page shows as its title too: a link to it.
             if target == index && link.heading != nil { return linkTo(url, written) }
             let fallback = linkTo(url, notes[target].title)
-            if path.contains(target) {
-                let cycle = (path.drop { $0 != target } + [target]).map { notes[$0].relativePath }.joined(separator: " → ")
+            // The heading the page shows as its title leads to the page's top: its section is
+            // what comes before the next heading of its level or a higher one.
+            let titleLevel = anchor == nil && link.heading.map { !$0.hasPrefix("^") } == true ? notes[target].titleHeading?.level : nil
+            let wanted = Shown(note: target, part: anchor ?? titleLevel.map { _ in "\u{0}title" })
+            if path.contains(wanted) {
+                let cycle = (path.drop { $0 != wanted }.map(\.note) + [target]).map { notes[$0].relativePath }.joined(separator: " → ")
                 found.append(
                     Diagnostic(
                         .warning, "this embed of '\(notes[target].relativePath)' would show itself (\(cycle)); it is shown as a link",
@@ -123,6 +142,10 @@ struct Embeds {
                         path: notes[index].path, at: location, code: "embed.depth"))
                 return fallback
             }
+            // A note, or a part of one, with nothing to show is a link to it.
+            guard let part = Self.part(of: rendered[target], anchor: anchor, titleLevel: titleLevel),
+                !part.slots.isEmpty || Self.showsSomething(part.html)
+            else { return fallback }
             guard left > 0 else {
                 found.append(
                     Diagnostic(
@@ -132,15 +155,14 @@ struct Embeds {
             }
             left -= 1
             var inner: [Diagnostic] = []
-            let content = complete(target, within: path, budget: &left, diagnostics: &inner)
+            let content = complete(target, showing: part, as: wanted, within: path, budget: &left, diagnostics: &inner)
             found += inner
-            // A note, or a part of one, with nothing to show is a link to it.
-            guard let part = Self.part(of: content, anchor: anchor), part.contains(where: { !$0.isWhitespace }) else { return fallback }
+            guard Self.showsSomething(content.html) else { return fallback }
             // `_` is in no slug, nor in the renderer's own ids: a prefixed id is none of the host's
             // (with `-`, the host's heading "E1 Waffles" was the embedded "Waffles").
             let prefix = "e\(count)_"
             return "<figure class=\"embed\" data-embed=\"\(HTMLEscaping.escape(link.target))\">\n<div class=\"embed-content\">\n"
-                + Self.prefixingIDs(part, with: prefix, page: String(url.prefix { $0 != "#" }))
+                + Self.prefixingIDs(content.html, with: prefix, page: String(url.prefix { $0 != "#" }))
                 + "</div>\n<figcaption><a class=\"embed-source\" href=\"\(HTMLEscaping.escapeURL(url))\">"
                 + HTMLEscaping.escape(notes[target].title) + "</a></figcaption>\n</figure>\n"
         }
@@ -148,26 +170,59 @@ struct Embeds {
         return filled
     }
 
-    /// The HTML of a rendered note that an anchor names: all of it without one, a heading's
-    /// section for a heading's id, the block for a `^id`; nil when the note has no such part.
-    static func part(of note: RenderedNote, anchor: String?) -> String? {
-        guard let anchor, !anchor.isEmpty else { return note.html }
-        let bytes = Array(note.html.utf8)
-        func text(_ range: Range<Int>) -> String? {
-            guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return nil }
-            return String(decoding: bytes[range], as: UTF8.self)
+    /// The part of a rendered note (its embeds still slots) that an anchor names, as a note of its
+    /// own: all of it without one; for a heading's id, that heading and its section, up to the
+    /// next heading of the same or a higher level; for `^id`, the block of that identifier (a
+    /// list's item in a list of its own kind); with `titleLevel`, the section of the heading the
+    /// page shows as its title (of that level), which opens the body. Nil when the note has no
+    /// such part.
+    static func part(of note: RenderedNote, anchor: String?, titleLevel: Int? = nil) -> RenderedNote? {
+        let marks = note.marks
+        if let titleLevel, anchor == nil {
+            let end = marks.blocks.first { ($0.headingLevel ?? Int.max) <= titleLevel }?.offset ?? marks.bodyEnd
+            return slice(note, 0..<end)
         }
+        guard let anchor, !anchor.isEmpty else { return note }
         if anchor.hasPrefix("^") {
-            guard let block = note.marks.identified[String(anchor.dropFirst())].flatMap(text) else { return nil }
-            // A list item, shown in a list of its own.
-            return block.hasPrefix("<li") ? "<ul>\n" + block + "</ul>\n" : block
+            let id = String(anchor.dropFirst())
+            guard let block = marks.identified[id] else { return nil }
+            // A list item, shown in a list of its own: an ordered list's at its number.
+            guard note.html.utf8.dropFirst(block.lowerBound).starts(with: "<li".utf8) else { return slice(note, block) }
+            let opening = marks.itemNumbers[id].map { $0 == 1 ? "<ol>\n" : "<ol start=\"\($0)\">\n" } ?? "<ul>\n"
+            return slice(note, block, before: opening, after: opening.hasPrefix("<ol") ? "</ol>\n" : "</ul>\n")
         }
-        let marks = note.marks.blocks
-        guard let start = marks.firstIndex(where: { $0.headingIndex.map { note.headings[$0].id == anchor } ?? false }),
-            let level = marks[start].headingLevel
+        guard let start = marks.blocks.firstIndex(where: { $0.headingIndex.map { note.headings[$0].id == anchor } ?? false }),
+            let level = marks.blocks[start].headingLevel
         else { return nil }
-        let end = marks[(start + 1)...].first { ($0.headingLevel ?? Int.max) <= level }?.offset ?? note.marks.bodyEnd
-        return text(marks[start].offset..<max(end, marks[start].offset))
+        let end = marks.blocks[(start + 1)...].first { ($0.headingLevel ?? Int.max) <= level }?.offset ?? marks.bodyEnd
+        return slice(note, marks.blocks[start].offset..<max(end, marks.blocks[start].offset))
+    }
+
+    /// The bytes of `note` at `range`, between `before` and `after`, with the slots among them.
+    private static func slice(_ note: RenderedNote, _ range: Range<Int>, before: String = "", after: String = "") -> RenderedNote? {
+        let bytes = note.html.utf8
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return nil }
+        let start = bytes.index(bytes.startIndex, offsetBy: range.lowerBound), end = bytes.index(start, offsetBy: range.count)
+        var part = RenderedNote(html: before + String(note.html[start..<end]) + after)
+        let shift = before.utf8.count - range.lowerBound
+        part.slots = note.slots.filter { range.contains($0.offset) }.map { LinkSlot(offset: $0.offset + shift, piece: $0.piece) }
+        return part
+    }
+
+    /// Whether HTML shows anything: text outside its tags, or an element that shows itself (an
+    /// image, a rule, a formula, a form's control). An empty anchor (`^id` alone, with nothing
+    /// before it) shows nothing.
+    static func showsSomething(_ html: String) -> Bool {
+        var inTag = false
+        for byte in html.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): inTag = true
+            case UInt8(ascii: ">"): inTag = false
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+            default: if !inTag { return true }
+            }
+        }
+        return ["<img", "<hr", "<math", "<svg", "<input", "<video", "<audio", "<iframe", "<object"].contains { html.contains($0) }
     }
 
     /// `html` with every id prefixed, and every link to one of its ids too; a link to an id it

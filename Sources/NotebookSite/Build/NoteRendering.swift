@@ -52,12 +52,18 @@ struct NoteRendering: Sendable {
         let shown = !note.isDraft || highlightsDrafts
         if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets, source: source) }
         var rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
-        // The heading the page shows as its title is the note's text too: its `#tags` are the note's.
-        if let heading = note.titleHeading, InlineTags.mayHoldTags(heading.text), let title = blocks.first {
-            rendered.tags = renderer.renderNote([title]).tags + rendered.tags
+        // The heading the page shows as its title is the note's text too: its `#tags` are the
+        // note's, and its formulas are checked as the body's are (the title shows their TeX).
+        var titleFormulas: [(tex: String, style: MathStyle, at: SourceLocation?)] = []
+        if let heading = note.titleHeading, let title = blocks.first, case .heading(_, let inlines) = title.kind,
+            InlineTags.mayHoldTags(heading.text) || (typesets && PlainText.holdsFormula(inlines))
+        {
+            let made = renderer.renderNote([title])
+            rendered.tags = made.tags + rendered.tags
+            titleFormulas = made.formulas
         }
         if shown, typesets, let code {
-            code.submit(formulas: rendered.formulas, path: note.path, source: source)
+            code.submit(formulas: titleFormulas + rendered.formulas, path: note.path, source: source)
         }
         return SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
     }

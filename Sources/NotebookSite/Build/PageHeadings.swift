@@ -27,9 +27,13 @@ enum PageHeadings {
     /// title, so a link to that heading leads to the page's top.
     static func repeatsTitle(_ blocks: [Block], title: String) -> Bool {
         guard let first = blocks.first, case .heading(_, let inlines) = first.kind else { return false }
-        let heading = SiteNote.trimmed(PlainText.of(inlines, softBreak: " "))
-        // Nearly always written the same: compared as they are before case is folded.
-        return heading == title || heading.lowercased() == title.lowercased()
+        let heading = SiteNote.trimmed(PlainText.title(inlines))
+        // Nearly always written the same: compared as they are before case is folded, and before
+        // runs of white space are made one (a comment left out of the heading leaves two spaces,
+        // which a title made of it has as one).
+        if heading == title || heading.lowercased() == title.lowercased() { return true }
+        let collapsed = SiteNote.collapse(heading, limit: 1000)
+        return collapsed == title || collapsed.lowercased() == title.lowercased()
     }
 }
 

@@ -316,7 +316,9 @@ struct PagePlan: Sendable {
     /// What a note's page shows besides the site's parts.
     private func noteView(_ index: Int) -> NoteView {
         let html = rendered[index]
-        let toc = html.headings.filter { $0.level <= 3 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
+        // The three levels under the page's title (its `h1`): `h2` to `h4`, whichever levels the
+        // note wrote them at (`#`, `##`, `###` are moved down to them, `##` to `####` are them).
+        let toc = html.headings.filter { $0.level <= 4 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
         let breadcrumbs = self.breadcrumbs(to: notes[index].folder)
         return NoteView(
             card: card(index), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),

@@ -263,7 +263,11 @@ struct LinkIndex: Sendable {
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
         for candidate in [path, folder, folder + "index.html"] where knownPaths.contains(candidate) {
-            return .success(.sitePath(destination))
+            // A folder's page named without its slash (`/features`) is written with it, as the
+            // page's own URL: a server would redirect it, and the previews know pages by it.
+            guard candidate == folder, folder != path else { return .success(.sitePath(destination)) }
+            let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
+            return .success(.sitePath(String(destination[..<end]) + "/" + String(destination[end...])))
         }
         return .failure(BrokenLink(reason: "no page or file at \(path) on this site"))
     }
@@ -275,7 +279,7 @@ struct LinkIndex: Sendable {
         if heading.hasPrefix("^") {
             let id = String(heading.dropFirst())
             guard notes[index].blockIDs.contains(id) else {
-                return .failure(BrokenLink(reason: "'\(notes[index].title)' has no block '^\(id)'", leadsNowhere: false))
+                return .failure(BrokenLink(reason: "'\(notes[index].title)' has no block '^\(id)'", leadsNowhere: false, page: index))
             }
             return .success(heading)
         }
@@ -294,7 +298,7 @@ struct LinkIndex: Sendable {
         }
         if let title, title.id == wanted || title.id == slug { return .success(nil) }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
-        return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'", leadsNowhere: false))
+        return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'", leadsNowhere: false, page: index))
     }
 
     /// Whether a destination has neither a scheme nor a leading `/` or `//`.
@@ -356,4 +360,7 @@ struct BrokenLink: Error, Hashable, Sendable {
     /// heading or block named, or a path that leaves the notes: only then is a page's link marked
     /// as leading nowhere.
     public var leadsNowhere = true
+    /// The note whose page the link names, when only its heading or block is missing: the link
+    /// leads to the page's top, as Obsidian opens the note (the finding stays).
+    public var page: Int? = nil
 }

@@ -156,6 +156,8 @@ struct LinkResolution: Sendable {
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
                 report(broken, at: at, what: reference.description, with: resolver)
+                // Another note's page; a heading the note itself lacks leads nowhere on it.
+                if let page = broken.page, page != source { return resolver.url(of: .note(page, anchor: nil), from: source) }
                 return broken.leadsNowhere ? LinkSlot.broken : nil
             }
         }

@@ -225,16 +225,23 @@
             if (value[0] === "=") stemmed = bisect(list, value.slice(1));
             if (found.indexOf(stemmed) < 0) found.unshift(stemmed);
           }
-          // A single ASCII letter or digit matches itself only; a long list of prefixed terms, the shortest.
+          // A single ASCII letter or digit matches itself only. Of a long list of prefixed terms,
+          // the 64 shortest count wherever they are, the others only in a title or a heading: a
+          // title that begins with what was typed is never lost to shorter words of the text.
           if (alone(asked[n])) found = found.filter(function (i) { return list[2 * i] === form; });
           found.sort(function (a, b) { return list[2 * a].length - list[2 * b].length; });
           var byPage = {};
-          found.slice(0, 64).forEach(function (i) {
+          found.forEach(function (i, rank) {
             var term = list[2 * i], posted = postings(list[2 * i + 1]), frequency = posted.length / 2;
             var idf = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)), exact = term === form ? 1 : 0.7;
-            matched.push(term);
+            var used = false;
             for (var k = 0; k < posted.length; k += 2) {
               var page = posted[k], weight = posted[k + 1], count = weight & 15;
+              if (rank >= 64) {
+                if (!(weight & 48)) continue;
+                count = 0;
+              }
+              used = true;
               var length = pages[page] ? pages[page][3] : average;
               var score = exact * idf * (count * 2.2) / (count + 1.2 * (0.25 + 0.75 * length / average));
               var best = byPage[page] || (byPage[page] = { score: 0, title: 0, heading: 0, text: 0 });
@@ -243,6 +250,7 @@
               if (weight & 16) best.heading = 1;
               if (count) best.text = 1;
             }
+            if (used) matched.push(term);
           });
           if (!scores) { scores = byPage; return; }
           var kept = {};
@@ -410,7 +418,9 @@
               var heading = document.createElement("span");
               heading.className = "search-heading";
               marked(heading, best.heading, found);
-              snippet.append(heading, " — ");
+              // A heading with no text under it is the passage alone: no dash before nothing.
+              snippet.append(heading);
+              if (/\S/.test(best.text)) snippet.append(" — ");
             }
             marked(snippet, best.text, found);
             if (best.anchor) link.href = url + "#" + encodeURIComponent(best.anchor);
@@ -508,6 +518,11 @@
     document.addEventListener("focusin", function (event) {
       var link = target(event);
       if (link && link.matches(":focus-visible")) show(link); else hide();
+    });
+    // The focus going anywhere else (a click on the page's margin, where no element takes it)
+    // takes the preview it opened, unless the pointer is on its link.
+    document.addEventListener("focusout", function (event) {
+      if (shown && event.target === shown.link && !shown.link.matches(":hover")) hide();
     });
     document.addEventListener("keydown", function (event) { if (event.key === "Escape") hide(); });
   }
