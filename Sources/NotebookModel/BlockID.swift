@@ -34,6 +34,40 @@ public enum BlockID {
         return (String(decoding: name, as: UTF8.self), rest)
     }
 
+    /// The identifiers given again after their first block, in page order, with where each
+    /// later block is: as the renderer gives them (a paragraph's at any depth but one alone with
+    /// an embed, a tight list item's own text first).
+    public static func repeated(in blocks: [Block]) -> [(id: String, location: SourceLocation?)] {
+        var seen = Set<String>()
+        var found: [(id: String, location: SourceLocation?)] = []
+        func given(_ id: String, at location: SourceLocation?) {
+            if !seen.insert(id).inserted { found.append((id, location)) }
+        }
+        func walk(_ blocks: [Block]) {
+            for block in blocks {
+                switch block.kind {
+                case .paragraph(let inlines):
+                    if WikiLink.embedAlone(in: inlines) == nil, let (id, _) = trailing(in: inlines) { given(id, at: block.location) }
+                case .list(let list):
+                    for item in list.items {
+                        var content = item.blocks
+                        if list.isTight, case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = trailing(in: inlines), !rest.isEmpty {
+                            given(id, at: content[0].location ?? item.location)
+                            content.removeFirst()
+                        }
+                        walk(content)
+                    }
+                case .blockQuote(let children): walk(children)
+                case .callout(let callout): walk(callout.blocks)
+                case .footnoteDefinition(let definition): walk(definition.blocks)
+                default: break
+                }
+            }
+        }
+        walk(blocks)
+        return found
+    }
+
     private static func isIDByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "-")
     }

@@ -56,18 +56,10 @@ public struct RenderedNote: Hashable, Sendable {
         public var blocks: [Block] = []
         public var bodyEnd = 0
         public var identified: [String: Range<Int>] = [:]
-        /// The number of each identified item of an ordered list, by identifier: shown alone, it
-        /// stays that item of an ordered list.
-        public var itemNumbers: [String: Int] = [:]
-        /// Identifiers given again after their first block, where: the first names its block,
-        /// the others name nothing (an element's id is unique).
-        public var repeated: [Repeated] = []
-
-        /// An identifier given again.
-        public struct Repeated: Hashable, Sendable {
-            public var id: String
-            public var location: SourceLocation?
-        }
+        /// How many blocks were given an identifier, those given one again counted: more than
+        /// `identified` holds when one was given again (``BlockID/repeated(in:)`` says where).
+        /// A number, not a list: marks are copied with every rendered note.
+        public var identifiedCount = 0
 
         public init() {}
 

@@ -97,7 +97,7 @@ struct HTMLWriter: ~Copyable {
                 // Obsidian's `^id`: the block's anchor, not its text. Given again, it names nothing.
                 cr()
                 let repeated = marks.identified[id] != nil
-                if repeated { marks.repeated.append(.init(id: id, location: block.location)) }
+                marks.identifiedCount += 1
                 let start = out.count
                 if rest.isEmpty {
                     if !repeated { out += "<div id=\"^\(id)\" class=\"block-id\"></div>\n" }
@@ -237,13 +237,15 @@ struct HTMLWriter: ~Copyable {
                 !rest.isEmpty
             {
                 content[0].kind = .paragraph(rest)
-                if marks.identified[id] != nil || itemStart?.id == id {
-                    marks.repeated.append(.init(id: id, location: content[0].location ?? item.location))
+                marks.identifiedCount += 1
+                if marks.identified[id] != nil {
                     out.append(literal: "<li>")
                 } else {
                     itemStart = (id, out.count)
-                    if list.isOrdered { marks.itemNumbers[id] = list.start + position }
-                    out += "<li id=\"^\(id)\">"
+                    // Taken now, so that the item's own blocks cannot give it again; its end comes after them.
+                    marks.identified[id] = out.count..<out.count
+                    // An ordered list's item says its number, which it keeps when it is shown alone.
+                    out += list.isOrdered ? "<li id=\"^\(id)\" value=\"\(list.start + position)\">" : "<li id=\"^\(id)\">"
                 }
             } else {
                 out.append(literal: "<li>")

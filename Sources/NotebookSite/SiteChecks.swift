@@ -40,14 +40,18 @@ enum SiteChecks {
         let index = PlanIndex(site.notes, urls: urls, folders: folders)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
         let all = claims + copies.map(\.claim)
-        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + reservedAliases(all))
+        let aliases = reservedAliases(all)
+        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases)
     }
 
     /// Redirect pages of aliases on a path kept for the site's own pages that no other page takes
     /// (`Assets` at the root, `/page/9/` past the last list page): errors at the alias, as a note
     /// there is. One that another page takes is a collision, which names that page.
     static func reservedAliases(_ claims: [OutputClaim]) -> [Diagnostic] {
-        claims.compactMap { claim -> Diagnostic? in
+        // Read in place: a site has thousands of claims and seldom an alias.
+        claims.indices.compactMap { position -> Diagnostic? in
+            guard case .alias = claims[position].source else { return nil }
+            let claim = claims[position]
             guard case .alias(let alias, let note, let location) = claim.source else { return nil }
             let url = "/" + (claim.path.hasSuffix("index.html") ? String(claim.path.dropLast("index.html".count)) : claim.path)
             // A page of the same path, or a file where its folder would be, is a collision already.

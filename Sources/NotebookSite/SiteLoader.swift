@@ -254,7 +254,7 @@ struct SiteLoader: Sendable {
         let read = waiting
             ? loader.load(path: file.path, from: file.source, format: format)
             : loader.loadIfInMemory(path: file.path, from: file.source, format: format)
-        guard var loaded = read else { return nil }
+        guard let loaded = read else { return nil }
         // The text is walked once, for its words and the search index's.
         var headings: [Range<Int>] = []
         let text = PlainText.utf8(of: loaded.note.blocks, headings: &headings)
@@ -268,14 +268,21 @@ struct SiteLoader: Sendable {
             aliasLocations: loaded.aliasLocations)
         note.body = rendering.body(of: note, blocks: loaded.note.blocks, source: loaded.source)
         note.addFound(in: note.body.rendered)
-        for repeated in note.body.rendered.marks.repeated {
-            loaded.diagnostics.append(
+        let marks = note.body.rendered.marks
+        guard marks.identifiedCount > marks.identified.count else {
+            note.note.blocks = []
+            return (loaded, note)
+        }
+        // An identifier given again: found where, in the blocks, only then.
+        var warned = loaded
+        for (id, location) in BlockID.repeated(in: loaded.note.blocks) {
+            warned.diagnostics.append(
                 Diagnostic(
-                    .warning, "the block identifier '^\(repeated.id)' is given again: links and embeds lead to its first block",
-                    path: file.path, at: repeated.location, code: "markdown.blockid"))
+                    .warning, "the block identifier '^\(id)' is given again: links and embeds lead to its first block",
+                    path: file.path, at: location, code: "markdown.blockid"))
         }
         note.note.blocks = []
-        return (loaded, note)
+        return (warned, note)
     }
 
     /// Hands the folder of a published note's page to `folders` to make now (`EarlyFolders`).

@@ -174,7 +174,7 @@ import Testing
         #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
         let page = try site.output("e/index.html")
         #expect(page.contains("<div class=\"embed-content\">\n<table>"), "\(page)")
-        #expect(page.contains("<ol start=\"3\">\n<li id=\"e2_^ol\">third</li>\n</ol>"), "\(page)")
+        #expect(page.contains("<ol>\n<li id=\"e2_^ol\" value=\"3\">third</li>\n</ol>"), "\(page)")
         #expect(page.contains("<ul>\n<li id=\"e3_^ul\">bullet</li>\n</ul>"), "\(page)")
         #expect(page.contains("<p><a class=\"wikilink\" href=\"/start/#%5Efirst\">Start</a></p>"), "\(page)")
         #expect(page.components(separatedBy: "<figure").count - 1 == 3)

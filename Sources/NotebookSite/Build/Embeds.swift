@@ -186,10 +186,12 @@ struct Embeds {
         if anchor.hasPrefix("^") {
             let id = String(anchor.dropFirst())
             guard let block = marks.identified[id] else { return nil }
-            // A list item, shown in a list of its own: an ordered list's at its number.
-            guard note.html.utf8.dropFirst(block.lowerBound).starts(with: "<li".utf8) else { return slice(note, block) }
-            let opening = marks.itemNumbers[id].map { $0 == 1 ? "<ol>\n" : "<ol start=\"\($0)\">\n" } ?? "<ul>\n"
-            return slice(note, block, before: opening, after: opening.hasPrefix("<ol") ? "</ol>\n" : "</ul>\n")
+            // A list item, shown in a list of its own kind: an ordered list's item carries its
+            // number (`<li id="^id" value="3">`), which it keeps.
+            let item = note.html.utf8.dropFirst(block.lowerBound)
+            guard item.starts(with: "<li".utf8) else { return slice(note, block) }
+            let ordered = item.prefix(while: { $0 != UInt8(ascii: ">") }).split(separator: UInt8(ascii: " ")).contains { $0.starts(with: "value=".utf8) }
+            return slice(note, block, before: ordered ? "<ol>\n" : "<ul>\n", after: ordered ? "</ol>\n" : "</ul>\n")
         }
         guard let start = marks.blocks.firstIndex(where: { $0.headingIndex.map { note.headings[$0].id == anchor } ?? false }),
             let level = marks.blocks[start].headingLevel
