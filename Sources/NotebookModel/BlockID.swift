@@ -59,7 +59,7 @@ public enum BlockID {
                     }
                 case .blockQuote(let children): walk(children)
                 case .callout(let callout): walk(callout.blocks)
-                case .footnoteDefinition(let definition): walk(definition.blocks)
+                // A footnote's text gives no identifier: it is shown as written there.
                 default: break
                 }
             }

@@ -58,15 +58,22 @@ public enum NoteDiscovery {
             usesNotesFolder: notesFolder != nil, diagnostics: diagnostics)
     }
 
-    /// A warning when a site with `notes/` also has Markdown notes beside it, which are not read
-    /// (a vault whose notes include a folder called `notes`): nothing is left out unsaid. A
-    /// repository's own pages (`README.md`, `LICENSE.md`, `CHANGELOG.md`, …) are no notes.
+    /// A warning when a site with `notes/` also has Markdown notes beside it, which are not read:
+    /// nothing is left out unsaid. The Markdown files at its top, a repository's own pages
+    /// (`README.md`, `LICENSE-MIT.md`, `CHANGELOG.md`, `CODE_OF_CONDUCT.md`, …) excepted; in an
+    /// Obsidian vault (a `.obsidian/` folder beside `notes/`, one of the vault's folders), those
+    /// in its other folders too.
     static func leftAtTheRoot(of site: FileTree) -> [Diagnostic] {
         guard let entries = try? FileSystem.entries(site.real("")) else { return [] }
-        let left = entries.filter { entry in
-            entry.kind == .file && entry.name.lowercased().hasSuffix(".md") && !entry.name.hasPrefix(".")
-                && !repositoryPages.contains(entry.name.dropLast(3).uppercased())
+        var left = entries.filter { entry in
+            entry.kind == .file && entry.name.lowercased().hasSuffix(".md") && !entry.name.hasPrefix(".") && !isRepositoryPage(entry.name)
         }.map(\.name).sorted()
+        if entries.contains(where: { $0.name == ".obsidian" && $0.kind == .folder }) {
+            for folder in entries where folder.kind == .folder && !folder.name.hasPrefix(".") && !["notes", "assets", "templates"].contains(folder.name) {
+                let (files, _) = NoteDiscovery.files(from: site.walk(folder.name, skipsFolder: { OutputMarker.isMarked($0) }))
+                left += files.map(\.relativePath).filter { $0.lowercased().hasSuffix(".md") }.map { folder.name + "/" + $0 }.sorted()
+            }
+        }
         guard let first = left.first else { return [] }
         let named = left.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (left.count > 3 ? " and \(left.count - 3) more" : "")
         return [
@@ -79,7 +86,19 @@ public enum NoteDiscovery {
         ]
     }
 
-    private static let repositoryPages: Set<String> = ["README", "LICENSE", "LICENCE", "CHANGELOG", "CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "AUTHORS", "NOTICE"]
+    /// Whether a file at a site's top is a repository's own page: its name, before `.md`, is one
+    /// of theirs or starts with one and `-`, `_` or `.` (`LICENSE-MIT`, `README.ja`).
+    static func isRepositoryPage(_ name: String) -> Bool {
+        let stem = name.dropLast(3).uppercased().replacingOccurrences(of: "-", with: "_")
+        return repositoryPages.contains { page in
+            stem == page || (stem.hasPrefix(page) && ["_", "."].contains(stem.dropFirst(page.count).first.map(String.init) ?? ""))
+        }
+    }
+
+    private static let repositoryPages = [
+        "README", "LICENSE", "LICENCE", "COPYING", "CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASES", "CONTRIBUTING",
+        "CONTRIBUTORS", "CODE_OF_CONDUCT", "SECURITY", "SUPPORT", "AUTHORS", "NOTICE", "MAINTAINERS", "GOVERNANCE", "AGENTS", "CLAUDE",
+    ]
 
     /// The files under the site's folder `name` (`assets`), with the walk's findings; none when
     /// it does not exist.

@@ -55,7 +55,9 @@ enum SiteChecks {
             guard case .alias(let alias, let note, let location) = claim.source else { return nil }
             let url = "/" + (claim.path.hasSuffix("index.html") ? String(claim.path.dropLast("index.html".count)) : claim.path)
             // A page of the same path, or a file where its folder would be, is a collision already.
-            guard NoteURL.isReserved(url),
+            // Compared in lowercase: on a disk that folds case (macOS's, Windows'), `/Search/` is
+            // the search page's folder.
+            guard NoteURL.isReserved(url.lowercased()),
                 !claims.contains(where: { ($0.path == claim.path && $0 != claim) || claim.path.hasPrefix($0.path + "/") })
             else { return nil }
             return Diagnostic(

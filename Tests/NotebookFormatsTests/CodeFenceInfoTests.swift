@@ -29,6 +29,7 @@ import Testing
         #expect(CodeFenceInfo(parsing: "go {1-99999999}").markedLines == [1...CodeFenceInfo.lineLimit])
         #expect(CodeFenceInfo(parsing: "go {2,1-99999999999999999999999}").markedLines == [1...CodeFenceInfo.lineLimit])
         #expect(CodeFenceInfo(parsing: "go {1-2147483648,-3}").markedLines.isEmpty)
+        #expect(CodeFenceInfo(parsing: "go {1-00000002,000000004}").markedLines == [1...2, 4...4])
         #expect(CodeFenceInfo(parsing: "go title=\"unclosed").title == nil)
         // Found by review: a backslash escapes only the quote and itself; an empty title is none;
         // the language may carry its marks (`js{1,3}`); a brace group that is not lines is a word,

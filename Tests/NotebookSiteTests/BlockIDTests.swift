@@ -65,6 +65,9 @@ import Testing
         let report = SitePipeline().build(site.path)
         let repeated = report.diagnostics.filter { $0.code == "markdown.blockid" }
         #expect(repeated.count == 2 && repeated.allSatisfy { $0.path.hasSuffix("d.md") && $0.severity == .warning }, "\(report.diagnostics)")
+        // A footnote's text gives no identifier, so it repeats none.
+        let footnote = try TemporarySite(["notes/n.md": "---\ntitle: N\n---\nText[^1] and p ^fx\n\n[^1]: footnote ^fx\n"])
+        #expect(!SitePipeline().build(footnote.path).diagnostics.contains { $0.code == "markdown.blockid" })
         #expect(repeated.map { $0.location?.line } == [6, 8], "\(repeated)")
         let d = try site.output("d/index.html")
         #expect(d.components(separatedBy: "id=\"^dup\"").count - 1 == 1, "\(d)")

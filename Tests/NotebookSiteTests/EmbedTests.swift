@@ -141,6 +141,22 @@ import Testing
         #expect(figures.last?.contains("beta text") == true)
     }
 
+    /// Found by a second review: a `#` title's section ends at the next `#` heading (an `h2` on
+    /// the page, as the title's would be), and an embed of a heading or block the note lacks
+    /// shows none of the note (a link to it, its finding at the embed).
+    @Test func aHashTitlesSectionEndsAtTheNextHashAndAMissingPartIsALink() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "# Alpha\n\nalpha intro\n\n# Second top\n\nNOT PART OF ALPHA\n",
+            "notes/b.md": "# Bee\n\nWHOLE NOTE TEXT\n",
+            "notes/host.md": "---\ntitle: Host\n---\n![[a#Alpha]]\n\n![[b#^missing]]\n\n![[b#Nohead]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.diagnostics.filter { $0.code == "link.broken" }.count == 2, "\(report.diagnostics)")
+        let page = try site.output("host/index.html")
+        #expect(page.contains("alpha intro") && !page.contains("NOT PART OF ALPHA") && !page.contains("WHOLE NOTE TEXT"), "\(page)")
+        #expect(page.components(separatedBy: "<figure").count - 1 == 1)
+    }
+
     /// Only what an embed shows is followed: a section with no embeds in it is no cycle, though
     /// the rest of its note embeds the host.
     @Test func aCycleIsJudgedByWhatAnEmbedShows() throws {

@@ -35,6 +35,17 @@ import Testing
         #expect(left.count == 1 && left.first?.severity == .warning, "\(loaded.diagnostics)")
         #expect(left.first?.path.hasSuffix("/a.md") == true)
         #expect(left.first?.message.hasPrefix("2 Markdown files beside notes/ are not published ('a.md', 'index.md')") == true, "\(left)")
+        // A repository's own pages in their usual spellings are none of it.
+        for page in ["CODE-OF-CONDUCT.md", "CHANGES.md", "SUPPORT.md", "README.ja.md", "HISTORY.md", "LICENSE-MIT.md", "AGENTS.md"] {
+            #expect(NoteDiscovery.isRepositoryPage(page), "\(page)")
+        }
+        #expect(!NoteDiscovery.isRepositoryPage("Ideas.md") && !NoteDiscovery.isRepositoryPage("Readme notes.md"))
+        // An Obsidian vault (its `.obsidian/` beside `notes/`): the notes of its other folders too.
+        let vault = try TemporarySite([
+            ".obsidian/app.json": "{}", "notes/b.md": "b\n", "features/f.md": "f\n", "features/deep/g.md": "g\n", "index.md": "i\n",
+        ])
+        let inVault = SiteLoader().load(vault.path).diagnostics.filter { $0.code == "files.outside" }
+        #expect(inVault.first?.message.hasPrefix("3 Markdown files beside notes/ are not published ('index.md', 'features/deep/g.md', 'features/f.md')") == true, "\(inVault)")
         let plain = try TemporarySite(["README.md": "r\n", "notes/b.md": "b\n"])
         #expect(!SiteLoader().load(plain.path).diagnostics.contains { $0.code == "files.outside" })
     }

@@ -44,4 +44,20 @@ import Testing
         #expect(deep.contains("<li><a href=\"/guides/\">The Guides</a></li>\n</ol></nav>"))
         #expect(!(try site.output("guides/index.html")).contains("class=\"breadcrumbs\""))
     }
+
+    /// Found by review: the contents hold the three highest levels the page has under its title,
+    /// whichever levels the note wrote them at (a note with `#` headings lost its `###`; after a
+    /// `##` title, `#####` was left out).
+    @Test func theContentsHoldThreeLevelsHoweverTheNoteWroteThem() throws {
+        let site = try TemporarySite([
+            "notes/hash.md": "---\ntitle: T\n---\nIntro.\n\n# A\n\n## B\n\n### C\n\n#### D\n",
+            "notes/h2.md": "## Title\n\n### A\n\n#### B\n\n##### C\n\n###### D\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        for note in ["hash", "h2"] {
+            let page = try site.output("\(note)/index.html")
+            let toc = page.components(separatedBy: "<nav class=\"toc\"").dropFirst().first?.components(separatedBy: "</nav>").first ?? ""
+            #expect(toc.contains(">A</a>") && toc.contains(">B</a>") && toc.contains(">C</a>") && !toc.contains(">D</a>"), "\(note): \(toc)")
+        }
+    }
 }

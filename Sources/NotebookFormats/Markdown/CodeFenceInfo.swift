@@ -123,7 +123,8 @@ struct CodeFenceInfo: Equatable {
         func number(_ text: Substring) -> Int? {
             let digits = text.trimmingBlanks
             guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            return digits.utf8.count > 7 ? lineLimit : Swift.min(Int(digits)!, lineLimit)
+            let significant = digits.drop { $0 == "0" }
+            return significant.utf8.count > 7 ? lineLimit : Swift.min(Int(significant) ?? 0, lineLimit)
         }
         var ranges: [ClosedRange<Int>] = []
         for part in list.split(separator: ",") {

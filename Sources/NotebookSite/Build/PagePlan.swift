@@ -316,9 +316,11 @@ struct PagePlan: Sendable {
     /// What a note's page shows besides the site's parts.
     private func noteView(_ index: Int) -> NoteView {
         let html = rendered[index]
-        // The three levels under the page's title (its `h1`): `h2` to `h4`, whichever levels the
-        // note wrote them at (`#`, `##`, `###` are moved down to them, `##` to `####` are them).
-        let toc = html.headings.filter { $0.level <= 4 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
+        // The three highest levels of the page's headings under its title, whichever levels the
+        // note wrote them at (`#` to `###` move down to `h2` to `h4`; `###` to `#####` after a
+        // `##` title stay `h3` to `h5`).
+        let highest = html.headings.map(\.level).min() ?? 2
+        let toc = html.headings.filter { $0.level <= highest + 2 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
         let breadcrumbs = self.breadcrumbs(to: notes[index].folder)
         return NoteView(
             card: card(index), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),

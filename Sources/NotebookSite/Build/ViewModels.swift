@@ -59,7 +59,7 @@ struct NoteView: Sendable {
     /// What lists show of the note; templates see its keys as the view's own (`note.title`).
     var card: NoteCard
     var html: String
-    /// The headings of the three levels under the page's title (`h2` to `h4`), in page order.
+    /// The headings of the three highest levels the page has under its title, in page order.
     var toc: [TocEntry]
     /// The same as a tree (``TableOfContents``): each heading with the deeper ones under it.
     var tocTree: [TocNode] = []

@@ -156,8 +156,11 @@ struct LinkResolution: Sendable {
                 return resolver.url(of: target, from: source)
             case .failure(let broken):
                 report(broken, at: at, what: reference.description, with: resolver)
-                // Another note's page; a heading the note itself lacks leads nowhere on it.
-                if let page = broken.page, page != source { return resolver.url(of: .note(page, anchor: nil), from: source) }
+                // Another note's page; a heading the note itself lacks leads nowhere on it. An embed
+                // of a part the note lacks shows nothing of it (the whole note is not that part).
+                var embeds = false
+                if case .wikilink(let wikilink) = reference { embeds = wikilink.isEmbed }
+                if let page = broken.page, page != source, !embeds { return resolver.url(of: .note(page, anchor: nil), from: source) }
                 return broken.leadsNowhere ? LinkSlot.broken : nil
             }
         }
