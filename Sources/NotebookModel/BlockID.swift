@@ -36,7 +36,7 @@ public enum BlockID {
 
     /// The identifiers given again after their first block, in page order, with where each
     /// later block is: as the renderer gives them (a paragraph's at any depth but one alone with
-    /// an embed, a tight list item's own text first).
+    /// an embed, a list item's first paragraph's to the item).
     public static func repeated(in blocks: [Block]) -> [(id: String, location: SourceLocation?)] {
         var seen = Set<String>()
         var found: [(id: String, location: SourceLocation?)] = []
@@ -51,7 +51,7 @@ public enum BlockID {
                 case .list(let list):
                     for item in list.items {
                         var content = item.blocks
-                        if list.isTight, case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = trailing(in: inlines), !rest.isEmpty {
+                        if case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = trailing(in: inlines), !rest.isEmpty {
                             given(id, at: content[0].location ?? item.location)
                             content.removeFirst()
                         }

@@ -231,9 +231,10 @@ struct HTMLWriter: ~Copyable {
         var itemStart: (id: String, offset: Int)? = nil
         for (position, item) in list.items.enumerated() {
             cr()
-            // A tight item's text ending in `^id` gives the item its anchor (given again, none).
+            // An item whose first paragraph ends in `^id` gets the anchor itself, tight or loose
+            // (given again, none): shown alone, it stays an item of its list.
             var content = item.blocks
-            if list.isTight, case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = BlockID.trailing(in: inlines),
+            if case .paragraph(let inlines)? = content.first?.kind, let (id, rest) = BlockID.trailing(in: inlines),
                 !rest.isEmpty
             {
                 content[0].kind = .paragraph(rest)
