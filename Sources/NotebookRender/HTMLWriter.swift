@@ -66,7 +66,42 @@ struct HTMLWriter: ~Copyable {
     }
 
     mutating func blocks(_ blocks: [Block], tight: Bool) {
-        for block in blocks { self.block(block, tight: tight) }
+        var index = 0
+        while index < blocks.count {
+            // `^id` alone after a table, a quote, a list or a callout names that block: its anchor
+            // goes before the block, so that a link to it shows the block, not what follows.
+            if depth == 0, index + 1 < blocks.count, let id = Self.loneIdentifier(blocks[index + 1]), marks.identified[id] == nil,
+                Self.isStructured(blocks[index])
+            {
+                cr()
+                let start = out.count
+                out += "<div id=\"^\(id)\" class=\"block-id\"></div>\n"
+                block(blocks[index], tight: tight)
+                marks.identified[id] = start..<out.count
+                marks.identifiedCount += 1
+                index += 2
+                continue
+            }
+            block(blocks[index], tight: tight)
+            index += 1
+        }
+    }
+
+    /// The identifier of a paragraph that is `^id` alone (no embed), if it is one.
+    private static func loneIdentifier(_ block: Block) -> String? {
+        guard case .paragraph(let inlines) = block.kind, WikiLink.embedAlone(in: inlines) == nil,
+            let (id, rest) = BlockID.trailing(in: inlines), rest.isEmpty
+        else { return nil }
+        return id
+    }
+
+    /// Whether a block is one Obsidian names by an identifier on the line after it: not a
+    /// paragraph (whose own last line takes it) nor a heading.
+    private static func isStructured(_ block: Block) -> Bool {
+        switch block.kind {
+        case .paragraph, .heading: false
+        default: true
+        }
     }
 
     mutating func block(_ block: Block, tight: Bool) {

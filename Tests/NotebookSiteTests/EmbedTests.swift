@@ -189,7 +189,9 @@ import Testing
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
         let page = try site.output("e/index.html")
-        #expect(page.contains("<div class=\"embed-content\">\n<table>"), "\(page)")
+        // The anchor goes before the table, so that a link to it shows the table.
+        #expect(page.contains("<div class=\"embed-content\">\n<div id=\"e1_^tbl\" class=\"block-id\"></div>\n<table>"), "\(page)")
+        #expect(try site.output("src/index.html").contains("<div id=\"^tbl\" class=\"block-id\"></div>\n<table>"))
         #expect(page.contains("<ol>\n<li id=\"e2_^ol\" value=\"3\">third</li>\n</ol>"), "\(page)")
         #expect(page.contains("<ul>\n<li id=\"e3_^ul\">bullet</li>\n</ul>"), "\(page)")
         #expect(page.contains("<p><a class=\"wikilink\" href=\"/start/#%5Efirst\">Start</a></p>"), "\(page)")
