@@ -68,10 +68,11 @@ struct HTMLWriter: ~Copyable {
     mutating func blocks(_ blocks: [Block], tight: Bool) {
         var index = 0
         while index < blocks.count {
-            // `^id` alone after a table, a quote, a list or a callout names that block: its anchor
-            // goes before the block, so that a link to it shows the block, not what follows.
+            // `^id` alone after a block (a table, a quote, a list, a callout, a paragraph; not a
+            // heading, whose section it opens) names that block: its anchor goes before the block,
+            // so that a link to it shows the block, not what follows.
             if depth == 0, index + 1 < blocks.count, let id = Self.loneIdentifier(blocks[index + 1]), marks.identified[id] == nil,
-                Self.isStructured(blocks[index])
+                !Self.isHeading(blocks[index])
             {
                 cr()
                 let start = out.count
@@ -95,13 +96,8 @@ struct HTMLWriter: ~Copyable {
         return id
     }
 
-    /// Whether a block is one Obsidian names by an identifier on the line after it: not a
-    /// paragraph (whose own last line takes it) nor a heading.
-    private static func isStructured(_ block: Block) -> Bool {
-        switch block.kind {
-        case .paragraph, .heading: false
-        default: true
-        }
+    private static func isHeading(_ block: Block) -> Bool {
+        if case .heading = block.kind { true } else { false }
     }
 
     mutating func block(_ block: Block, tight: Bool) {
@@ -141,12 +137,9 @@ struct HTMLWriter: ~Copyable {
                     inlinesHTML(rest)
                     out.append(literal: "</p>\n")
                 }
-                if !repeated {
-                    // Alone on its line after a table, a quote, a list or any other block, it names
-                    // that block, as in Obsidian; alone at the note's start, only its place.
-                    let named = rest.isEmpty && depth == 1 && marks.blocks.count >= 2 ? marks.blocks[marks.blocks.count - 2].offset : start
-                    marks.identified[id] = named..<out.count
-                }
+                // Alone on its line after another block, it was taken with that block (`blocks`);
+                // here it names its own place: at the note's start, after a heading, in a list.
+                if !repeated { marks.identified[id] = start..<out.count }
             } else if tight {
                 inlinesHTML(inlines)
             } else {
