@@ -125,12 +125,9 @@ struct Embeds {
             let fallback = linkTo(url, notes[target].title)
             // The heading the page shows as its title leads to the page's top: its section is
             // what comes before the next heading of its level or a higher one.
-            let titleLevel = anchor == nil && link.heading.map { !$0.hasPrefix("^") } == true ? notes[target].titleHeading.map { title in
-                // At the level the page would give it: the other headings move down together so
-                // that the highest is an `h2` (`PageHeadings`), a `#` among them to an `h2`.
-                let highest = notes[target].headings.map(\.level).min() ?? 2
-                return title.level + max(0, 2 - highest)
-            } : nil
+            // At the level the page would give it, as its other headings move (`PageHeadings`).
+            let titleLevel = anchor == nil && link.heading.map { !$0.hasPrefix("^") } == true
+                ? notes[target].titleHeading.map { $0.level + PageHeadings.shift(notes[target].headings.map(\.level)) } : nil
             let wanted = Shown(note: target, part: anchor ?? titleLevel.map { _ in "\u{0}title" })
             if path.contains(wanted) {
                 let cycle = (path.drop { $0 != wanted }.map(\.note) + [target]).map { notes[$0].relativePath }.joined(separator: " → ")

@@ -13,14 +13,20 @@ enum PageHeadings {
             if case .heading(let level, _) = block.kind { return level }
             return nil
         }
-        guard let highest = levels.min(), highest < 2 else { return blocks }
-        let shift = 2 - highest
+        let shift = shift(levels)
+        guard shift > 0 else { return blocks }
         return blocks.map { block in
             guard case .heading(let level, let inlines) = block.kind else { return block }
             var shifted = block
             shifted.kind = .heading(level: min(level + shift, 6), inlines)
             return shifted
         }
+    }
+
+    /// How far headings of `levels` (those the page shows, without its title's) move down: so
+    /// that the highest is an `h2`, none when it is one or lower already.
+    static func shift(_ levels: [Int]) -> Int {
+        max(0, 2 - (levels.min() ?? 2))
     }
 
     /// Whether the first block is a heading that repeats `title`: the page shows it as its
