@@ -5,14 +5,19 @@ import NotebookModel
 public enum HTMLEscaping {
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
+        escape(text, apostrophe: false)
+    }
+
+    /// The same, and with `apostrophe` `'` too, as a template's `{{name}}` writes it.
+    public static func escape(_ text: String, apostrophe: Bool) -> String {
         text.withBorrowedUTF8 { bytes in
             // Most text has nothing to escape: it is given back as it is. Else what precedes the
             // first entity is copied whole, and the scan goes on from there.
-            let first = EscapedBytes.first(in: bytes, from: 0, apostrophe: false)
+            let first = EscapedBytes.first(in: bytes, from: 0, apostrophe: apostrophe)
             guard first < bytes.count else { return text }
             var out = UTF8Builder(capacity: bytes.count + 16)
             out.append(UnsafeBufferPointer(rebasing: bytes[..<first]))
-            append(UnsafeBufferPointer(rebasing: bytes[first...]), into: &out)
+            append(UnsafeBufferPointer(rebasing: bytes[first...]), into: &out, apostrophe: apostrophe)
             return out.string
         }
     }
@@ -22,8 +27,8 @@ public enum HTMLEscaping {
         text.withBorrowedUTF8 { append($0, into: &out) }
     }
 
-    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout UTF8Builder) {
-        EscapedBytes.escape(bytes, apostrophe: false) { out.append($0) } entity: { name in
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout UTF8Builder, apostrophe: Bool = false) {
+        EscapedBytes.escape(bytes, apostrophe: apostrophe) { out.append($0) } entity: { name in
             out.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
     }

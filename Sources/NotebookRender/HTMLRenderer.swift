@@ -28,6 +28,14 @@ public struct HTMLRenderer: Sendable {
             html: writer.out.string, headings: writer.headings, highlights: writer.highlights, slots: writer.slots, tags: writer.tags,
             marks: writer.marks)
     }
+
+    /// The HTML of `inlines` alone, as a heading or paragraph holds them (no element around them),
+    /// with the slots, tags and highlights they hold.
+    public func renderInlines(_ inlines: [Inline]) -> RenderedNote {
+        var writer = HTMLWriter(options: options)
+        writer.inlinesHTML(inlines)
+        return RenderedNote(html: writer.out.string, highlights: writer.highlights, slots: writer.slots, tags: writer.tags)
+    }
 }
 
 /// A note rendered to HTML, with the headings and highlighted passages it holds, in page order.
@@ -41,6 +49,9 @@ public struct RenderedNote: Hashable, Sendable {
     public var tags: [TagName]
     /// Where the parts of the HTML are, for an embed of a section or a block.
     public var marks: Marks
+    /// The inner HTML of the page's title when it shows more than its text (a formula, code,
+    /// emphasis), as a site sets it; nil when the title is its text alone.
+    public var title: String?
 
     /// Byte offsets in `html`: where each top-level block starts, where the footnotes start,
     /// and where each block with an identifier (`^id`, without the `^`; its element's id is

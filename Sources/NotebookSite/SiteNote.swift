@@ -56,6 +56,8 @@ struct SiteNote: Hashable, Sendable {
     struct Body: Hashable, Sendable {
         var rendered = RenderedNote()
         var links: [LinkResolution.Found] = []
+        /// The title's HTML while its formulas wait to be typeset (``RenderedNote/title``).
+        var title: RenderedNote?
     }
 
     private var box: Box

@@ -130,14 +130,21 @@ import Testing
     }
 
     /// The heading a page shows as its title is checked as the body is (`build`, `check` and
-    /// `render` agree), and the title shows its formulas' TeX between their dollars.
-    @Test func aFormulaInTheTitleHeadingIsCheckedAndKeepsItsDollars() throws {
+    /// `render` agree) and typeset in its `h1`; the title as text (`<title>`, lists, search)
+    /// shows its formulas' TeX between their dollars.
+    @Test func aFormulaInTheTitleHeadingIsCheckedTypesetInTheHeadingAndKeepsItsDollarsAsText() throws {
         let site = try TemporarySite(["notes/energy.md": "# Energy $E = mc^2$ and $\\nosuch$\n\nBody $x$.\n"])
         let report = SitePipeline().build(site.path)
         let refused = report.diagnostics.filter { $0.code.hasPrefix("math.") }
         #expect(refused.count == 1 && refused.first?.location == SourceLocation(line: 1, column: 26), "\(report.diagnostics)")
         let page = try site.output("energy/index.html")
-        #expect(page.contains("<h1>Energy $E = mc^2$ and $\\nosuch$</h1>") && page.contains("<title>Energy $E = mc^2$"), "\(page)")
+        #expect(page.contains("<h1>Energy <span class=\"katex\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\">"), "\(page)")
+        #expect(page.contains("<msup><mi>c</mi><mn>2</mn></msup>"), "\(page)")
+        // What KaTeX refused shows as its source, as in the body.
+        #expect(page.contains(" and <code class=\"math\">$\\nosuch$</code></h1>"), "\(page)")
+        #expect(page.contains("<title>Energy $E = mc^2$"), "\(page)")
+        let index = try site.output("index.html")
+        #expect(index.contains(">Energy $E = mc^2$ and $\\nosuch$</a>"), "\(index)")
         #expect(!page.contains("<h1 id=") && !page.contains("id=\"energy"), "\(page)")
         #expect(!SitePipeline(options: BuildOptions(strict: true)).check(site.path).succeeded)
     }
@@ -156,6 +163,15 @@ import Testing
         #expect(report.succeeded, "\(report.diagnostics)")
         page = try String(contentsOfFile: fixture.output + "/math/index.html", encoding: .utf8)
         #expect(page.contains("<msub><mi>y</mi><mn>3</mn></msub>"))
+        #expect(fixture.matchesAFullBuild())
+    }
+
+    @Test func thePreviewTypesetsATitlesFormulaAsABuildDoes() throws {
+        let fixture = try SiteSessionTests.Fixture(["notes/area.md": "# Area $r^2$\n\nA $x^2$.\n"])
+        let report = try fixture.write("notes/area.md", "# Area $\\pi r^2$\n\nA $y_3$.\n")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let page = try String(contentsOfFile: fixture.output + "/area/index.html", encoding: .utf8)
+        #expect(page.contains("<h1>Area <span class=\"katex\"><math") && page.contains("<mi>π</mi>"), "\(page)")
         #expect(fixture.matchesAFullBuild())
     }
 

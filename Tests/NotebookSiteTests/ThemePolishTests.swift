@@ -18,6 +18,32 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: icons.path + "/public/assets/favicon.svg"))
     }
 
+    /// The opening heading a page shows as its title keeps its code, italics and highlights in
+    /// the `h1`, as Obsidian and Quartz show a heading; its links show their text, its footnote
+    /// references nothing, its bold nothing more than the heading's, and a title of text alone is
+    /// written as `{{note.title}}` writes it.
+    @Test func theTitleHeadingKeepsItsFormattingInTheHeading() throws {
+        let site = try TemporarySite([
+            "notes/best.md": "# The *best* `code` ==note== **[[plain|link]]** [out](https://example.org) it's[^1]\n\nText ==marked==.\n\n[^1]: A footnote.\n",
+            "notes/bold.md": "# **Bold** title\n\nText.\n",
+            "notes/plain.md": "# Plain's title & more\n\nText.\n",
+            "notes/front.md": "---\ntitle: Front's\n---\n\nText.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let best = try site.output("best/index.html")
+        #expect(
+            best.contains("<h1>The <em>best</em> <code>code</code> <mark class=\"highlight highlight-yellow\">note</mark> link out it's</h1>"),
+            "\(best)")
+        // The body's highlight keeps the first anchor: the title's has none.
+        #expect(best.contains("<mark id=\"highlight-1\" class=\"highlight highlight-yellow\">marked</mark>"), "\(best)")
+        #expect(best.contains("<title>The best code note link out it&#39;s"), "\(best)")
+        #expect(try site.output("plain/index.html").contains("<h1>Plain&#39;s title &amp; more</h1>"))
+        // A heading is bold already: bold alone shows as text.
+        #expect(try site.output("bold/index.html").contains("<h1>Bold title</h1>"))
+        #expect(try site.output("front/index.html").contains("<h1>Front&#39;s</h1>"))
+    }
+
     @Test func theSitesOwnIconComesBeforeItsThemes() throws {
         let site = try TemporarySite([
             "notebook.yml": "theme: ./mine\n", "notes/a.md": "# A\n", "assets/favicon.ico": "ico", "mine/assets/favicon.svg": "<svg/>",

@@ -65,7 +65,16 @@ struct NoteRendering: Sendable {
         if shown, typesets, let code {
             code.submit(formulas: titleFormulas + rendered.formulas, path: note.path, source: source)
         }
-        return SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
+        var body = SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
+        if note.titleHeading != nil, let title = blocks.first, case .heading(_, let inlines) = title.kind, PageTitle.isFormatted(inlines) {
+            // Its highlights are not passages of the highlights page: they get no anchor.
+            var titleRenderer = renderer
+            titleRenderer.options.anchorHighlights = false
+            let made = titleRenderer.renderInlines(PageTitle.shown(inlines))
+            // Its formulas are typeset with the body's, first (`fillCode`).
+            if made.slots.isEmpty { body.rendered.title = made.html } else { body.title = made }
+        }
+        return body
     }
 
     /// Waits for the code handed over so far to be highlighted.
@@ -79,8 +88,14 @@ struct NoteRendering: Sendable {
         guard code != nil else { return }
         let renderer = renderer
         _ = ParallelWork.map(updating: &notes, workers: workers) { note in
-            guard note.body.rendered.slots.contains(where: \.isCode) else { return }
-            note.body.rendered = renderer.fill(note.body.rendered, nil, code: highlights.html(for:), math: highlights.formulasOfOneNote())
+            guard note.body.rendered.slots.contains(where: \.isCode) || note.body.title != nil else { return }
+            // One note's formulas in its order, the title's first, as they were handed over.
+            let math = highlights.formulasOfOneNote()
+            if let title = note.body.title {
+                note.body.rendered.title = renderer.fill(title, nil, math: math).html
+                note.body.title = nil
+            }
+            note.body.rendered = renderer.fill(note.body.rendered, nil, code: highlights.html(for:), math: math)
         }
     }
 

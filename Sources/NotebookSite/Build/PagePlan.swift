@@ -323,7 +323,7 @@ struct PagePlan: Sendable {
         let toc = html.headings.filter { $0.level <= highest + 2 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
         let breadcrumbs = self.breadcrumbs(to: notes[index].folder)
         return NoteView(
-            card: card(index), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),
+            card: card(index), titleHTML: html.title ?? HTMLEscaping.escape(notes[index].title, apostrophe: true), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),
             hasToc: html.headings.count > 1,
             backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
             hasBacklinks: !backlinks[index].isEmpty, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty)

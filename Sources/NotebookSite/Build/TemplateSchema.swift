@@ -53,7 +53,7 @@ extension TemplateContext {
             site: site.mustacheValue,
             page: PageView(title: "T", description: "D", url: "/t/", openGraphType: "article", isHome: true),
             note: NoteView(
-                card: card, html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)],
+                card: card, titleHTML: "T", html: "<p>x</p>", toc: [TocEntry(text: "H", id: "h", level: 2)],
                 tocTree: [TocNode(text: "H", id: "h", level: 2, children: [TocNode(text: "I", id: "i", level: 3)], hasChildren: true)],
                 hasToc: true, backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true,
                 breadcrumbs: [NoteLink(title: "F", url: "/f/")], hasBreadcrumbs: true),

@@ -58,6 +58,9 @@ struct PageView: Sendable {
 struct NoteView: Sendable {
     /// What lists show of the note; templates see its keys as the view's own (`note.title`).
     var card: NoteCard
+    /// The title as the page's `h1` shows it, in HTML: its formulas typeset, its code and emphasis
+    /// kept (``PageTitle``), else its text escaped.
+    var titleHTML: String
     var html: String
     /// The headings of the three highest levels the page has under its title, in page order.
     var toc: [TocEntry]
@@ -332,8 +335,9 @@ extension PageView: MustacheValueConvertible {
 extension NoteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         var fields = card.fields
-        // Room for the five below at once: each append would otherwise grow the pairs.
-        fields.pairs.reserveCapacity(fields.pairs.count + 8)
+        // Room for the nine below at once: each append would otherwise grow the pairs.
+        fields.pairs.reserveCapacity(fields.pairs.count + 9)
+        fields.append("titleHTML", .string(titleHTML))
         fields.append("html", .string(html))
         fields.append("toc", toc.value)
         fields.append("tocTree", tocTree.value)
