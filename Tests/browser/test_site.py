@@ -1150,11 +1150,14 @@ class FeatureSiteTests(Checks):
         "notes/horn.md": "---\ntitle: Cornucopia\n---\nA horn of plenty.\n",
         # A folder whose name is one long word: its breadcrumbs and the home page's folder list wrap.
         "notes/Averyveryveryveryveryveryverylongfoldernamewithoutanyspaces/deep.md": "---\ntitle: Deep\n---\nDeep note.\n",
+        # An opening heading the page shows as its title, with a formula, code and a highlight.
+        "notes/euler.md": "# Euler's $e^{i\\pi} + 1 = 0$ in `cmath`, ==one line==\n\nA formula in the title.\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
     # Every page of this site at a phone's width, as the example site's are checked.
     html_pages = BrowserTests.html_pages
     test_no_overflow_at_phone_width = BrowserTests.test_no_overflow_at_phone_width
+    set_scheme = BrowserTests.set_scheme
 
     def __init__(self, driver, notebook):
         self.driver = driver
@@ -1185,6 +1188,7 @@ class FeatureSiteTests(Checks):
                 self.run("no page wider than a 390 px screen, a folder's long name too", self.test_no_overflow_at_phone_width)
                 self.run("past the results shown: all results from the dialog, more on the search page", self.test_more_results)
                 self.run("the selected result and the placeholder stand out, light and dark", self.test_selection_and_placeholder)
+                self.run("a title heading's formula, code and highlight, readable light and dark", self.test_formatted_title)
             with SiteServer(own) as self.server:
                 self.run("the search page searches with the search box replaced", self.test_search_page_without_box)
 
@@ -1245,6 +1249,28 @@ class FeatureSiteTests(Checks):
         self.driver.execute_script("document.activeElement.blur()")
         WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
         print("  the café link's preview goes when Tab reaches the link out of the site, and when the focus leaves it for nothing")
+
+    def test_formatted_title(self):
+        self.open("/euler/")
+        box = self.driver.execute_script("""
+            const m = document.querySelector('main h1 math');
+            if (!m) return null;
+            const r = m.getBoundingClientRect();
+            return [r.width, r.height];""")
+        assert box and box[0] > 0 and box[1] > 0, f"the title's formula has no box: {box}"
+        shown = self.driver.execute_script(
+            "return ['code', 'mark'].map(s => (document.querySelector('main h1 ' + s) || {}).textContent)")
+        assert shown == ["cmath", "one line"], f"the title shows {shown}"
+        failing = []
+        try:
+            for scheme in ["light", "dark"]:
+                self.set_scheme(scheme)
+                result = self.driver.execute_script(CONTRAST_SCRIPT)
+                failing += [f"({scheme}) {f['element']} {f['text']!r}: {f['detail']}" for f in result["failing"]]
+        finally:
+            self.set_scheme("light")
+        assert not failing, "; ".join(failing)
+        print(f"  the formula {box[0]:.0f}×{box[1]:.0f} px, the code and the highlight, all at 4.5:1 or more")
 
     def test_title_prefix(self):
         # Found by review: "co" kept only the 64 shortest terms that begin with it (the text's
