@@ -166,6 +166,22 @@ import Testing
         #expect(fixture.matchesAFullBuild())
     }
 
+    /// Found by review: the home and a folder's page showed their introducing note's title formula
+    /// as TeX in their `h1`.
+    @Test func theHomeAndFolderPagesTypesetTheirIntroductionsTitle() throws {
+        let site = try TemporarySite([
+            "notes/index.md": "# Home $h^2$\n\nWelcome.\n", "notes/geo/index.md": "# Geometry $\\pi r^2$ `c`\n\nShapes.\n",
+            "notes/geo/circle.md": "# Circle\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let home = try site.output("index.html")
+        #expect(home.contains("<h1>Home <span class=\"katex\"><math"), "\(home)")
+        let folder = try site.output("geo/index.html")
+        #expect(folder.contains("<h1>Geometry <span class=\"katex\"><math") && folder.contains("</span> <code>c</code></h1>"), "\(folder)")
+        #expect(folder.contains("<title>Geometry $\\pi r^2$ c · "), "\(folder)")
+    }
+
     @Test func thePreviewTypesetsATitlesFormulaAsABuildDoes() throws {
         let fixture = try SiteSessionTests.Fixture(["notes/area.md": "# Area $r^2$\n\nA $x^2$.\n"])
         let report = try fixture.write("notes/area.md", "# Area $\\pi r^2$\n\nA $y_3$.\n")

@@ -26,6 +26,9 @@ import Testing
         let site = try TemporarySite([
             "notes/best.md": "# The *best* `code` ==note== **[[plain|link]]** [out](https://example.org) it's[^1]\n\nText ==marked==.\n\n[^1]: A footnote.\n",
             "notes/bold.md": "# **Bold** title\n\nText.\n",
+            "notes/tagged.md": "# A ==marked== title #tagone\n\nText.\n",
+            "notes/alt.md": "# Alt ![img $q^2$](https://example.org/p.png) *i*\n\nText.\n",
+            "notes/lines.md": "Line one *it*\\\nline two\n===\n\nText.\n",
             "notes/plain.md": "# Plain's title & more\n\nText.\n",
             "notes/front.md": "---\ntitle: Front's\n---\n\nText.\n",
         ])
@@ -41,6 +44,15 @@ import Testing
         #expect(try site.output("plain/index.html").contains("<h1>Plain&#39;s title &amp; more</h1>"))
         // A heading is bold already: bold alone shows as text.
         #expect(try site.output("bold/index.html").contains("<h1>Bold title</h1>"))
+        // Found by review: a tag in a formatted title was a link in the h1 (in a plain one, text);
+        // the note's tags are linked beside it.
+        let tagged = try site.output("tagged/index.html")
+        #expect(tagged.contains("<h1>A <mark class=\"highlight highlight-yellow\">marked</mark> title #tagone</h1>"), "\(tagged)")
+        #expect(tagged.contains("<a class=\"tag\" href=\"/tags/tagone/\">#tagone</a>"), "\(tagged)")
+        // An image's description is text, its formula's TeX too (it was a refused formula's code);
+        // a line break is a space, as in `<title>`.
+        #expect(try site.output("alt/index.html").contains("<h1>Alt img $q^2$ <em>i</em></h1>"))
+        #expect(try site.output("lines/index.html").contains("<h1>Line one <em>it</em>\nline two</h1>"))
         #expect(try site.output("front/index.html").contains("<h1>Front&#39;s</h1>"))
     }
 

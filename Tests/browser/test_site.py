@@ -1152,6 +1152,10 @@ class FeatureSiteTests(Checks):
         "notes/Averyveryveryveryveryveryverylongfoldernamewithoutanyspaces/deep.md": "---\ntitle: Deep\n---\nDeep note.\n",
         # An opening heading the page shows as its title, with a formula, code and a highlight.
         "notes/euler.md": "# Euler's $e^{i\\pi} + 1 = 0$ in `cmath`, ==one line==\n\nA formula in the title.\n",
+        # Found by review: a title's long formula, inline or display, widened the page at 390 px.
+        "notes/sum.md": "# Sum $a_{1} + a_{2} + a_{3} + a_{4} + a_{5} + a_{6} + a_{7} + a_{8}$\n\nA long formula.\n",
+        "notes/series/index.md": "# Series $$\\sum_{i=1}^n i = a_1 + a_2 + a_3 + a_4 + a_5 + a_6$$ here\n\nA folder.\n",
+        "notes/series/one.md": "---\ntitle: One\n---\nOne.\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
     # Every page of this site at a phone's width, as the example site's are checked.

@@ -67,9 +67,11 @@ struct NoteRendering: Sendable {
         }
         var body = SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
         if note.titleHeading != nil, let title = blocks.first, case .heading(_, let inlines) = title.kind, PageTitle.isFormatted(inlines) {
-            // Its highlights are not passages of the highlights page: they get no anchor.
+            // Its highlights are not passages of the highlights page: they get no anchor; its
+            // tags are the note's, linked beside it.
             var titleRenderer = renderer
             titleRenderer.options.anchorHighlights = false
+            titleRenderer.options.tagURL = nil
             let made = titleRenderer.renderInlines(PageTitle.shown(inlines))
             // Its formulas are typeset with the body's, first (`fillCode`).
             if made.slots.isEmpty { body.rendered.title = made.html } else { body.title = made }

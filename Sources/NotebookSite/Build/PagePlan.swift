@@ -77,6 +77,8 @@ struct PagePlan: Sendable {
     /// A note that introduces a folder's page (or the home page): its title, summary and HTML.
     struct Introduction: Sendable {
         var title: String
+        /// Its title as an `h1` shows it (``RenderedNote/title``), when it shows more than its text.
+        var titleHTML: String?
         var summary: String
         var html: String
     }
@@ -135,7 +137,8 @@ struct PagePlan: Sendable {
         for (url, note) in index.folderIntroductions {
             let introduced = site.notes[note]
             folderIntroductions[url] = Introduction(
-                title: introduced.title, summary: introduced.summary, html: rendered.isEmpty ? "" : rendered[note].html)
+                title: introduced.title, titleHTML: rendered.isEmpty ? nil : rendered[note].title, summary: introduced.summary,
+                html: rendered.isEmpty ? "" : rendered[note].html)
         }
         var introducers: [PageGroup: SiteNote] = [:]
         for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
@@ -393,7 +396,8 @@ struct PagePlan: Sendable {
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: title, introduction: number == 1 ? home?.html : nil, notes: cards(slice), pagination: pagination, tag: nil,
+                    heading: title, headingHTML: home?.titleHTML ?? HTMLEscaping.escape(title, apostrophe: true),
+                    introduction: number == 1 ? home?.html : nil, notes: cards(slice), pagination: pagination, tag: nil,
                     folders: number == 1 ? folderLinks(in: "/") : [], hasFolders: number == 1 && !(index.subfolders["/"] ?? []).isEmpty,
                     recent: number == 1 ? cards(recent) : [], hasRecent: number == 1 && !recent.isEmpty,
                     noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
@@ -414,7 +418,7 @@ struct PagePlan: Sendable {
             let path = number == 1 ? base : base + "page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: "#\(tag.name)", introduction: number == 1 ? introductions[slug] : nil, notes: cards(slice),
+                    heading: "#\(tag.name)", headingHTML: HTMLEscaping.escape("#\(tag.name)", apostrophe: true), introduction: number == 1 ? introductions[slug] : nil, notes: cards(slice),
                     pagination: pagination, tag: tag.name, subtags: number == 1 ? tag.children : [],
                     hasSubtags: number == 1 && tag.hasChildren, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
                     noteCountText: number == 1 ? plural(indices.count, "note") : nil,
@@ -455,7 +459,8 @@ struct PagePlan: Sendable {
                 let folders = folderLinks(in: url)
                 let above = breadcrumbs(to: folder.parent)
                 let list = ListView(
-                    heading: title, introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
+                    heading: title, headingHTML: introduction?.titleHTML ?? HTMLEscaping.escape(title, apostrophe: true),
+                    introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
                     folders: folders, hasFolders: !folders.isEmpty, isFolder: true, breadcrumbs: above, hasBreadcrumbs: !above.isEmpty,
                     noteCount: indices.count, wordCount: words, noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
                 return template(

@@ -152,6 +152,9 @@ struct NoteCard: Sendable {
 /// A list of notes: the index or a tag's page, one page of it.
 struct ListView: Sendable {
     var heading: String
+    /// The heading as the page's `h1` shows it, in HTML: an introducing note's title heading with
+    /// its formulas typeset (``PageTitle``), else the heading escaped.
+    var headingHTML: String
     /// For a tag's page, the HTML of the note at `/tags/NAME/` that introduces it.
     var introduction: String?
     /// The notes' cards as templates see them (``NoteCard``'s value).
@@ -401,7 +404,7 @@ extension NoteCard: MustacheValueConvertible {
 extension ListView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
-            "heading": .string(heading), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
+            "heading": .string(heading), "headingHTML": .string(headingHTML), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
             "folders": folders.value, "hasFolders": .bool(hasFolders), "isFolder": .bool(isFolder),
