@@ -1156,6 +1156,9 @@ class FeatureSiteTests(Checks):
         "notes/sum.md": "# Sum $a_{1} + a_{2} + a_{3} + a_{4} + a_{5} + a_{6} + a_{7} + a_{8}$\n\nA long formula.\n",
         "notes/series/index.md": "# Series $$\\sum_{i=1}^n i = a_1 + a_2 + a_3 + a_4 + a_5 + a_6$$ here\n\nA folder.\n",
         "notes/series/one.md": "---\ntitle: One\n---\nOne.\n",
+        # Links to a note's heading and to its top: each preview shows what the link leads to.
+        "notes/sections.md": "---\ntitle: Sections\n---\nThe first paragraph. ^para\n\n## Part two\n\nThe second part's text.\n",
+        "notes/toc.md": "---\ntitle: To sections\n---\nSee [[Sections#Part two]], [[Sections]] and [[Sections#^para]].\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
     # Every page of this site at a phone's width, as the example site's are checked.
@@ -1186,6 +1189,7 @@ class FeatureSiteTests(Checks):
             with SiteServer(plain) as self.server:
                 self.run("previews of links to notes whose URLs are not ASCII", self.test_previews_of_any_url)
                 self.run("a preview goes when the focus moves to a link without one", self.test_preview_follows_focus)
+                self.run("a link to a heading previews its section", self.test_preview_of_a_section)
                 self.run("Chinese and Japanese words typed in part find their note", self.test_cjk_in_part)
                 self.run("a title that begins with two letters typed is found among many shorter words", self.test_title_prefix)
                 self.output = plain
@@ -1227,6 +1231,20 @@ class FeatureSiteTests(Checks):
             WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
         assert shown == ["数字花园", "新幹線", "Café notes"], f"the previews show {shown}"
         print(f"  {', '.join(shown)}")
+
+    def test_preview_of_a_section(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.open("/toc/")
+        texts = []
+        for link in self.driver.find_elements("css selector", "main a.wikilink"):
+            self.hover_preview(link)
+            texts.append(self.driver.find_element("css selector", ".link-preview .link-preview-text").text)
+            ActionChains(self.driver).move_to_element(self.driver.find_element("css selector", "main h1")).perform()
+            WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
+        expected = ["Part two — The second part's text.", "The first paragraph.", "The first paragraph."]
+        assert texts == expected, f"the previews show {texts}"
+        print(f"  {' | '.join(texts)}")
 
     def test_preview_follows_focus(self):
         from selenium.webdriver.common.action_chains import ActionChains

@@ -456,7 +456,8 @@
   }
 
   // Previews of internal links, on hover and on keyboard focus: the page's folder, title and
-  // summary from the search's files, in a copy of the page's <template id="link-preview">.
+  // summary (or the section a link's heading names) from the search's files, in a copy of the
+  // page's <template id="link-preview">.
   function previews(index, template) {
     var pages = null, shown = null, timer = 0, count = 0;
     function byURL(meta) {
@@ -487,7 +488,7 @@
           hide();
           var box = template.content.firstElementChild.cloneNode(true);
           box.id = "link-preview-" + ++count;
-          var parts = { ".link-preview-path": folderPath(meta, meta.pages[page][2]), ".link-preview-title": meta.pages[page][0], ".link-preview-text": entry[0] };
+          var parts = { ".link-preview-path": folderPath(meta, meta.pages[page][2]), ".link-preview-title": meta.pages[page][0], ".link-preview-text": section(entry, url.hash) || entry[0] };
           for (var selector in parts) {
             var part = box.querySelector(selector);
             if (part) { part.textContent = parts[selector]; part.hidden = !parts[selector]; }
@@ -501,6 +502,17 @@
           shown = { link: link, box: box };
         });
       }).catch(function () {});
+    }
+    // A link to a heading of the page shows that section: its heading and the start of its
+    // text, cut as a result's passage is; the page's summary for its top or a block (`#^id`).
+    function section(entry, hash) {
+      var anchor;
+      try { anchor = decodeURIComponent(hash.slice(1)); } catch (error) { return null; }
+      var found = anchor && entry.slice(1).find(function (part) { return part[1] === anchor; });
+      if (!found) return null;
+      var text = found[2], end = Math.min(text.length, 180);
+      if (end < text.length && text.lastIndexOf(" ", end) > 0) end = text.lastIndexOf(" ", end);
+      return text ? found[0] + " — " + text.slice(0, end) + (end < text.length ? "…" : "") : found[0];
     }
     function target(event) {
       var link = event.target.closest && event.target.closest("main a[href]");
