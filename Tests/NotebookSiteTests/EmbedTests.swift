@@ -32,6 +32,23 @@ import Testing
         "notes/deep/sibling.md": "---\ntitle: Sibling\n---\nSibling.\n",
     ]
 
+    /// Obsidian's `[[Note#Heading#Subheading]]`: the subheading under that heading, for links and
+    /// embeds alike (it was a broken link with the note's page), the title heading first or not.
+    @Test func aPathOfHeadingsNamesTheSubheadingUnderItsHeading() throws {
+        let site = try TemporarySite([
+            "notes/note.md": "# Note\n\nIntro.\n\n## A\n\nText A.\n\n### B\n\nText AB.\n\n## C\n\n### B\n\nText CB.\n",
+            "notes/other.md": "# Other\n\n[[Note#A#B]], [[Note#C # b]], [[note#Note#C#B]] and [[Note#A#C]].\n\n![[Note#C#B]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.count == 1 && broken.first?.message.contains("'A#C'") == true, "\(report.diagnostics)")
+        let page = try site.output("other/index.html")
+        #expect(page.components(separatedBy: "href=\"/note/#b\"").count - 1 == 1, "\(page)")
+        // Two links and the embed's caption.
+        #expect(page.components(separatedBy: "href=\"/note/#b-1\"").count - 1 == 3, "\(page)")
+        #expect(page.contains("<p>Text CB.</p>") && !page.contains("Text AB."), "\(page)")
+    }
+
     @Test func theEmbeddedContentIsInAFigureThatLinksToItsSource() throws {
         let site = try TemporarySite(Self.files)
         let report = SitePipeline().build(site.path)

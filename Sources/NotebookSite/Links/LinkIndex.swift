@@ -297,8 +297,33 @@ struct LinkIndex: Sendable {
             return .success(match.id)
         }
         if let title, title.id == wanted || title.id == slug { return .success(nil) }
+        // Obsidian's path of headings, `[[note#Heading#Subheading]]`: each under the one before.
+        if !byID, heading.contains("#"), let id = Self.nested(heading, in: headings, title: title) { return .success(id) }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
         return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'", leadsNowhere: false, page: index))
+    }
+
+    /// The id of the last heading of `path` (`Heading#Subheading#…`), each found, by its text or
+    /// id as a single heading is, in the section of the one before it (the headings after it up to
+    /// the next of its level or a higher one); the first may be the heading the page shows as its
+    /// title, whose section is the whole note. Nil when one is missing.
+    static func nested(_ path: String, in headings: [NoteHeading], title: NoteHeading?) -> String? {
+        var parts = path.split(separator: "#", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard parts.count > 1, !parts.contains(where: \.isEmpty) else { return nil }
+        func names(_ heading: NoteHeading, _ part: String) -> Bool {
+            heading.text.lowercased() == part || heading.id == part || heading.id == Slug.make(part)
+        }
+        if let title, names(title, parts[0]) { parts.removeFirst() }
+        var range = headings.indices
+        var found: NoteHeading?
+        for part in parts {
+            guard let at = range.first(where: { names(headings[$0], part) }) else { return nil }
+            found = headings[at]
+            range = (at + 1)..<(headings[(at + 1)...].firstIndex { $0.level <= headings[at].level } ?? headings.endIndex)
+        }
+        return found?.id
     }
 
     /// Whether a destination has neither a scheme nor a leading `/` or `//`.
