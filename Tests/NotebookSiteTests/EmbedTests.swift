@@ -49,6 +49,21 @@ import Testing
         #expect(page.contains("<p>Text CB.</p>") && !page.contains("Text AB."), "\(page)")
     }
 
+    /// Found by review: the slug of the whole path was tried first (`A#B` found a heading "AB"),
+    /// and took empty parts (`##B`, `A#`) for the heading they leave.
+    @Test func aPathOfHeadingsIsNoSlugAndHasNoEmptyPart() throws {
+        let site = try TemporarySite([
+            "notes/note.md": "# Note\n\n## AB\n\n## A\n\n### B\n\n## X Y\n\n## X\n\n### Y\n",
+            "notes/other.md": "# Other\n\n[[Note#A#B]] [[Note#X # Y]] [[Note##B]] [[Note#A#]] [[Note#A##B]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }.map(\.message)
+        #expect(broken.count == 3 && ["'#B'", "'A#'", "'A##B'"].allSatisfy { part in broken.contains { $0.contains(part) } }, "\(broken)")
+        let page = try site.output("other/index.html")
+        #expect(page.contains("href=\"/note/#b\"") && page.contains("href=\"/note/#y\""), "\(page)")
+        #expect(!page.contains("#ab\"") && !page.contains("#x-y\""), "\(page)")
+    }
+
     @Test func theEmbeddedContentIsInAFigureThatLinksToItsSource() throws {
         let site = try TemporarySite(Self.files)
         let report = SitePipeline().build(site.path)

@@ -384,6 +384,25 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    /// Found by review: a heading's level alone changed left a path of headings (`[[b#A#B]]`) as
+    /// it was resolved before, broken or not.
+    @Test func aHeadingsLevelRelinksAPathOfHeadings() throws {
+        let fixture = try Fixture([
+            "notebook.yml": "title: T\n",
+            "notes/a.md": "---\ntitle: A\n---\nSee [[b#A#B]].\n",
+            "notes/b.md": "---\ntitle: B\n---\n## A\n\n### B\n\nText.\n",
+        ])
+        #expect(fixture.page("a/index.html").contains("href=\"/b/#b\""))
+        var report = try fixture.write("notes/b.md", "---\ntitle: B\n---\n## A\n\n## B\n\nText.\n")
+        #expect(report.written.contains("a/index.html"), "\(report.written)")
+        #expect(fixture.page("a/index.html").contains("class=\"wikilink\" href=\"/b/\""))
+        #expect(report.diagnostics.contains { $0.code == "link.broken" }, "\(report.diagnostics)")
+        #expect(fixture.matchesAFullBuild())
+        report = try fixture.write("notes/b.md", "---\ntitle: B\n---\n## A\n\n### B\n\nText.\n")
+        #expect(fixture.page("a/index.html").contains("href=\"/b/#b\""))
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func aTemplateChangeRebuildsEverything() throws {
         let fixture = try Fixture()
         let report = try fixture.write("templates/footer.mustache", "<footer>changed</footer>\n")

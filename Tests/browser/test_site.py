@@ -1157,8 +1157,9 @@ class FeatureSiteTests(Checks):
         "notes/series/index.md": "# Series $$\\sum_{i=1}^n i = a_1 + a_2 + a_3 + a_4 + a_5 + a_6$$ here\n\nA folder.\n",
         "notes/series/one.md": "---\ntitle: One\n---\nOne.\n",
         # Links to a note's heading and to its top: each preview shows what the link leads to.
-        "notes/sections.md": "---\ntitle: Sections\n---\nThe first paragraph. ^para\n\n## Part two\n\nThe second part's text.\n",
-        "notes/toc.md": "---\ntitle: To sections\n---\nSee [[Sections#Part two]], [[Sections]] and [[Sections#^para]].\n",
+        "notes/sections.md": "---\ntitle: Sections\n---\nThe first paragraph. ^para\n\n## Part two\n\nThe second part's text.\n\n"
+                             "## Emoji\n\n" + "a" * 179 + "\U0001F600 after the cut.\n",
+        "notes/toc.md": "---\ntitle: To sections\n---\nSee [[Sections#Part two]], [[Sections]], [[Sections#^para]] and [[Sections#Emoji]].\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
     # Every page of this site at a phone's width, as the example site's are checked.
@@ -1242,7 +1243,8 @@ class FeatureSiteTests(Checks):
             texts.append(self.driver.find_element("css selector", ".link-preview .link-preview-text").text)
             ActionChains(self.driver).move_to_element(self.driver.find_element("css selector", "main h1")).perform()
             WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
-        expected = ["Part two — The second part's text.", "The first paragraph.", "The first paragraph."]
+        # Found by review: a cut between the halves of an emoji showed a broken character.
+        expected = ["Part two — The second part's text.", "The first paragraph.", "The first paragraph.", "Emoji — " + "a" * 179 + "…"]
         assert texts == expected, f"the previews show {texts}"
         print(f"  {' | '.join(texts)}")
 

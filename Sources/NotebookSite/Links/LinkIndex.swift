@@ -293,14 +293,17 @@ struct LinkIndex: Sendable {
         let title = notes[index].titleHeading
         if byID, let match = headings.first(where: { $0.id == wanted }) { return .success(match.id) }
         if let title, title.text.lowercased() == wanted { return .success(nil) }
-        if let match = headings.first(where: named) ?? headings.first(where: { $0.id == slug }) {
-            return .success(match.id)
+        let missing = BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'", leadsNowhere: false, page: index)
+        if let match = headings.first(where: named) { return .success(match.id) }
+        // Obsidian's path of headings, `[[note#Heading#Subheading]]`: each under the one before,
+        // before a heading's slug is tried (which drops the `#`: `A#B` would find "AB").
+        if !byID, heading.contains("#") {
+            return Self.nested(heading, in: headings, title: title).map { .success($0) } ?? .failure(missing)
         }
+        if let match = headings.first(where: { $0.id == slug }) { return .success(match.id) }
         if let title, title.id == wanted || title.id == slug { return .success(nil) }
-        // Obsidian's path of headings, `[[note#Heading#Subheading]]`: each under the one before.
-        if !byID, heading.contains("#"), let id = Self.nested(heading, in: headings, title: title) { return .success(id) }
         if byID && (wanted.hasPrefix("fn") || wanted.hasPrefix("fnref")) { return .success(heading) }
-        return .failure(BrokenLink(reason: "'\(notes[index].title)' has no heading '\(heading)'", leadsNowhere: false, page: index))
+        return .failure(missing)
     }
 
     /// The id of the last heading of `path` (`Heading#Subheading#…`), each found, by its text or

@@ -107,8 +107,9 @@ struct NoteLayout: Equatable, Sendable {
     var places: Places
     var title: String
     var linkKeys: SiteNote.LinkKeys
-    /// The headings' texts and ids, and the blocks' identifiers, which `[[note#heading]]` and
-    /// `[[note#^id]]` name; last, the heading the page shows as its title, which links leave out.
+    /// The headings' texts, ids and levels (a path of headings, `[[note#A#B]]`, follows the
+    /// levels), and the blocks' identifiers, which `[[note#heading]]` and `[[note#^id]]` name;
+    /// last, the heading the page shows as its title, which links leave out.
     var headings: [String]
 
     struct Places: Equatable, Sendable {
@@ -126,6 +127,6 @@ struct NoteLayout: Equatable, Sendable {
             tags: note.tags.flatMap { [$0.name, $0.slug] })
         title = note.title
         linkKeys = note.linkKeys
-        headings = note.headings.flatMap { [$0.text, $0.id] } + note.blockIDs.map { "^" + $0 } + [note.titleHeading.map { "#" + $0.text + "#" + $0.id } ?? ""]
+        headings = note.headings.flatMap { [$0.text, $0.id, String($0.level)] } + note.blockIDs.map { "^" + $0 } + [note.titleHeading.map { "#" + $0.text + "#" + $0.id } ?? ""]
     }
 }

@@ -313,6 +313,9 @@
     }
     var end = Math.min(text.length, start + 180);
     if (end < text.length && text.lastIndexOf(" ", end) > best.first) end = text.lastIndexOf(" ", end);
+    // Neither end between the halves of a character past U+FFFF (an emoji).
+    if (start > 0 && /[\uDC00-\uDFFF]/.test(text.charAt(start))) start += 1;
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
     return {
       heading: best.section[0], anchor: best.section[1],
       text: (start > 0 ? "…" : "") + text.slice(start, end) + (end < text.length ? "…" : "")
@@ -512,6 +515,8 @@
       if (!found) return null;
       var text = found[2], end = Math.min(text.length, 180);
       if (end < text.length && text.lastIndexOf(" ", end) > 0) end = text.lastIndexOf(" ", end);
+      // Not between the halves of a character past U+FFFF (an emoji).
+      if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
       return text ? found[0] + " — " + text.slice(0, end) + (end < text.length ? "…" : "") : found[0];
     }
     function target(event) {
