@@ -1156,6 +1156,9 @@ class FeatureSiteTests(Checks):
         "notes/sum.md": "# Sum $a_{1} + a_{2} + a_{3} + a_{4} + a_{5} + a_{6} + a_{7} + a_{8}$\n\nA long formula.\n",
         "notes/series/index.md": "# Series $$\\sum_{i=1}^n i = a_1 + a_2 + a_3 + a_4 + a_5 + a_6$$ here\n\nA folder.\n",
         "notes/series/one.md": "---\ntitle: One\n---\nOne.\n",
+        # A long inline formula in a paragraph scrolls in its own box; a fraction keeps its ink.
+        "notes/body-math.md": "---\ntitle: Body math\n---\nA long one $" + " + ".join(f"a_{{{n}}}" for n in range(1, 14))
+                              + "$ and a fraction $\\frac{a}{b}$ inline.\n",
         # Links to a note's heading and to its top: each preview shows what the link leads to.
         "notes/sections.md": "---\ntitle: Sections\n---\nThe first paragraph. ^para\n\n## Part two\n\nThe second part's text.\n\n"
                              "## Emoji\n\n" + "a" * 179 + "\U0001F600 after the cut.\n",
@@ -1295,6 +1298,14 @@ class FeatureSiteTests(Checks):
             self.set_scheme("light")
         assert not failing, "; ".join(failing)
         print(f"  the formula {box[0]:.0f}×{box[1]:.0f} px, the code and the highlight, all at 4.5:1 or more")
+        # Found by review: inline formulas are boxes that scroll (a long one widened the page at
+        # 390 px): no formula's ink may be cut off by its box, on a formula's page or this one.
+        for path in ("/body-math/", "/euler/", "/sum/"):
+            self.open(path)
+            cut = self.driver.execute_script("""
+                return [...document.querySelectorAll('.katex')].filter(k => getComputedStyle(k).overflowY !== 'visible'
+                    && k.scrollHeight > k.clientHeight + 1).map(k => k.textContent.slice(0, 30));""")
+            assert not cut, f"{path}: formulas cut off by their box: {cut}"
 
     def test_title_prefix(self):
         # Found by review: "co" kept only the 64 shortest terms that begin with it (the text's
