@@ -53,28 +53,26 @@ struct NoteRendering: Sendable {
         if shown, let code { code.submit(blocks, path: note.path, code: highlights, math: typesets, source: source) }
         var rendered = renderer.renderNote(PageHeadings.adjust(blocks, showsTitle: note.titleHeading != nil))
         // The heading the page shows as its title is the note's text too: its `#tags` are the
-        // note's, and its formulas are checked as the body's are (the title shows their TeX).
-        var titleFormulas: [(tex: String, style: MathStyle, at: SourceLocation?)] = []
-        if let heading = note.titleHeading, let title = blocks.first, case .heading(_, let inlines) = title.kind,
-            InlineTags.mayHoldTags(heading.text) || (typesets && PlainText.holdsFormula(inlines))
-        {
-            let made = renderer.renderNote([title])
-            rendered.tags = made.tags + rendered.tags
-            titleFormulas = made.formulas
+        // note's, and its formulas are checked as the body's are. Its h1 shows it formatted
+        // (`PageTitle`): its highlights get no anchor (they are no passages of the highlights
+        // page) and its tags no link (they are linked beside it); its formulas are typeset with
+        // the body's, first (`fillCode`).
+        var title: RenderedNote?
+        if let heading = note.titleHeading, let first = blocks.first, case .heading(_, let inlines) = first.kind {
+            if InlineTags.mayHoldTags(heading.text) { rendered.tags = renderer.renderNote([first]).tags + rendered.tags }
+            if PageTitle.isFormatted(inlines) {
+                var titleRenderer = renderer
+                titleRenderer.options.anchorHighlights = false
+                titleRenderer.options.tagURL = nil
+                title = titleRenderer.renderInlines(PageTitle.shown(inlines))
+            }
         }
         if shown, typesets, let code {
-            code.submit(formulas: titleFormulas + rendered.formulas, path: note.path, source: source)
+            code.submit(formulas: (title?.formulas ?? []) + rendered.formulas, path: note.path, source: source)
         }
         var body = SiteNote.Body(rendered: rendered, links: LinkResolution.found(in: blocks))
-        if note.titleHeading != nil, let title = blocks.first, case .heading(_, let inlines) = title.kind, PageTitle.isFormatted(inlines) {
-            // Its highlights are not passages of the highlights page: they get no anchor; its
-            // tags are the note's, linked beside it.
-            var titleRenderer = renderer
-            titleRenderer.options.anchorHighlights = false
-            titleRenderer.options.tagURL = nil
-            let made = titleRenderer.renderInlines(PageTitle.shown(inlines))
-            // Its formulas are typeset with the body's, first (`fillCode`).
-            if made.slots.isEmpty { body.rendered.title = made.html } else { body.title = made }
+        if let title {
+            if title.slots.isEmpty { body.rendered.title = title.html } else { body.title = title }
         }
         return body
     }

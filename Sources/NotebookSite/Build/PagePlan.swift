@@ -326,7 +326,7 @@ struct PagePlan: Sendable {
         let toc = html.headings.filter { $0.level <= highest + 2 }.map { TocEntry(text: $0.text, id: $0.id, level: $0.level) }
         let breadcrumbs = self.breadcrumbs(to: notes[index].folder)
         return NoteView(
-            card: card(index), titleHTML: html.title ?? HTMLEscaping.escape(notes[index].title, apostrophe: true), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),
+            card: card(index), titleHTML: html.title ?? PageTitle.escaped(notes[index].title), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),
             hasToc: html.headings.count > 1,
             backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
             hasBacklinks: !backlinks[index].isEmpty, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty)
@@ -396,7 +396,7 @@ struct PagePlan: Sendable {
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: title, headingHTML: home?.titleHTML ?? HTMLEscaping.escape(title, apostrophe: true),
+                    heading: title, headingHTML: home?.titleHTML ?? PageTitle.escaped(title),
                     introduction: number == 1 ? home?.html : nil, notes: cards(slice), pagination: pagination, tag: nil,
                     folders: number == 1 ? folderLinks(in: "/") : [], hasFolders: number == 1 && !(index.subfolders["/"] ?? []).isEmpty,
                     recent: number == 1 ? cards(recent) : [], hasRecent: number == 1 && !recent.isEmpty,
@@ -418,7 +418,7 @@ struct PagePlan: Sendable {
             let path = number == 1 ? base : base + "page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
                 let list = ListView(
-                    heading: "#\(tag.name)", headingHTML: HTMLEscaping.escape("#\(tag.name)", apostrophe: true), introduction: number == 1 ? introductions[slug] : nil, notes: cards(slice),
+                    heading: "#\(tag.name)", headingHTML: PageTitle.escaped("#\(tag.name)"), introduction: number == 1 ? introductions[slug] : nil, notes: cards(slice),
                     pagination: pagination, tag: tag.name, subtags: number == 1 ? tag.children : [],
                     hasSubtags: number == 1 && tag.hasChildren, noteCount: number == 1 ? indices.count : nil, wordCount: number == 1 ? words : nil,
                     noteCountText: number == 1 ? plural(indices.count, "note") : nil,
@@ -459,7 +459,7 @@ struct PagePlan: Sendable {
                 let folders = folderLinks(in: url)
                 let above = breadcrumbs(to: folder.parent)
                 let list = ListView(
-                    heading: title, headingHTML: introduction?.titleHTML ?? HTMLEscaping.escape(title, apostrophe: true),
+                    heading: title, headingHTML: introduction?.titleHTML ?? PageTitle.escaped(title),
                     introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
                     folders: folders, hasFolders: !folders.isEmpty, isFolder: true, breadcrumbs: above, hasBreadcrumbs: !above.isEmpty,
                     noteCount: indices.count, wordCount: words, noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))

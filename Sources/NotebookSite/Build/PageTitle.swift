@@ -1,4 +1,5 @@
 import NotebookModel
+import NotebookRender
 
 /// The heading a page shows as its title (`SiteNote.titleHeading`), as its `h1` shows it: its
 /// formulas typeset, its code, emphasis and highlights kept, as Obsidian and Quartz show a heading.
@@ -35,6 +36,11 @@ enum PageTitle {
                 return formatting.isPlain ? inner : [Inline(.span(formatting, inner), at: inline.location)]
             }
         }
+    }
+
+    /// A title of text alone as an `h1` shows it: escaped as a template's `{{…}}` writes it.
+    static func escaped(_ title: String) -> String {
+        HTMLEscaping.escape(title, apostrophe: true)
     }
 
     /// Whether `formatting` changes how its text looks in a title.

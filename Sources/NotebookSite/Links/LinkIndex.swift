@@ -311,12 +311,14 @@ struct LinkIndex: Sendable {
     /// the next of its level or a higher one); the first may be the heading the page shows as its
     /// title, whose section is the whole note. Nil when one is missing.
     static func nested(_ path: String, in headings: [NoteHeading], title: NoteHeading?) -> String? {
-        var parts = path.split(separator: "#", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        // Each part with its slug, made once: the walk compares it with many headings.
+        var parts = path.split(separator: "#", omittingEmptySubsequences: false).map { part in
+            let text = part.trimmingCharacters(in: .whitespaces).lowercased()
+            return (text: text, slug: Slug.make(text))
         }
-        guard parts.count > 1, !parts.contains(where: \.isEmpty) else { return nil }
-        func names(_ heading: NoteHeading, _ part: String) -> Bool {
-            heading.text.lowercased() == part || heading.id == part || heading.id == Slug.make(part)
+        guard parts.count > 1, !parts.contains(where: \.text.isEmpty) else { return nil }
+        func names(_ heading: NoteHeading, _ part: (text: String, slug: String)) -> Bool {
+            heading.text.lowercased() == part.text || heading.id == part.text || heading.id == part.slug
         }
         if let title, names(title, parts[0]) { parts.removeFirst() }
         var range = headings.indices
