@@ -92,13 +92,30 @@ extension HTMLWriter {
 
     static func imageElement(source: String, _ shown: ShownImage, options: RenderOptions) -> String {
         guard options.links.allows(source) else { return shown.alternative }
-        var element = "<img src=\"\(HTMLEscaping.escapeURL(source))\" alt=\"\(shown.alternative)\""
-        if let title = shown.title { element += " title=\"\(title)\"" }
+        let url = HTMLEscaping.escapeURL(source)
+        // As Obsidian shows a file: audio and video with the browser's controls, a document of
+        // this site in a frame (one elsewhere, whose page could be anything, is a link to it).
+        // Each holds a link to its file, for a browser that shows none of them.
+        var sizes = ""
         if let size = shown.size {
-            element += " width=\"\(size.width)\""
-            if let height = size.height { element += " height=\"\(height)\"" }
+            sizes += " width=\"\(size.width)\""
+            if let height = size.height { sizes += " height=\"\(height)\"" }
         }
-        return element + " />"
+        let title = shown.title.map { " title=\"\($0)\"" } ?? ""
+        let text = shown.alternative.isEmpty ? HTMLEscaping.escape(source) : shown.alternative
+        let fallback = "<a href=\"\(url)\">\(text)</a>"
+        switch EmbeddedMedia(source: source) {
+        case .audio?:
+            return "<audio class=\"embed-audio\" src=\"\(url)\" controls preload=\"metadata\"\(title)>\(fallback)</audio>"
+        case .video?:
+            return "<video class=\"embed-video\" src=\"\(url)\" controls preload=\"metadata\"\(title)\(sizes)>\(fallback)</video>"
+        case .pdf? where Link.scheme(of: source) == nil && !source.hasPrefix("//"):
+            return "<iframe class=\"embed-pdf\" src=\"\(url)\" title=\"\(text)\" loading=\"lazy\"\(sizes)></iframe>"
+        case .pdf?:
+            return fallback
+        case .image?, nil:
+            return "<img src=\"\(url)\" alt=\"\(shown.alternative)\"\(title)\(sizes) />"
+        }
     }
 
     private mutating func span(_ formatting: Formatting, _ children: [Inline]) {

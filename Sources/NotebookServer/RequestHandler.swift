@@ -26,7 +26,11 @@ final class RequestHandler: Sendable {
         "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
         "json": "application/json", "xml": "application/xml", "png": "image/png", "jpg": "image/jpeg",
         "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml", "webp": "image/webp", "ico": "image/x-icon",
-        "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
+        "pdf": "application/pdf", "txt": "text/plain; charset=utf-8", "avif": "image/avif", "bmp": "image/bmp",
+        // The audio and video a note shows (`EmbeddedMedia`).
+        "mp3": "audio/mpeg", "m4a": "audio/mp4", "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/ogg", "wav": "audio/wav",
+        "flac": "audio/flac", "3gp": "audio/3gpp", "mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "ogv": "video/ogg",
+        "mov": "video/quicktime", "mkv": "video/x-matroska",
     ]
 
     /// The Content-Type of a file name, from its extension.

@@ -213,6 +213,7 @@ import Testing
         ("title: [a, b]", "'title' should be a string, not a sequence", 8),
         ("draft: maybe", "'draft' should be true or false, not 'maybe'", 8),
         ("draft: 'true'", "'draft' should be true or false, not 'true'", 8),
+        ("publish: nope", "'publish' should be true or false, not 'nope'", 10),
         ("tags: {a: 1}", "'tags' should be a list of strings or a comma-separated string, not a mapping", 7),
         ("tags: [ok, [nested]]", "'tags' should list strings, not a sequence", 12),
         ("aliases: {a: 1}", "'aliases' should be a list of strings, not a mapping", 10),
@@ -233,6 +234,17 @@ import Testing
         #expect(result.body == "Body")
         #expect(result.metadata.title == (line.hasPrefix("title") ? nil : "Keep"))
         #expect(result.metadata.slug == (line.hasPrefix("title") ? "kept" : nil))
+    }
+
+    @Test(arguments: [
+        ("publish: false", true), ("publish: true", false), ("publish: false\ndraft: false", true),
+        ("draft: false\npublish: false", true), ("draft: true\npublish: true", true), ("publish: true\ndraft: false", false),
+    ])
+    func obsidianPublishFalseIsADraft(keys: String, isDraft: Bool) {
+        // Obsidian Publish's `publish: false` keeps a note unpublished; either key keeps it out.
+        let result = read("---\ntitle: T\n\(keys)\n---\nBody")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.metadata.isDraft == isDraft)
     }
 
     @Test func badItemsAreSkippedAndGoodOnesKept() {

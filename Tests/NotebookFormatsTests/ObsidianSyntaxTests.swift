@@ -192,6 +192,34 @@ import Testing
         #expect(found.map { PlainText.of($0.alternative) } == ["a.png", "Cap", "Just alt", "d", "e|x300", "2000000"])
     }
 
+    /// Obsidian embeds audio, video and PDF files as it embeds images: each is an image of the
+    /// model, found by name; a document keeps the page it opens at, an image no fragment.
+    @Test func embeddedAudioVideoAndDocumentsAreImages() {
+        let found = images("![[talk.MP3]] ![[clip.mp4|320]] ![[paper.pdf#page=3]] ![[pic.png#x]] ![[notes.txt]]")
+        #expect(found.map(\.source) == ["talk.MP3", "clip.mp4", "paper.pdf#page=3", "pic.png"])
+        #expect(found.allSatisfy { $0.isEmbed })
+        #expect(found.map { PlainText.of($0.alternative) } == ["talk.MP3", "clip.mp4", "paper.pdf", "pic.png"])
+        #expect(found[1].size?.description == "320")
+        // Written back as it was read.
+        let markdown = MarkdownWriter().write(read("![[paper.pdf#page=3]] ![[clip.mp4|320]]\n").note)
+        #expect(markdown.contains("![[paper.pdf#page=3"), "\(markdown)")
+        #expect(images(markdown).map(\.source) == ["paper.pdf#page=3", "clip.mp4"])
+    }
+
+    @Test(arguments: [
+        ("a.png", EmbeddedMedia.image), ("A.JPEG", .image), ("x/y.mp3", .audio), ("song.flac?v=2", .audio), ("clip.webm", .video),
+        ("clip.MOV#t=10", .video), ("paper.pdf#page=3", .pdf), ("https://example.org/p.pdf", .pdf),
+    ])
+    func mediaByExtension(source: String, kind: EmbeddedMedia) {
+        #expect(EmbeddedMedia(source: source) == kind)
+    }
+
+    @Test func noMediaWithoutAKnownExtension() {
+        for source in ["notes.txt", "a.b/readme", "pdf", "", "x.pdf/", "file.mp3x", "archive.tar.gz", "v.mp4.md"] {
+            #expect(EmbeddedMedia(source: source) == nil, "\(source)")
+        }
+    }
+
     @Test func imageSizesSurviveBothFormats() throws {
         let note = read("![[a.png|Cap|200x100]] and ![d|300](b.png)\n").note
         let markdown = MarkdownWriter().write(note)

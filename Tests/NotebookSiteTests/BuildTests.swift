@@ -6,8 +6,8 @@ import Testing
 @testable import NotebookSite
 
 @Suite struct BuildTests {
-    func build(_ site: String, workers: Int = 2, output: String? = nil) -> BuildReport {
-        SitePipeline(options: BuildOptions(output: output, workers: workers)).build(site)
+    func build(_ site: String, workers: Int = 2, output: String? = nil, drafts: Bool = false) -> BuildReport {
+        SitePipeline(options: BuildOptions(output: output, includeDrafts: drafts, workers: workers)).build(site)
     }
 
     @Test func buildsEveryPageOfASmallSite() throws {
@@ -79,6 +79,29 @@ import Testing
         #expect(report.diagnostics.contains { $0.code == "link.broken" })
         let search = try String(contentsOfFile: site.path + "/public/search/index.json", encoding: .utf8)
         #expect(!search.contains("secret"))
+    }
+
+    /// Obsidian Publish's `publish: false` keeps a note out of every output, as a draft is kept.
+    @Test func publishFalseIsKeptOutOfTheSite() throws {
+        let site = try TemporarySite([
+            "notes/private.md": "---\npublish: false\ntags: [hidden]\n---\n# Private\n\nwords ==unpublished mark==\n",
+            "notes/public.md": "# Public\n\nSee [[private]].\n",
+        ])
+        let report = build(site.path)
+        #expect(report.succeeded)
+        #expect(report.notes == 1)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/private/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/tags/hidden/index.html"))
+        #expect(report.diagnostics.contains { $0.code == "link.broken" })
+        let output = site.path + "/public"
+        let files = FileManager.default.enumerator(atPath: output)?.compactMap { $0 as? String } ?? []
+        #expect(files.count > 10)
+        for file in files {
+            let text = (try? String(contentsOfFile: output + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("unpublished"), "\(file)")
+        }
+        // `--drafts` shows it, as it shows drafts.
+        #expect(build(site.path, drafts: true).notes == 2)
     }
 
     /// libcmark-gfm switches process-wide state during every parse with extensions: parallel

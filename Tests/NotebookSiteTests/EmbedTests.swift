@@ -123,17 +123,64 @@ import Testing
         // A file beside the note, a folder's page, a heading of the note itself: each resolves,
         // and is shown as a working link.
         let site = try TemporarySite([
-            "notes/a.md": "---\ntitle: A\n---\n## Here\n\n![[doc.pdf]]\n\n![[guides]]\n\n![[#Here]]\n",
-            "notes/doc.pdf": "%PDF-1.4\n",
+            "notes/a.md": "---\ntitle: A\n---\n## Here\n\n![[data.csv]]\n\n![[guides]]\n\n![[#Here]]\n",
+            "notes/data.csv": "a,b\n",
             "notes/guides/b.md": "---\ntitle: B\n---\nB.\n",
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded && report.diagnostics.filter { $0.path.contains("notes/") }.isEmpty, "\(report.diagnostics)")
         let page = try site.output("a/index.html")
         #expect(!page.contains("wikilink-unresolved"))
-        #expect(page.contains("<a class=\"wikilink\" href=\"/doc.pdf\">doc.pdf</a>"), "\(page)")
+        #expect(page.contains("<a class=\"wikilink\" href=\"/data.csv\">data.csv</a>"), "\(page)")
         #expect(page.contains("<a class=\"wikilink\" href=\"/guides/\">guides</a>"))
         #expect(page.contains("<a class=\"wikilink\" href=\"#here\">#Here</a>"))
+    }
+
+    /// Audio, video and documents, as Obsidian shows them: found by name anywhere in the vault as
+    /// an image is, with the browser's controls, a PDF of the site in a frame that opens at the
+    /// page asked for; one elsewhere a link; a missing one marked, as a missing image is.
+    @Test func audioVideoAndDocumentsAreShownAsObsidianShowsThem() throws {
+        let site = try TemporarySite([
+            "notes/journal/a.md": """
+                ---
+                title: A
+                ---
+                ![[song.mp3]]
+
+                ![[clip.mp4|320]]
+
+                ![[paper.pdf#page=3]]
+
+                ![[Paper.PDF|Read it]]
+
+                ![a recording](../media/song.mp3)
+
+                [[paper.pdf#page=2]] and [the paper](../media/paper.pdf#page=4).
+
+                ![elsewhere](https://example.org/x.pdf)
+
+                ![[missing.mp4]]
+
+                """,
+            "notes/media/song.mp3": "ID3", "notes/media/clip.mp4": "mp4", "notes/media/paper.pdf": "%PDF-1.4\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.count == 1 && broken.first?.message.contains("missing.mp4") == true, "\(report.diagnostics)")
+        let page = try site.output("journal/a/index.html")
+        #expect(page.contains(#"<audio class="embed-audio" src="/media/song.mp3" controls preload="metadata"><a href="/media/song.mp3">song.mp3</a></audio>"#), "\(page)")
+        #expect(page.contains(#"<video class="embed-video" src="/media/clip.mp4" controls preload="metadata" width="320"><a href="/media/clip.mp4">clip.mp4</a></video>"#))
+        #expect(page.contains(#"<iframe class="embed-pdf" src="/media/paper.pdf#page=3" title="paper.pdf" loading="lazy"></iframe>"#))
+        #expect(page.contains(#"<iframe class="embed-pdf" src="/media/paper.pdf" title="Read it" loading="lazy"></iframe>"#))
+        #expect(page.contains(#"<audio class="embed-audio" src="/media/song.mp3" controls preload="metadata"><a href="/media/song.mp3">a recording</a></audio>"#))
+        #expect(page.contains(#"<a class="wikilink" href="/media/paper.pdf#page=2">"#))
+        #expect(page.contains(#"<a href="/media/paper.pdf#page=4">the paper</a>"#))
+        #expect(page.contains(#"<a href="https://example.org/x.pdf">elsewhere</a>"#) && !page.contains("<iframe class=\"embed-pdf\" src=\"https:"))
+        #expect(page.contains(#"<span class="broken-link broken-image" title="Not found in this notebook: missing.mp4">missing.mp4</span>"#))
+        for file in ["media/song.mp3", "media/clip.mp4", "media/paper.pdf"] {
+            #expect(FileManager.default.fileExists(atPath: site.path + "/public/" + file), "\(file)")
+        }
     }
 
     /// The heading a page shows as its title: embedded from its own note it is a link, as any of

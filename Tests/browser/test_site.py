@@ -1163,6 +1163,9 @@ class FeatureSiteTests(Checks):
         "notes/sections.md": "---\ntitle: Sections\n---\nThe first paragraph. ^para\n\n## Part two\n\nThe second part's text.\n\n"
                              "## Emoji\n\n" + "a" * 179 + "\U0001F600 after the cut.\n",
         "notes/toc.md": "---\ntitle: To sections\n---\nSee [[Sections#Part two]], [[Sections]], [[Sections#^para]] and [[Sections#Emoji]].\n",
+        # Audio, a video and a PDF embedded as Obsidian embeds them, the video and the PDF asked wider than a page.
+        "notes/media/talk.md": "---\ntitle: Media\n---\n![[clip.mp4|900]]\n\n![[paper.pdf#page=2|900x600]]\n\n![[song.mp3]]\n",
+        "notes/media/clip.mp4": "", "notes/media/paper.pdf": "%PDF-1.4\n", "notes/media/song.mp3": "",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
     # Every page of this site at a phone's width, as the example site's are checked.
@@ -1201,6 +1204,7 @@ class FeatureSiteTests(Checks):
                 self.run("past the results shown: all results from the dialog, more on the search page", self.test_more_results)
                 self.run("the selected result and the placeholder stand out, light and dark", self.test_selection_and_placeholder)
                 self.run("a title heading's formula, code and highlight, readable light and dark", self.test_formatted_title)
+                self.run("embedded audio, video and a PDF are shown within the column", self.test_embedded_media)
             with SiteServer(own) as self.server:
                 self.run("the search page searches with the search box replaced", self.test_search_page_without_box)
 
@@ -1235,6 +1239,21 @@ class FeatureSiteTests(Checks):
             WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
         assert shown == ["数字花园", "新幹線", "Café notes"], f"the previews show {shown}"
         print(f"  {', '.join(shown)}")
+
+    def test_embedded_media(self):
+        self.open("/media/talk/")
+        boxes = self.driver.execute_script("""
+            const column = document.querySelector('.note-body').getBoundingClientRect();
+            return [...document.querySelectorAll('.note-body audio, .note-body video, .note-body iframe')].map(e => {
+                const r = e.getBoundingClientRect();
+                return [e.tagName.toLowerCase(), e.getAttribute('src'), Math.round(r.width), Math.round(r.height),
+                        r.left >= column.left - 0.5 && r.right <= column.right + 0.5];
+            });""")
+        kinds = [(tag, src) for tag, src, *_ in boxes]
+        assert kinds == [("video", "/media/clip.mp4"), ("iframe", "/media/paper.pdf#page=2"), ("audio", "/media/song.mp3")], f"{kinds}"
+        for tag, _, width, height, inside in boxes:
+            assert width > 0 and height > 0 and inside, f"the {tag} is {width}x{height} px, inside the column: {inside}"
+        print("  " + ", ".join(f"{tag} {width}x{height}" for tag, _, width, height, _ in boxes))
 
     def test_preview_of_a_section(self):
         from selenium.webdriver.common.action_chains import ActionChains

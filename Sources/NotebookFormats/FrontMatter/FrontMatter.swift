@@ -184,7 +184,14 @@ private struct FrontMatterReader {
             guard let flag = value.bool else {
                 return report("'draft' should be true or false, not \(value.kindDescription)", at: value)
             }
-            metadata.isDraft = flag
+            // Either key keeps the note out, whichever comes first.
+            if flag { metadata.isDraft = true }
+        case "publish":
+            // Obsidian Publish's key: `false` keeps a note unpublished, as `draft: true` does.
+            guard let flag = value.bool else {
+                return report("'publish' should be true or false, not \(value.kindDescription)", at: value)
+            }
+            if !flag { metadata.isDraft = true }
         case "tags":
             if let tags = list(key, value, splittingCommas: true) { metadata.tags = tags }
         case "aliases":

@@ -241,20 +241,17 @@ extension CmarkConverter {
 
     private func wikilink(_ syntax: WikiLinkSyntax, at location: SourceLocation?) -> Inline {
         let shown = syntax.label ?? (syntax.target.isEmpty ? syntax.heading ?? "" : syntax.target)
-        if syntax.isEmbed && Self.isImageFile(syntax.target) {
+        if syntax.isEmbed, let media = EmbeddedMedia(source: syntax.target) {
             // `![[pic.png|200]]`, `![[pic.png|200x100]]`, `![[pic.png|alt|200]]`: a size is no description.
             let (label, size) = syntax.label.map { ImageSize.split("|" + $0) } ?? ("", nil)
             let alternative = label.isEmpty ? syntax.target : String(label.dropFirst())
-            let image = Image(source: syntax.target, alternative: [.text(alternative, at: location)], isEmbed: true, size: size)
+            // A document, a video or audio keeps where it opens (`![[paper.pdf#page=3]]`); an image has no such place.
+            let source = media == .image ? syntax.target : syntax.target + (syntax.heading.map { "#" + $0 } ?? "")
+            let image = Image(source: source, alternative: [.text(alternative, at: location)], isEmbed: true, size: size)
             return Inline(.image(image), at: location)
         }
         let link = WikiLink(target: syntax.target, heading: syntax.heading, isEmbed: syntax.isEmbed)
         return .span(Formatting(wikilink: link), [.text(shown, at: location)], at: location)
-    }
-
-    private static func isImageFile(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif", ".bmp"].contains { lower.hasSuffix($0) }
     }
 
     /// The formatting an annotation's attributes give, with its findings reported; nil when

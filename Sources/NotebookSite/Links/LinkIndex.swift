@@ -198,7 +198,8 @@ struct LinkIndex: Sendable {
     /// by its path from the notes' root, then by its name among the notes' files and the site's
     /// assets. Of several files of that name, the nearest to the note; `ambiguous` names them all.
     public func resolve(embedded name: String, from source: Int) -> (target: Result<Target, BrokenLink>, ambiguous: [String]?) {
-        let decoded = Self.percentDecoded(name)
+        // Where a document opens (`paper.pdf#page=3`) is no part of its name.
+        let decoded = Self.percentDecoded(String(name[..<(name.firstIndex(of: "#") ?? name.endIndex)]))
         let folder = Self.folders(of: notes[source].relativePath).map(String.init)
         let segments = PathSegments.of(decoded).map(String.init)
         for path in [Self.normalize(folder + segments), Self.normalize(segments)] {

@@ -18,6 +18,18 @@ enum LinkReference: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Where in a file the link opens it (`paper.pdf#page=3`, `[[paper.pdf#page=3]]`), as written:
+    /// kept on the file's URL. Nil when it names none.
+    var fileFragment: String? {
+        let fragment: String?
+        switch self {
+        case .wikilink(let link): fragment = link.heading
+        case .image(let name, embed: true): fragment = name.firstIndex(of: "#").map { String(name[name.index(after: $0)...]) }
+        case .link(let destination), .image(let destination, embed: false): fragment = LinkIndex.pathAndFragment(destination).fragment
+        }
+        return fragment?.isEmpty == false ? fragment : nil
+    }
+
     public var description: String {
         switch self {
         case .wikilink(let link): "wikilink [[\(link.target)\(link.heading.map { "#" + $0 } ?? "")]]"

@@ -153,7 +153,17 @@ struct LinkResolution: Sendable {
                                 path: resolver.notes[source].path, at: at, code: "link.outranked"))
                     }
                 }
-                return resolver.url(of: target, from: source)
+                let url = resolver.url(of: target, from: source)
+                // A file opens where the link says (a document's page); a note's heading is its anchor.
+                var isFile = false
+                switch target {
+                case .file: isFile = true
+                // A file of the site's assets that an embed names (a site path otherwise keeps its own fragment).
+                case .sitePath: if case .image(_, embed: true) = reference { isFile = true }
+                case .note: break
+                }
+                guard isFile, let fragment = reference.fileFragment, !url.contains("#") else { return url }
+                return url + "#" + fragment
             case .failure(let broken):
                 report(broken, at: at, what: reference.description, with: resolver)
                 // Another note's page; a heading the note itself lacks leads nowhere on it. An embed
