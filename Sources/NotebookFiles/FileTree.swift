@@ -102,12 +102,16 @@ public struct FileTree: Sendable, Equatable {
     /// The folders of the first level are walked on every core, each on its own, unless a link
     /// to a folder is met: then the one walk below, in order, decides which of two ways to a
     /// folder reads it. Either way the answer is the same.
-    public func walk(_ relative: String = "", skip: Set<String> = [], skipsFolder: @Sendable (String) -> Bool = { _ in false }) -> Walk {
+    public func walk(
+        _ relative: String = "", skip: Set<String> = [], ignoring ignored: PathPatterns = PathPatterns(),
+        skipsFolder: @Sendable (String) -> Bool = { _ in false }
+    ) -> Walk {
         var walk = Walk()
         guard case .inside(let start) = place(of: relative) else { return walk }
         var visited: Set<String> = [start]
         var sawFolderLink = false
-        let top = visit(start, "", from: relative, start: start, skip: skip, skipsFolder: skipsFolder, into: &walk, sawFolderLink: &sawFolderLink)
+        let top = visit(
+            start, "", from: relative, start: start, skip: skip, ignored: ignored, skipsFolder: skipsFolder, into: &walk, sawFolderLink: &sawFolderLink)
         if !sawFolderLink && top.count > 1 {
             let parts = Mutex<[Int: Walk]>([:])
             let anyFolderLink = Atomic<Bool>(false)
@@ -115,7 +119,9 @@ public struct FileTree: Sendable, Equatable {
                 var part = Walk()
                 var seen = Set<String>()
                 var linked = false
-                walkSerially([top[index]], from: relative, start: start, skipsFolder: skipsFolder, into: &part, visited: &seen, sawFolderLink: &linked)
+                walkSerially(
+                    [top[index]], from: relative, start: start, ignored: ignored, skipsFolder: skipsFolder, into: &part, visited: &seen,
+                    sawFolderLink: &linked)
                 if linked { anyFolderLink.store(true, ordering: .relaxed) }
                 parts.withLock { $0[index] = part }
             }
@@ -132,29 +138,31 @@ public struct FileTree: Sendable, Equatable {
                 return walk.sorted()
             }
         }
-        walkSerially(top, from: relative, start: start, skipsFolder: skipsFolder, into: &walk, visited: &visited, sawFolderLink: &sawFolderLink)
+        walkSerially(
+            top, from: relative, start: start, ignored: ignored, skipsFolder: skipsFolder, into: &walk, visited: &visited,
+            sawFolderLink: &sawFolderLink)
         return walk.sorted()
     }
 
     /// Walks the folders `pending` (real and relative paths) and every folder under them, last
     /// first, each once.
     private func walkSerially(
-        _ pending: [(real: String, relative: String)], from relative: String, start: String, skipsFolder: (String) -> Bool,
-        into walk: inout Walk, visited: inout Set<String>, sawFolderLink: inout Bool
+        _ pending: [(real: String, relative: String)], from relative: String, start: String, ignored: PathPatterns,
+        skipsFolder: (String) -> Bool, into walk: inout Walk, visited: inout Set<String>, sawFolderLink: inout Bool
     ) {
         var pending = pending
         while let (folder, folderRelative) = pending.popLast() {
             guard visited.insert(folder).inserted else { continue }
             pending += visit(
-                folder, folderRelative, from: relative, start: start, skip: [], skipsFolder: skipsFolder, into: &walk,
-                sawFolderLink: &sawFolderLink)
+                folder, folderRelative, from: relative, start: start, skip: [], ignored: ignored, skipsFolder: skipsFolder,
+                into: &walk, sawFolderLink: &sawFolderLink)
         }
     }
 
     /// Lists one folder into `walk`; gives the folders in it to walk next, in the listing's order.
     private func visit(
         _ folder: String, _ folderRelative: String, from relative: String, start: String, skip: Set<String>,
-        skipsFolder: (String) -> Bool, into walk: inout Walk, sawFolderLink: inout Bool
+        ignored: PathPatterns, skipsFolder: (String) -> Bool, into walk: inout Walk, sawFolderLink: inout Bool
     ) -> [(real: String, relative: String)] {
         let entries: [(name: String, kind: FileSystem.Kind)]
         do {
@@ -171,8 +179,12 @@ public struct FileTree: Sendable, Equatable {
             let shown = display(Self.join(relative, childRelative))
             var childReal = Self.joined(folder, name)
             var kind = listedKind
+            // What the site leaves out is not looked at: a link there neither (nor said to lead nowhere).
+            if kind != .link && ignored.matches(childRelative, isFolder: kind == .folder) { continue }
             if kind == .link {
-                guard let target = FileSystem.resolve(childReal), let followed = FileSystem.status(target) else {
+                let target = FileSystem.resolve(childReal), followed = target.flatMap { FileSystem.status($0) }
+                if ignored.matches(childRelative, isFolder: followed?.kind == .folder) { continue }
+                guard let target, let followed else {
                     walk.danglingLinks.append(shown)
                     continue
                 }

@@ -39,7 +39,8 @@ public enum NoteDiscovery {
     /// The site's note files and the files beside them, in a stable order (by relative path).
     /// `output` is the real path of the folder being built (`SITE/public` when nil), left out when
     /// it is inside the site.
-    public static func scan(_ site: FileTree, output: String? = nil) -> Contents {
+    /// `ignored` is what the site leaves out of its notes (``SiteConfig/ignore``): never read.
+    public static func scan(_ site: FileTree, output: String? = nil, ignoring ignored: PathPatterns = PathPatterns()) -> Contents {
         let output = output ?? site.real("public")
         let (notesFolder, problems) = folder("notes", in: site)
         guard problems.isEmpty else { return Contents(notes: [], others: [], usesNotesFolder: true, diagnostics: problems) }
@@ -47,9 +48,9 @@ public enum NoteDiscovery {
         let isOutput: @Sendable (String) -> Bool = { real in real == output || OutputMarker.isMarked(real) }
         let walk: FileTree.Walk
         if notesFolder != nil {
-            walk = site.walk("notes", skipsFolder: isOutput)
+            walk = site.walk("notes", ignoring: ignored, skipsFolder: isOutput)
         } else {
-            walk = site.walk("", skip: ["assets", "templates", "notebook.yml", "formatting.yml"], skipsFolder: isOutput)
+            walk = site.walk("", skip: ["assets", "templates", "notebook.yml", "formatting.yml"], ignoring: ignored, skipsFolder: isOutput)
         }
         var (all, diagnostics) = files(from: walk)
         if notesFolder != nil { diagnostics += leftAtTheRoot(of: site) }

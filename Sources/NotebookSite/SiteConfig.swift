@@ -1,3 +1,4 @@
+import NotebookFiles
 import NotebookModel
 
 /// A site's settings: `notebook.yml` (FORMATS.md section 1).
@@ -26,6 +27,11 @@ struct SiteConfig: Hashable, Sendable {
     public var highlight = true
     /// Whether `$…$`, `$$…$$` and ```` ```math ```` are typeset as MathML at build time.
     public var math = true
+    /// The notes' files and folders that are no part of the site (`ignore`), as written.
+    public var ignore: [String] = []
+
+    /// What `ignore` leaves out of the notes.
+    public var ignored: PathPatterns { PathPatterns(ignore) }
 
     public init(
         title: String = "Notebook", baseURL: String = "/", theme: String = "default", language: String = "en",

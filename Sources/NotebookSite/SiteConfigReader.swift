@@ -1,3 +1,4 @@
+import NotebookFiles
 import NotebookSource
 import NotebookFormats
 import NotebookModel
@@ -6,7 +7,7 @@ import NotebookModel
 enum SiteConfigReader {
     static let keys = [
         "title", "baseURL", "theme", "language", "author", "description", "palette", "formatting", "unsafeHTML",
-        "pageSize", "highlight", "math",
+        "pageSize", "highlight", "math", "ignore",
     ]
 
     /// The settings in `text`, falling back to the default of any key that is wrong.
@@ -78,12 +79,32 @@ enum SiteConfigReader {
                 }
             case "palette":
                 config.palette = readPalette(value, report: report) ?? config.palette
+            case "ignore":
+                config.ignore = readIgnore(value, report: report)
             default:
                 let name = entry.key.string ?? entry.key.kindDescription
                 report(.warning, "unknown setting '\(name)'; known settings: \(keys.joined(separator: ", "))", at: entry.key.location)
             }
         }
         return (config, diagnostics)
+    }
+
+    /// The patterns of `ignore`: a list of them, or one; each that cannot be used is an error at it.
+    private static func readIgnore(_ node: YAMLNode, report: (Severity, String, SourceLocation) -> Void) -> [String] {
+        let items = node.sequence ?? [node]
+        var patterns: [String] = []
+        for item in items where !item.isNull {
+            guard let text = item.string else {
+                report(.error, "'ignore' must list paths of the notes, such as private or drafts/*.md, found \(item.kindDescription)", item.location)
+                continue
+            }
+            if let problem = PathPatterns.problem(with: text) {
+                report(.error, "'ignore' pattern '\(text)' \(problem)", item.location)
+                continue
+            }
+            patterns.append(text)
+        }
+        return patterns
     }
 
     private static func readPalette(_ node: YAMLNode, report: (Severity, String, SourceLocation) -> Void) -> [PaletteColor]? {

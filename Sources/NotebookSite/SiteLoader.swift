@@ -143,7 +143,7 @@ struct SiteLoader: Sendable {
 
     /// The same with the site's settings read already (a build reads them first, to check the output).
     func load(_ site: FileTree, output: String?, settings: Settings) -> LoadedSite {
-        let contents = NoteDiscovery.scan(site, output: output)
+        let contents = NoteDiscovery.scan(site, output: output, ignoring: settings.config.ignored)
         var loaded = read(contents, in: site, settings: settings)
         loaded.diagnostics = settings.diagnostics + contents.diagnostics + loaded.diagnostics
         return loaded

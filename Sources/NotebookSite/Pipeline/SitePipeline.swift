@@ -158,7 +158,7 @@ public struct SitePipeline: Sendable {
         }
 
         run.begin(.findNotes)
-        let contents = NoteDiscovery.scan(tree, output: outputReal)
+        let contents = NoteDiscovery.scan(tree, output: outputReal, ignoring: settings.config.ignored)
         earlyFolders = earlyStaging.map { EarlyFolders(staging: $0, capacity: contents.notes.count) }
         let (siteAssets, assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
         // The theme's layers and assets are found here once: links are checked against its

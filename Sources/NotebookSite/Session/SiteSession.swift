@@ -162,7 +162,7 @@ public struct SiteSession: Sendable {
         let layers = themeSources.layers.filter { !$0.isSiteTemplates }
         var directories: [String] = []
         for layer in layers.map({ Self.withoutDotSegments($0.directory) }) where !directories.contains(layer) { directories.append(layer) }
-        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output))
+        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: settings.config.ignored)
         var state = SessionState(settings: settings, theme: theme, themeDirectories: directories, usesNotesFolder: contents.usesNotesFolder)
         state.others = contents.others
         state.discoveryDiagnostics = contents.diagnostics.made(by: .findNotes)
@@ -187,7 +187,7 @@ public struct SiteSession: Sendable {
             for record in read(known, settings: state.settings) { state.records[record.note.relativePath] = record }
             return Set(known.map(\.relativePath))
         }
-        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output))
+        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: state.settings.config.ignored)
         let usedNotesFolder = state.usesNotesFolder
         state.usesNotesFolder = contents.usesNotesFolder
         guard usedNotesFolder == contents.usesNotesFolder else { return [] }
