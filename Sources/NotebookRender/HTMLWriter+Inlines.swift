@@ -110,12 +110,27 @@ extension HTMLWriter {
         case .video?:
             return "<video class=\"embed-video\" src=\"\(url)\" controls preload=\"metadata\"\(title)\(sizes)>\(fallback)</video>"
         case .pdf? where Link.scheme(of: source) == nil && !source.hasPrefix("//"):
-            return "<iframe class=\"embed-pdf\" src=\"\(url)\" title=\"\(text)\" loading=\"lazy\"\(sizes)></iframe>"
+            // Obsidian's `#height=400` sets the frame's height; a size given says more.
+            if shown.size?.height == nil, let height = Self.pdfHeight(in: source) { sizes += " height=\"\(height)\"" }
+            // The link below the frame opens it where a browser shows no document in a page (a phone's) and in a feed.
+            return "<iframe class=\"embed-pdf\" src=\"\(url)\" title=\"\(shown.title ?? text)\" loading=\"lazy\"\(sizes)></iframe>"
+                + "<a class=\"embed-pdf-link\" href=\"\(url)\">\(text)</a>"
         case .pdf?:
             return fallback
         case .image?, nil:
             return "<img src=\"\(url)\" alt=\"\(shown.alternative)\"\(title)\(sizes) />"
         }
+    }
+
+    /// The height in pixels a PDF's fragment asks for (`paper.pdf#page=2&height=400`), as Obsidian reads it.
+    static func pdfHeight(in source: String) -> Int? {
+        guard let hash = source.firstIndex(of: "#") else { return nil }
+        for field in source[source.index(after: hash)...].split(separator: "&") where field.hasPrefix("height=") {
+            let digits = field.dropFirst("height=".count)
+            guard (1...5).contains(digits.count), digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let height = Int(digits), height > 0 else { return nil }
+            return height
+        }
+        return nil
     }
 
     private mutating func span(_ formatting: Formatting, _ children: [Inline]) {

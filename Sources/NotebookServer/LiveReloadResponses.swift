@@ -5,16 +5,16 @@ import Foundation
 /// disk, the /_notebook/ endpoints, and while a build is failed its failure page.
 extension RequestHandler {
     /// The response to a request, for the site and build `live` holds now.
-    func siteResponse(method: String, target: String, live: LiveReloadHub) -> Response {
+    func siteResponse(method: String, target: String, live: LiveReloadHub, range: String? = nil) -> Response {
         let site = live.site
-        var response = siteAnswer(method: method, target: target, site: site, live: live)
+        var response = siteAnswer(method: method, target: target, site: site, live: live, range: range)
         if case .ready = response.body {} else if site.liveReload {
             response.headers.append(("X-Notebook-Generation", String(site.generation)))
         }
         return response
     }
 
-    private func siteAnswer(method: String, target: String, site: ServedSite, live: LiveReloadHub) -> Response {
+    private func siteAnswer(method: String, target: String, site: ServedSite, live: LiveReloadHub, range: String?) -> Response {
         guard method == "GET" || method == "HEAD" else { return Self.methodNotAllowed }
         guard let request = RequestPath(target) else { return notFound(site) }
         let path = request.path
@@ -38,7 +38,7 @@ extension RequestHandler {
         case .file(let source):
             let type = Self.contentType(for: path)
             if type.hasPrefix("text/html"), let failure = site.failureResponse() { return failure }
-            return Self.file(source, status: 200, headers: [("Content-Type", type)]) ?? notFound(site)
+            return Self.file(source, status: 200, headers: [("Content-Type", type)], range: range) ?? notFound(site)
         case .folder, .missing:
             return notFound(site, page: Self.isPagePath(request.segments))
         }

@@ -57,8 +57,12 @@ final class RequestHandler: Sendable {
                 endpoints, method: method, segments: Array(request.segments.dropFirst()), origin: "http://" + (host ?? ""),
                 connection: connection, upload: upload)
         }
-        guard let root else { return live.map { siteResponse(method: method, target: target, live: $0) } ?? Response.text(404, "Not Found\n") }
-        return filesResponse(method: method, target: target, root: root)
+        // The part of a file asked for, as a player seeking in audio or video asks.
+        let range = connection.flatMap { notebook_mhd_header($0, "Range") }.map { String(cString: $0) }
+        guard let root else {
+            return live.map { siteResponse(method: method, target: target, live: $0, range: range) } ?? Response.text(404, "Not Found\n")
+        }
+        return filesResponse(method: method, target: target, root: root, range: range)
     }
 
     /// The answer of an app's endpoint, given the headers and arguments it reads.
@@ -90,7 +94,7 @@ final class RequestHandler: Sendable {
     }
 
     /// The response from the files of the folder `root`.
-    func filesResponse(method: String, target: String, root: String) -> Response {
+    func filesResponse(method: String, target: String, root: String, range: String? = nil) -> Response {
         guard method == "GET" || method == "HEAD" else { return Self.methodNotAllowed }
         guard let request = RequestPath(target), !request.hasBackslash else { return notFound(root: root) }
         let candidate = request.path.isEmpty ? root : root + "/" + request.path
@@ -104,7 +108,7 @@ final class RequestHandler: Sendable {
         }
         // A file is not a folder: `file.txt/` names nothing.
         guard !request.endsWithSlash else { return notFound(root: root) }
-        return Self.file(real, status: 200) ?? notFound(root: root)
+        return Self.file(real, status: 200, range: range) ?? notFound(root: root)
     }
 
     /// The redirect from a folder asked for without its trailing `/` to the folder.
@@ -123,12 +127,25 @@ final class RequestHandler: Sendable {
     }
 
     /// The regular file at `path` (opened through no symbolic link) as the response, with these
-    /// headers besides its Content-Type; nil when it cannot be opened.
-    static func file(_ path: String, status: UInt32, headers: [(String, String)]? = nil) -> Response? {
+    /// headers besides its Content-Type; nil when it cannot be opened. With a `Range` header
+    /// (``ByteRange``), a found file is answered with the part asked for (206), or 416.
+    static func file(_ path: String, status: UInt32, headers: [(String, String)]? = nil, range: String? = nil) -> Response? {
         guard let (descriptor, size) = FileSystem.openRegularFile(path) else { return nil }
-        return Response(
-            status: status, headers: headers ?? [("Content-Type", Self.contentType(for: path))],
-            body: .file(descriptor: descriptor, size: UInt64(size)))
+        var headers = headers ?? [("Content-Type", Self.contentType(for: path))]
+        guard status == 200 else { return Response(status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(size))) }
+        headers.append(("Accept-Ranges", "bytes"))
+        switch ByteRange.asked(by: range, size: UInt64(size)) {
+        case nil:
+            return Response(status: status, headers: headers, body: .file(descriptor: descriptor, size: UInt64(size)))
+        case .range(let part)?:
+            headers.append(("Content-Range", "bytes \(part.offset)-\(part.offset + part.length - 1)/\(size)"))
+            return Response(status: 206, headers: headers, body: .file(descriptor: descriptor, size: part.length, offset: part.offset))
+        case .unsatisfiable?:
+            close(descriptor)
+            var refused = Response.text(416, "Range Not Satisfiable\n")
+            refused.headers += [("Accept-Ranges", "bytes"), ("Content-Range", "bytes */\(size)")]
+            return refused
+        }
     }
 
     /// The answer to a request for another server's name (what a DNS-rebinding page sends): which
@@ -186,8 +203,8 @@ extension String {
 struct Response {
     enum Body {
         case bytes([UInt8])
-        /// An open file; libmicrohttpd closes it once sent.
-        case file(descriptor: Int32, size: UInt64)
+        /// `size` bytes of an open file from `offset`; libmicrohttpd closes it once sent.
+        case file(descriptor: Int32, size: UInt64, offset: UInt64 = 0)
         /// A Server-Sent Events stream, of unknown length.
         case events(EventStream)
         /// A ready response of `site`, queued as it is: its headers are on it already.
@@ -211,8 +228,8 @@ struct Response {
                 MHD_create_response_from_buffer(
                     buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
-        case .file(let descriptor, let size):
-            response = MHD_create_response_from_fd64(size, descriptor)
+        case .file(let descriptor, let size, let offset):
+            response = MHD_create_response_from_fd_at_offset64(size, descriptor, offset)
             if response == nil { close(descriptor) }
         case .events(let stream):
             response = Self.streamResponse(stream, connection: connection)

@@ -86,6 +86,24 @@ public struct SiteURLs: Hashable, Sendable {
     }
 
     /// The site path of a file beside the notes: its folders slugged, its name kept.
+    /// A site path (`/pics/a b#1.png`) as a URL's path: `%`, `#` and `?` in its names
+    /// percent-encoded (`/pics/a b%231.png`), so that a file's name is all of its path; the
+    /// page escapes the rest as it writes it.
+    public static func urlPath(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) else { return path }
+        var out = ""
+        out.reserveCapacity(path.utf8.count + 8)
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": out += "%25"
+            case "#": out += "%23"
+            case "?": out += "%3F"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
     public static func filePath(_ relativePath: String) -> String {
         var segments = PathSegments.of(relativePath).map(String.init)
         let name = segments.popLast() ?? relativePath

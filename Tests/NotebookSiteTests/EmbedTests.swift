@@ -161,8 +161,13 @@ import Testing
 
                 ![[missing.mp4]]
 
+                ![[paper.pdf#height=400]] ![](../media/paper.pdf "The paper")
+
+                ![t](<../media/Track %231%3F%25.mp3>) [[paper.pdf#page=3#x]]
+
                 """,
             "notes/media/song.mp3": "ID3", "notes/media/clip.mp4": "mp4", "notes/media/paper.pdf": "%PDF-1.4\n",
+            "notes/media/Track #1?%.mp3": "ID3",
         ])
         let report = SitePipeline().build(site.path)
         #expect(report.succeeded, "\(report.diagnostics)")
@@ -171,8 +176,16 @@ import Testing
         let page = try site.output("journal/a/index.html")
         #expect(page.contains(#"<audio class="embed-audio" src="/media/song.mp3" controls preload="metadata"><a href="/media/song.mp3">song.mp3</a></audio>"#), "\(page)")
         #expect(page.contains(#"<video class="embed-video" src="/media/clip.mp4" controls preload="metadata" width="320"><a href="/media/clip.mp4">clip.mp4</a></video>"#))
-        #expect(page.contains(#"<iframe class="embed-pdf" src="/media/paper.pdf#page=3" title="paper.pdf" loading="lazy"></iframe>"#))
+        // A link below the frame, for a browser that shows no document in a page (a phone's) and for feeds.
+        #expect(page.contains(
+            #"<iframe class="embed-pdf" src="/media/paper.pdf#page=3" title="paper.pdf" loading="lazy"></iframe><a class="embed-pdf-link" href="/media/paper.pdf#page=3">paper.pdf</a>"#))
         #expect(page.contains(#"<iframe class="embed-pdf" src="/media/paper.pdf" title="Read it" loading="lazy"></iframe>"#))
+        // Obsidian's height of a PDF's frame; a title given is the frame's.
+        #expect(page.contains(#"<iframe class="embed-pdf" src="/media/paper.pdf#height=400" title="paper.pdf" loading="lazy" height="400"></iframe>"#))
+        #expect(page.contains(#"<iframe class="embed-pdf" src="/media/paper.pdf" title="The paper" loading="lazy"></iframe>"#))
+        // A name with `#`, `?` or `%` is all of the file's URL: the player is the file's kind.
+        #expect(page.contains(#"<audio class="embed-audio" src="/media/Track%20%231%3F%25.mp3" controls preload="metadata">"#), "\(page)")
+        #expect(page.contains(#"<a class="wikilink" href="/media/paper.pdf#page=3%23x">"#))
         #expect(page.contains(#"<audio class="embed-audio" src="/media/song.mp3" controls preload="metadata"><a href="/media/song.mp3">a recording</a></audio>"#))
         #expect(page.contains(#"<a class="wikilink" href="/media/paper.pdf#page=2">"#))
         #expect(page.contains(#"<a href="/media/paper.pdf#page=4">the paper</a>"#))

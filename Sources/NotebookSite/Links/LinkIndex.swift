@@ -210,7 +210,7 @@ struct LinkIndex: Sendable {
         guard let first = found.first else {
             return (.failure(BrokenLink(reason: "no file named '\(name)' beside the note, in the notes or in assets/")), nil)
         }
-        func target(_ path: String) -> Target { path.hasPrefix("/") ? .sitePath(path) : .file(path) }
+        func target(_ path: String) -> Target { path.hasPrefix("/") ? .sitePath(SiteURLs.urlPath(path)) : .file(path) }
         guard found.count > 1 else { return (.success(target(first)), nil) }
         let here = Self.folders(of: notes[source].relativePath)
         func nearness(_ path: String) -> Int { path.hasPrefix("/") ? 0 : Self.shared(here, Self.folders(of: path)) }

@@ -27,7 +27,8 @@ enum LinkReference: Hashable, Sendable, CustomStringConvertible {
         case .image(let name, embed: true): fragment = name.firstIndex(of: "#").map { String(name[name.index(after: $0)...]) }
         case .link(let destination), .image(let destination, embed: false): fragment = LinkIndex.pathAndFragment(destination).fragment
         }
-        return fragment?.isEmpty == false ? fragment : nil
+        // A fragment holds no second `#` (`[[paper.pdf#page=3#x]]`).
+        return fragment?.isEmpty == false ? fragment?.replacingOccurrences(of: "#", with: "%23") : nil
     }
 
     public var description: String {
@@ -115,7 +116,7 @@ struct LinkResolver: Sendable {
         case .note(let index, let anchor):
             let page = index == source && anchor != nil ? "" : urls.link(notes[index].url)
             return page + (anchor.map { "#" + $0 } ?? "")
-        case .file(let path): return urls.link(SiteURLs.filePath(path))
+        case .file(let path): return urls.link(SiteURLs.urlPath(SiteURLs.filePath(path)))
         case .sitePath(let path): return urls.link(path)
         }
     }
