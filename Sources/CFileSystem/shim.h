@@ -15,6 +15,13 @@
 #define O_PATH 010000000
 #endif
 
+// fnmatch's flag to match letters whatever their case (GNU's, which Swift's Glibc module leaves out).
+#include <fnmatch.h>
+#ifndef FNM_CASEFOLD
+#define FNM_CASEFOLD (1 << 4)
+#endif
+static const int notebook_fnm_casefold = FNM_CASEFOLD;
+
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags);
 

@@ -25,6 +25,7 @@ public final class Preview: Sendable {
         var session: SiteSession
         var generation = 0
         var watcher: FileWatcher?
+        /// What the watcher was made for (`SiteSession.watchKey`).
         var watched: [String] = []
         var stopped = false
         /// The findings of the last build, which a rebuild does not print again unless its files changed.
@@ -86,7 +87,8 @@ public final class Preview: Sendable {
     private func watch() throws {
         let (session, current, stopped) = state.withLock { ($0.session, $0.watched, $0.stopped) }
         let folders = session.watchedFolders
-        guard !stopped, folders != current else { return }
+        // A change of what `ignore` leaves out changes what is watched too.
+        guard !stopped, session.watchKey != current else { return }
         let watcher = try FileWatcher(
             roots: folders, ignoring: { session.ignores($0) }, quietPeriod: quietPeriod,
             onChange: { [weak self] changes in
@@ -97,7 +99,7 @@ public final class Preview: Sendable {
         let previous = state.withLock { state -> FileWatcher? in
             defer {
                 state.watcher = watcher
-                state.watched = folders
+                state.watched = session.watchKey
             }
             return state.watcher
         }

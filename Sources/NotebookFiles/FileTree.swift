@@ -133,6 +133,7 @@ public struct FileTree: Sendable, Equatable {
                     walk.skippedLinks += part.skippedLinks
                     walk.danglingLinks += part.danglingLinks
                     walk.loopingLinks += part.loopingLinks
+                    walk.ignoredLinks += part.ignoredLinks
                     walk.unreadable += part.unreadable
                 }
                 return walk.sorted()
@@ -192,6 +193,13 @@ public struct FileTree: Sendable, Equatable {
                     walk.skippedLinks.append(shown)
                     continue
                 }
+                // A link to what the walk leaves out would publish it under the link's name.
+                if !ignored.isEmpty, target.hasPrefix(start + "/"),
+                    ignored.leavesOut(String(target.dropFirst(start.count + 1)), isFolder: followed.kind == .folder)
+                {
+                    walk.ignoredLinks.append(shown)
+                    continue
+                }
                 if followed.kind == .folder { sawFolderLink = true }
                 // A link back to the walked folder or one holding it would read it again.
                 guard followed.kind != .folder || !Self.isInside(start, target) else {
@@ -221,6 +229,8 @@ public struct FileTree: Sendable, Equatable {
         /// Links that lead nowhere, and links to a folder that holds the walked one.
         public var danglingLinks: [String] = []
         public var loopingLinks: [String] = []
+        /// Links to a file or folder that the walk leaves out (``PathPatterns``), not followed.
+        public var ignoredLinks: [String] = []
         /// Folders that could not be listed (a file that cannot be read is found when it is read).
         public var unreadable: [FileError] = []
 
@@ -237,6 +247,7 @@ public struct FileTree: Sendable, Equatable {
             walk.skippedLinks.sort()
             walk.danglingLinks.sort()
             walk.loopingLinks.sort()
+            walk.ignoredLinks.sort()
             walk.unreadable.sort { $0.path < $1.path }
             return walk
         }

@@ -1,69 +1,126 @@
+import CFileSystem
+import Foundation
 import Glibc
+import Synchronization
 
 /// Paths a walk leaves out, as `.gitignore` names them: `private` is any file or folder of that
 /// name at any depth; a pattern with a `/` before its end is a path from the walk's top
 /// (`journal/2019`, `/drafts`); a `/` at its end names folders only (`attachments/`). Within a
 /// name `*`, `?` and `[…]` match as the shell's do (`*.tmp`), and `**` alone between slashes is
-/// any number of folders (`**/scratch`, `archive/**/old`). A folder left out is not read at all.
+/// any number of folders (`**/scratch`, `archive/**/old`). Letters match whatever their case
+/// (as links find notes) and however Unicode writes them (`é` as one character or two), `?` a
+/// character, not a byte. A folder left out is not read at all.
 public struct PathPatterns: Hashable, Sendable {
     private struct Pattern: Hashable, Sendable {
         /// The names it matches, from the walk's top when anchored, else the last name alone.
         var names: [String]
         var anchored: Bool
         var foldersOnly: Bool
+        /// Its place among the patterns given, good ones and bad.
+        var index: Int
     }
 
     private var patterns: [Pattern] = []
+    /// The folder the walk's paths are in, from the top the patterns name (`assets`), if any.
+    private var folder = ""
+    /// Which patterns matched something, by their place among those given: shared by copies.
+    private let matched = Matched()
 
     /// Leaves nothing out.
     public init() {}
 
-    /// Why a pattern leaves nothing out, or names what a pattern cannot (`..`); nil for a good one.
+    /// Why a pattern cannot be used, or nil for one that can.
     public static func problem(with text: String) -> String? {
-        var names = text.split(separator: "/", omittingEmptySubsequences: false)
+        let trimmed = Self.trimmed(text)
+        if trimmed.hasPrefix("!") { return "starts with '!': patterns only leave paths out, and none is let back in" }
+        var names = trimmed.split(separator: "/", omittingEmptySubsequences: false)
         if names.first == "" { names.removeFirst() }
         if names.last == "" { names.removeLast() }
         if names.isEmpty { return "names no file or folder" }
         if names.contains(where: { $0.isEmpty }) { return "has an empty name between two slashes" }
         if names.contains(where: { $0 == "." || $0 == ".." }) { return "'.' and '..' name no file of the notes" }
-        if names.allSatisfy({ $0 == "**" }) { return "would leave out every note" }
+        // Every name at the top (`*`, `/*`, `**/*`), or everything (`**`).
+        if names.allSatisfy({ $0 == "**" }) || (names.last == "*" && names.dropLast().allSatisfy({ $0 == "**" })) {
+            return "would leave out every note"
+        }
         return nil
     }
 
     /// The patterns `texts`; one with a ``problem(with:)`` is left out.
     public init(_ texts: [String]) {
-        for text in texts where Self.problem(with: text) == nil {
-            var names = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (index, text) in texts.enumerated() where Self.problem(with: text) == nil {
+            var names = Self.trimmed(text).precomposedStringWithCanonicalMapping.split(separator: "/", omittingEmptySubsequences: false)
+                .map(String.init)
             let leading = names.first == ""
             if leading { names.removeFirst() }
             let foldersOnly = names.last == ""
             if foldersOnly { names.removeLast() }
-            patterns.append(Pattern(names: names, anchored: leading || names.count > 1, foldersOnly: foldersOnly))
+            patterns.append(Pattern(names: names, anchored: leading || names.count > 1, foldersOnly: foldersOnly, index: index))
         }
+    }
+
+    /// Blanks around a pattern are no part of it (a quoted `'a.md '`).
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether nothing is left out.
     public var isEmpty: Bool { patterns.isEmpty }
+
+    /// The same patterns for a walk of the folder `folder` (`assets`): its paths are inside it.
+    public func within(_ folder: String) -> PathPatterns {
+        var within = self
+        within.folder = folder.isEmpty ? "" : folder + "/"
+        return within
+    }
+
+    /// The places, among the patterns given, of those that matched nothing so far.
+    public var unmatched: [Int] {
+        let found = matched.indices.withLock { $0 }
+        return patterns.map(\.index).filter { !found.contains($0) }
+    }
 
     /// Whether the file or folder at `relative` (from the walk's top, `/`-separated) is left out.
     /// A walk asks this of each folder before it enters it: what is under a folder left out is
     /// never asked about.
     public func matches(_ relative: String, isFolder: Bool) -> Bool {
         guard !patterns.isEmpty else { return false }
-        let names = relative.split(separator: "/").map(String.init)
+        let names = Self.names(of: folder + relative)
         guard let last = names.last else { return false }
-        return patterns.contains { pattern in
-            if pattern.foldersOnly && !isFolder { return false }
-            if !pattern.anchored { return Self.matches(pattern.names[0], last) }
-            return Self.matches(pattern.names[...], names[...])
+        for pattern in patterns {
+            if pattern.foldersOnly && !isFolder { continue }
+            if pattern.anchored ? Self.matches(pattern.names, names) : Self.matches(pattern.names[0], last) {
+                matched.indices.withLock { _ = $0.insert(pattern.index) }
+                return true
+            }
         }
+        return false
+    }
+
+    /// Whether `relative` or a folder it is in is left out: for a path reached another way than
+    /// by a walk down to it (a symbolic link's target).
+    public func leavesOut(_ relative: String, isFolder: Bool) -> Bool {
+        guard !patterns.isEmpty else { return false }
+        var prefix = ""
+        let names = relative.split(separator: "/")
+        for (index, name) in names.enumerated() {
+            prefix += (index == 0 ? "" : "/") + name
+            if matches(prefix, isFolder: index < names.count - 1 || isFolder) { return true }
+        }
+        return false
+    }
+
+    /// A path's names, each as Unicode writes it composed (`é` one character, as the patterns are).
+    private static func names(of path: String) -> [String] {
+        let names = path.split(separator: "/").map(String.init)
+        guard path.utf8.contains(where: { $0 >= 0x80 }) else { return names }
+        return names.map(\.precomposedStringWithCanonicalMapping)
     }
 
     /// Whether the names `pattern` match all of `names`, `**` matching any number of them: each
     /// pair of places is worked out once (a pattern of many `**` takes no longer than its length
     /// times the path's).
-    private static func matches(_ pattern: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        let pattern = Array(pattern), names = Array(names)
+    private static func matches(_ pattern: [String], _ names: [String]) -> Bool {
         // `rest[j]`: whether the pattern from the place being worked out matches `names[j...]`.
         var rest = [Bool](repeating: false, count: names.count + 1)
         rest[names.count] = true
@@ -83,8 +140,29 @@ public struct PathPatterns: Hashable, Sendable {
         return rest[0]
     }
 
-    /// Whether one name matches one pattern of `*`, `?` and `[…]` (the C library's `fnmatch`).
+    /// Whether one name matches one pattern of `*`, `?` and `[…]`: the C library's `fnmatch`,
+    /// in UTF-8 (a character, not a byte, for `?`) and without regard to case.
     private static func matches(_ pattern: String, _ name: String) -> Bool {
-        fnmatch(pattern, name, 0) == 0
+        guard let utf8 = utf8Locale else { return fnmatch(pattern, name, notebook_fnm_casefold) == 0 }
+        let previous = uselocale(utf8)
+        defer { uselocale(previous) }
+        return fnmatch(pattern, name, notebook_fnm_casefold) == 0
+    }
+
+    /// The C library's UTF-8 locale, for characters (made once; the process's own is left as it is).
+    private nonisolated(unsafe) static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
+    /// The places of the patterns that matched, shared by every copy of a set of patterns.
+    private final class Matched: Sendable {
+        let indices = Mutex<Set<Int>>([])
+    }
+
+    public static func == (a: PathPatterns, b: PathPatterns) -> Bool {
+        a.patterns == b.patterns && a.folder == b.folder
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(patterns)
+        hasher.combine(folder)
     }
 }

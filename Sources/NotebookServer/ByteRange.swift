@@ -14,13 +14,15 @@ struct ByteRange: Equatable {
     }
 
     static func asked(by header: String?, size: UInt64) -> Asked? {
-        guard let header, header.hasPrefix("bytes=") else { return nil }
+        // The unit's name is compared without regard to case (`Bytes=0-1`).
+        guard let header, header.utf8.count > 6, header.prefix(6).lowercased() == "bytes=" else { return nil }
         let spec = header.dropFirst("bytes=".count).trimmingCharacters(in: " \t")
         guard let dash = spec.firstIndex(of: "-"), !spec.contains(",") else { return nil }
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        // A number past any file's size is as large as can be (the end is then the file's).
         func number(_ text: Substring) -> UInt64? {
-            guard !text.isEmpty, text.count <= 19, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            return UInt64(text)
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return UInt64(text) ?? UInt64.max
         }
         if first.isEmpty {
             // The last bytes: `bytes=-500`.

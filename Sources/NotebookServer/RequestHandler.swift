@@ -57,8 +57,12 @@ final class RequestHandler: Sendable {
                 endpoints, method: method, segments: Array(request.segments.dropFirst()), origin: "http://" + (host ?? ""),
                 connection: connection, upload: upload)
         }
-        // The part of a file asked for, as a player seeking in audio or video asks.
-        let range = connection.flatMap { notebook_mhd_header($0, "Range") }.map { String(cString: $0) }
+        // The part of a file asked for, as a player seeking in audio or video asks; not when the
+        // part is asked for only if the file is as it was (`If-Range`): files here have no version
+        // to tell, and one may have changed since (the whole file is sent then, as RFC 9110 says).
+        let range = connection.flatMap { connection in
+            notebook_mhd_header(connection, "If-Range") == nil ? notebook_mhd_header(connection, "Range") : nil
+        }.map { String(cString: $0) }
         guard let root else {
             return live.map { siteResponse(method: method, target: target, live: $0, range: range) } ?? Response.text(404, "Not Found\n")
         }

@@ -103,10 +103,11 @@ public enum NoteDiscovery {
 
     /// The files under the site's folder `name` (`assets`), with the walk's findings; none when
     /// it does not exist.
-    public static func files(in name: String, of site: FileTree) -> ([File], [Diagnostic]) {
+    /// `ignored` leaves out what it names there as a path from the site's top (`assets/private`).
+    public static func files(in name: String, of site: FileTree, ignoring ignored: PathPatterns = PathPatterns()) -> ([File], [Diagnostic]) {
         let (present, problems) = folder(name, in: site)
         guard problems.isEmpty, present != nil else { return ([], problems) }
-        return files(from: site.walk(name))
+        return files(from: site.walk(name, ignoring: ignored.within(name)))
     }
 
     /// The real path of the site's top-level folder `name` when it is one; an error when it is a
@@ -166,6 +167,9 @@ public enum NoteDiscovery {
             + walk.danglingLinks.map { Diagnostic(.warning, "symbolic link leads nowhere; skipped", path: $0, code: "files.symlink") }
             + walk.loopingLinks.map {
                 Diagnostic(.warning, "symbolic link leads to a folder that holds it; not followed", path: $0, code: "files.symlink")
+            }
+            + walk.ignoredLinks.map {
+                Diagnostic(.warning, "symbolic link leads to what 'ignore' leaves out; not followed", path: $0, code: "files.symlink")
             }
             + walk.unreadable.map { Diagnostic(.error, "cannot read: \($0.reason)", path: $0.path, code: "io.read") } + unreadable
         return (files, diagnostics)

@@ -29,9 +29,28 @@ struct SiteConfig: Hashable, Sendable {
     public var math = true
     /// The notes' files and folders that are no part of the site (`ignore`), as written.
     public var ignore: [String] = []
+    /// Where each of `ignore` is written in notebook.yml.
+    public var ignoreLocations: [SourceLocation] = []
 
-    /// What `ignore` leaves out of the notes.
+    /// What `ignore` leaves out of the notes (a new set, which notes what it matches).
     public var ignored: PathPatterns { PathPatterns(ignore) }
+
+    /// What `ignore` leaves out of the site's `assets/`: of a vault without `notes/`, whose
+    /// folder the patterns name paths of, what they name there (`assets/private`); else nothing.
+    func ignored(inAssets patterns: PathPatterns, usesNotesFolder: Bool) -> PathPatterns {
+        usesNotesFolder ? PathPatterns() : patterns
+    }
+
+    /// A warning at each pattern of `ignore` that left nothing out (`patterns`, once the notes
+    /// and files were found with them): a name written in another way than the file's, or a
+    /// pattern that the notes do not need.
+    func unmatchedIgnoreWarnings(_ patterns: PathPatterns, path: String) -> [Diagnostic] {
+        patterns.unmatched.filter { $0 < ignore.count }.map { index in
+            Diagnostic(
+                .warning, "'ignore' pattern '\(ignore[index])' matches no file or folder of the notes", path: path,
+                at: index < ignoreLocations.count ? ignoreLocations[index] : nil, code: "config.ignore")
+        }
+    }
 
     public init(
         title: String = "Notebook", baseURL: String = "/", theme: String = "default", language: String = "en",

@@ -80,7 +80,7 @@ enum SiteConfigReader {
             case "palette":
                 config.palette = readPalette(value, report: report) ?? config.palette
             case "ignore":
-                config.ignore = readIgnore(value, report: report)
+                (config.ignore, config.ignoreLocations) = readIgnore(value, report: report)
             default:
                 let name = entry.key.string ?? entry.key.kindDescription
                 report(.warning, "unknown setting '\(name)'; known settings: \(keys.joined(separator: ", "))", at: entry.key.location)
@@ -90,9 +90,12 @@ enum SiteConfigReader {
     }
 
     /// The patterns of `ignore`: a list of them, or one; each that cannot be used is an error at it.
-    private static func readIgnore(_ node: YAMLNode, report: (Severity, String, SourceLocation) -> Void) -> [String] {
+    private static func readIgnore(
+        _ node: YAMLNode, report: (Severity, String, SourceLocation) -> Void
+    ) -> (patterns: [String], locations: [SourceLocation]) {
         let items = node.sequence ?? [node]
         var patterns: [String] = []
+        var locations: [SourceLocation] = []
         for item in items where !item.isNull {
             guard let text = item.string else {
                 report(.error, "'ignore' must list paths of the notes, such as private or drafts/*.md, found \(item.kindDescription)", item.location)
@@ -103,8 +106,9 @@ enum SiteConfigReader {
                 continue
             }
             patterns.append(text)
+            locations.append(item.location)
         }
-        return patterns
+        return (patterns, locations)
     }
 
     private static func readPalette(_ node: YAMLNode, report: (Severity, String, SourceLocation) -> Void) -> [PaletteColor]? {

@@ -212,7 +212,8 @@ import Testing
     @Test(arguments: [
         ("title: [a, b]", "'title' should be a string, not a sequence", 8),
         ("draft: maybe", "'draft' should be true or false, not 'maybe'", 8),
-        ("draft: 'true'", "'draft' should be true or false, not 'true'", 8),
+        ("draft: 'true'", "'draft' should be true or false, not the text 'true': write it without quotes", 8),
+        ("publish: \"false\"", "'publish' should be true or false, not the text 'false': write it without quotes", 10),
         ("publish: nope", "'publish' should be true or false, not 'nope'", 10),
         ("tags: {a: 1}", "'tags' should be a list of strings or a comma-separated string, not a mapping", 7),
         ("tags: [ok, [nested]]", "'tags' should list strings, not a sequence", 12),
@@ -245,6 +246,22 @@ import Testing
         let result = read("---\ntitle: T\n\(keys)\n---\nBody")
         #expect(result.diagnostics.isEmpty)
         #expect(result.metadata.isDraft == isDraft)
+    }
+
+    /// The other names Obsidian and Quartz read: each stands for its key when the key is not
+    /// given, in either order, and is read as that key is.
+    @Test func obsidianAndQuartzOtherNamesOfKeys() {
+        let others = read("---\ntag: [a, b]\nalias: Other\ndescription: Said.\ncreated: 2024-01-05 10:30\n---\nBody")
+        #expect(others.diagnostics.isEmpty, "\(others.diagnostics)")
+        #expect(others.metadata.tags == ["a", "b"] && others.metadata.aliases == ["Other"])
+        #expect(others.metadata.summary == "Said." && others.metadata.date == "2024-01-05 10:30")
+        #expect(others.aliasLocations == [at(3, 8)])
+        for order in ["summary: Kept\ndescription: Not", "description: Not\nsummary: Kept"] {
+            #expect(read("---\n\(order)\n---\n").metadata.summary == "Kept")
+        }
+        #expect(read("---\ndate: 2026-01-01\ncreated: 2020-01-01\ntags: x\ntag: y\n---\n").metadata.date == "2026-01-01")
+        let wrong = read("---\ndescription: [a]\ncreated: soon\n---\n")
+        #expect(wrong.diagnostics.map(\.message) == ["'description' should be a string, not a sequence", "date 'soon' is not YYYY-MM-DD or ISO 8601"])
     }
 
     @Test func badItemsAreSkippedAndGoodOnesKept() {

@@ -48,9 +48,43 @@ import Testing
         }
     }
 
+    /// A link in a folder that is published, to one left out, publishes nothing of it.
+    @Test func aLinkIntoWhatIsLeftOutIsNotFollowed() throws {
+        let site = try TemporarySite(Self.files)
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/journal/leak", withDestinationPath: "../private")
+        try FileManager.default.createSymbolicLink(atPath: site.path + "/notes/leak.png", withDestinationPath: site.path + "/notes/private/hidden.png")
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && report.notes == 3, "\(report.diagnostics)")
+        #expect(report.diagnostics.filter { $0.message.contains("leads to what 'ignore' leaves out") }.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/journal/leak"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/leak.png"))
+    }
+
+    /// In a vault (no `notes/`), patterns name paths of the vault's folder: its `assets/` too.
+    @Test func aVaultsPatternsNameItsAssetsToo() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "ignore: [assets/private, '*.psd', Nowhere]\n", "a.md": "# A\n\nText.\n",
+            "assets/private/x.png": "png", "assets/shown.png": "png", "assets/art.psd": "psd",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(FileManager.default.fileExists(atPath: site.path + "/public/assets/shown.png"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/assets/private/x.png"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public/assets/art.psd"))
+        // A pattern that leaves nothing out is said, at its place: a name written otherwise than the file's, say.
+        let unused = report.diagnostics.filter { $0.code == "config.ignore" }
+        #expect(unused.map(\.message) == ["'ignore' pattern 'Nowhere' matches no file or folder of the notes"])
+        #expect(unused.first?.location?.line == 1 && unused.first?.location?.column == 35)
+    }
+
     @Test func aPreviewLeavesOutWhatABuildDoes() throws {
         let fixture = try SiteSessionTests.Fixture(Self.files)
         #expect(fixture.matchesAFullBuild())
+        // Its watcher leaves alone what is left out, folders and all (no watch is taken there).
+        let notes = fixture.site.path + "/notes/"
+        #expect(fixture.session.ignores(notes + "private") && fixture.session.ignores(notes + "journal/private/deep.md"))
+        #expect(fixture.session.ignores(notes + "Templates") && !fixture.session.ignores(notes + "journal/2020"))
+        let key = fixture.session.watchKey
         // A new note and a change in a folder left out change nothing; one elsewhere is published.
         #expect(try fixture.write("notes/private/more.md", "# More\n\nconfidential more\n").succeeded)
         #expect(try fixture.write("notes/private/secret.md", "# Secret\n\nconfidential again\n").succeeded)
@@ -60,6 +94,8 @@ import Testing
         #expect(fixture.matchesAFullBuild())
         // Without the pattern, the folder is part of the site again.
         #expect(try fixture.write("notebook.yml", "title: Vault\n").succeeded)
+        // What the watcher is made for changed: a new one watches what is no longer left out.
+        #expect(fixture.session.watchKey != key && !fixture.session.ignores(notes + "private"))
         #expect(fixture.page("private/more/index.html").contains("confidential more"))
         #expect(fixture.matchesAFullBuild())
     }

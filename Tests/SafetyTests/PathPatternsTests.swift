@@ -21,6 +21,12 @@ import Testing
         ("a/**", "a/b", false, true), ("a/**", "a", true, false),
         // A slash at the end: folders only.
         ("attachments/", "attachments", true, true), ("attachments/", "attachments", false, false), ("x/attachments/", "x/attachments", true, true),
+        // Letters whatever their case, and however Unicode writes them; `?` a character.
+        ("templates/", "Templates", true, true), ("PRIVATE", "a/private", true, true), ("Évè*", "évènements", true, true),
+        ("café", "cafe\u{301}", true, true), ("cafe\u{301}/*.md", "café/n.md", false, true), ("q/?.md", "q/é.md", false, true),
+        ("q/?.md", "q/ab.md", false, false),
+        // Blanks around a pattern are no part of it.
+        (" a.md ", "a.md", false, true),
     ])
     func pathsLeftOut(pattern: String, path: String, isFolder: Bool, left: Bool) {
         #expect(PathPatterns.problem(with: pattern) == nil)
@@ -28,7 +34,7 @@ import Testing
     }
 
     @Test func patternsThatCannotBeUsed() {
-        for pattern in ["", "/", "//", "a//b", "../x", "a/./b", "**", "/**/"] {
+        for pattern in ["", "/", "//", "a//b", "../x", "a/./b", "**", "/**/", "*", "/*", "**/*", "**/**/*", "!a.md", " ! x"] {
             #expect(PathPatterns.problem(with: pattern) != nil, "\(pattern)")
             #expect(PathPatterns([pattern]).isEmpty)
         }
@@ -41,6 +47,18 @@ import Testing
         #expect(!PathPatterns([pattern]).matches(path, isFolder: false))
     }
 
+    @Test func whatMatchedIsNotedAndAFolderInsideIsNamedFromTheTop() {
+        let patterns = PathPatterns(["private", "assets/secret", "nothing"])
+        #expect(patterns.unmatched == [0, 1, 2])
+        #expect(patterns.matches("a/private", isFolder: true))
+        #expect(patterns.within("assets").matches("secret", isFolder: true))
+        #expect(!patterns.matches("secret", isFolder: true))
+        #expect(patterns.unmatched == [2])
+        // A path reached another way: left out when a folder it is in is.
+        #expect(PathPatterns(["private"]).leavesOut("private/deep/x.md", isFolder: false))
+        #expect(!PathPatterns(["private"]).leavesOut("public/deep/x.md", isFolder: false))
+    }
+
     @Test func aWalkNeverReadsWhatIsLeftOut() throws {
         let root = try FileTreeWalkTests.makeTree([
             "a.md", "private/secret.md", "journal/private/x.md", "journal/keep.md", "journal/scratch.tmp", "Templates/daily.md",
@@ -49,8 +67,12 @@ import Testing
         // A link to outside the tree in a folder left out is not even said to be skipped.
         try FileManager.default.createSymbolicLink(atPath: root + "/private/out", withDestinationPath: "/etc")
         try FileManager.default.createSymbolicLink(atPath: root + "/journal/gone.tmp", withDestinationPath: root + "/nowhere")
+        // Links in a folder that is read, to what is left out: not followed, and said.
+        try FileManager.default.createSymbolicLink(atPath: root + "/journal/leak", withDestinationPath: "../private")
+        try FileManager.default.createSymbolicLink(atPath: root + "/journal/leak.md", withDestinationPath: root + "/private/secret.md")
         let walk = try FileTree(root).walk(ignoring: PathPatterns(["private", "*.tmp", "Templates/"]))
         #expect(walk.files.map(\.relative) == ["a.md", "journal/keep.md"])
         #expect(walk.skippedLinks.isEmpty && walk.danglingLinks.isEmpty)
+        #expect(walk.ignoredLinks.map { $0.hasSuffix("journal/leak") || $0.hasSuffix("journal/leak.md") } == [true, true])
     }
 }

@@ -162,46 +162,68 @@ private struct FrontMatterReader {
         guard let pairs = root.mapping else {
             return report("front matter should be a mapping of keys to values, not \(root.kindDescription)", at: root)
         }
+        // The other names Obsidian and Quartz read (`tag`, `alias`, `description`, `created`): each
+        // taken when its key proper is not given, read as that key is.
+        var others: [(key: String, written: String, value: YAMLNode)] = []
+        var given: Set<String> = []
         for pair in pairs {
             guard let key = pair.key.string, !pair.value.isNull else { continue }
-            read(key, pair.value)
+            if let proper = Self.otherNames[key] {
+                others.append((proper, key, pair.value))
+            } else {
+                given.insert(key)
+                read(key, pair.value)
+            }
+        }
+        for (key, written, value) in others where !given.contains(key) {
+            given.insert(key)
+            read(key, value, written: written)
         }
     }
 
-    private mutating func read(_ key: String, _ value: YAMLNode) {
+    /// Obsidian's and Quartz's other names of keys, and the key each stands for.
+    static let otherNames = ["tag": "tags", "alias": "aliases", "description": "summary", "created": "date"]
+
+    /// Reads the value of `key`, written as `written` (another name of it) when given.
+    private mutating func read(_ key: String, _ value: YAMLNode, written: String? = nil) {
+        let shown = written ?? key
         switch key {
         case "title": metadata.title = text(key, value)
-        case "summary": metadata.summary = text(key, value)
+        case "summary": metadata.summary = text(shown, value)
         case "slug": metadata.slug = text(key, value)
         case "id": metadata.id = text(key, value)
         case "date":
-            guard let date = text(key, value) else { return }
+            guard let date = text(shown, value) else { return }
             guard ISODate.isValid(date) else {
                 return report("date '\(date)' is not YYYY-MM-DD or ISO 8601", at: value, code: "frontmatter.date")
             }
             metadata.date = date
         case "draft":
-            guard let flag = value.bool else {
-                return report("'draft' should be true or false, not \(value.kindDescription)", at: value)
-            }
+            guard let flag = value.bool else { return report(Self.notAFlag("draft", value), at: value) }
             // Either key keeps the note out, whichever comes first.
             if flag { metadata.isDraft = true }
         case "publish":
             // Obsidian Publish's key: `false` keeps a note unpublished, as `draft: true` does.
-            guard let flag = value.bool else {
-                return report("'publish' should be true or false, not \(value.kindDescription)", at: value)
-            }
+            guard let flag = value.bool else { return report(Self.notAFlag("publish", value), at: value) }
             if !flag { metadata.isDraft = true }
         case "tags":
-            if let tags = list(key, value, splittingCommas: true) { metadata.tags = tags }
+            if let tags = list(shown, value, splittingCommas: true) { metadata.tags = tags }
         case "aliases":
-            if let aliases = locatedList(key, value, splittingCommas: false) {
+            if let aliases = locatedList(shown, value, splittingCommas: false) {
                 metadata.aliases = aliases.map(\.text)
                 aliasLocations = aliases.map(\.location)
             }
         default:
             break
         }
+    }
+
+    /// What is wrong with `value` of a key that wants true or false: `'false'` quoted is text.
+    private static func notAFlag(_ key: String, _ value: YAMLNode) -> String {
+        if let text = value.string, ["true", "false", "yes", "no", "on", "off"].contains(text.lowercased()) {
+            return "'\(key)' should be true or false, not the text '\(text)': write it without quotes"
+        }
+        return "'\(key)' should be true or false, not \(value.kindDescription)"
     }
 
     /// A scalar's text, or nil after reporting that the key wants a string.

@@ -158,13 +158,15 @@ public struct SitePipeline: Sendable {
         }
 
         run.begin(.findNotes)
-        let contents = NoteDiscovery.scan(tree, output: outputReal, ignoring: settings.config.ignored)
+        let ignored = settings.config.ignored
+        let contents = NoteDiscovery.scan(tree, output: outputReal, ignoring: ignored)
         earlyFolders = earlyStaging.map { EarlyFolders(staging: $0, capacity: contents.notes.count) }
-        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
+        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(
+            in: "assets", of: tree, ignoring: settings.config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
         // The theme's layers and assets are found here once: links are checked against its
         // assets, and loading the theme compiles the templates of the same layers.
         let themeSources = ThemeLoader.find(settings.config.theme, site: tree)
-        run.add(contents.diagnostics + assetDiagnostics)
+        run.add(contents.diagnostics + assetDiagnostics + settings.config.unmatchedIgnoreWarnings(ignored, path: settings.configPath))
 
         run.begin(.readNotes)
         var loader = SiteLoader(

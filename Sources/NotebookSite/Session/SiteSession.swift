@@ -91,12 +91,23 @@ public struct SiteSession: Sendable {
         [directory] + (state?.themeDirectories ?? []).filter { !$0.hasPrefix(directory + "/") }
     }
 
-    /// Whether a watcher should leave a path alone: dot-files, and the output folders.
+    /// Whether a watcher should leave a path alone: dot-files, the output folders, and what
+    /// `ignore` leaves out of the notes (a folder of them is not watched).
     public func ignores(_ path: String) -> Bool {
         if path == output || path.hasPrefix(output + "/") { return true }
         guard let relative = relativePath(path) else { return false }
-        return relative == "public" || relative.hasPrefix("public/")
-            || PathSegments.of(relative).contains { $0.hasPrefix(".") }
+        if relative == "public" || relative.hasPrefix("public/") || PathSegments.of(relative).contains(where: { $0.hasPrefix(".") }) {
+            return true
+        }
+        guard let state, !state.settings.config.ignore.isEmpty else { return false }
+        let notes = state.usesNotesFolder ? (relative.hasPrefix("notes/") ? String(relative.dropFirst("notes/".count)) : nil) : relative
+        guard let notes, !notes.isEmpty else { return false }
+        return state.settings.config.ignored.leavesOut(notes, isFolder: FileSystem.isFolder(path))
+    }
+
+    /// What a watcher of the site depends on: the folders it watches, and what it leaves alone in them.
+    public var watchKey: [String] {
+        watchedFolders + ["", state.map { $0.usesNotesFolder ? "notes/" : "" } ?? ""] + (state?.settings.config.ignore ?? [])
     }
 
     /// Builds everything.
@@ -162,12 +173,15 @@ public struct SiteSession: Sendable {
         let layers = themeSources.layers.filter { !$0.isSiteTemplates }
         var directories: [String] = []
         for layer in layers.map({ Self.withoutDotSegments($0.directory) }) where !directories.contains(layer) { directories.append(layer) }
-        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: settings.config.ignored)
+        let ignored = settings.config.ignored
+        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: ignored)
         var state = SessionState(settings: settings, theme: theme, themeDirectories: directories, usesNotesFolder: contents.usesNotesFolder)
         state.others = contents.others
-        state.discoveryDiagnostics = contents.diagnostics.made(by: .findNotes)
-        (state.assets, state.assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
+        (state.assets, state.assetDiagnostics) = NoteDiscovery.files(
+            in: "assets", of: tree, ignoring: settings.config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
         state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
+        state.discoveryDiagnostics = (contents.diagnostics + settings.config.unmatchedIgnoreWarnings(ignored, path: settings.configPath))
+            .made(by: .findNotes)
         for record in read(contents.notes, settings: settings) { state.records[record.note.relativePath] = record }
         state.sortedPaths = contents.notes.map(\.relativePath)
         return .success(state)
@@ -187,7 +201,9 @@ public struct SiteSession: Sendable {
             for record in read(known, settings: state.settings) { state.records[record.note.relativePath] = record }
             return Set(known.map(\.relativePath))
         }
-        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: state.settings.config.ignored)
+        let config = state.settings.config
+        let ignored = config.ignored
+        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: ignored)
         let usedNotesFolder = state.usesNotesFolder
         state.usesNotesFolder = contents.usesNotesFolder
         guard usedNotesFolder == contents.usesNotesFolder else { return [] }
@@ -205,11 +221,14 @@ public struct SiteSession: Sendable {
         state.sortedPaths = contents.notes.map(\.relativePath)
         for record in read(toRead, settings: state.settings) { state.records[record.note.relativePath] = record }
         state.others = contents.others
-        state.discoveryDiagnostics = contents.diagnostics.made(by: .findNotes)
-        if pending.contains(where: { $0 == "assets" || $0.hasPrefix("assets/") }) {
-            (state.assets, state.assetDiagnostics) = NoteDiscovery.files(in: "assets", of: tree)
+        // A vault's patterns name its assets too: they are walked again for what the patterns match.
+        if pending.contains(where: { $0 == "assets" || $0.hasPrefix("assets/") }) || (!ignored.isEmpty && !contents.usesNotesFolder) {
+            (state.assets, state.assetDiagnostics) = NoteDiscovery.files(
+                in: "assets", of: tree, ignoring: config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
             state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
         }
+        state.discoveryDiagnostics = (contents.diagnostics + config.unmatchedIgnoreWarnings(ignored, path: state.settings.configPath))
+            .made(by: .findNotes)
         return Set(removed).union(toRead.map(\.relativePath))
     }
 
