@@ -61,6 +61,8 @@ enum SiteScaffold {
                 language: en
                 theme: default
                 pageSize: 20
+                # Files and folders of the notes that are no part of the site, as .gitignore names them.
+                # ignore: [private, Templates/]
 
                 """),
             ("formatting.yml", """

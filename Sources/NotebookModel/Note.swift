@@ -8,6 +8,9 @@ public struct NoteMetadata: Hashable, Sendable {
     public var date: String?
     public var tags: [String]
     public var isDraft: Bool
+    /// Obsidian Publish's `publish`: `false` keeps the note unpublished, as a draft is kept; `true`
+    /// selects it where a site publishes only the notes selected (`explicitPublish`).
+    public var publish: Bool?
     public var summary: String?
     public var slug: String?
     /// Older URLs that redirect to this note.
@@ -15,8 +18,9 @@ public struct NoteMetadata: Hashable, Sendable {
 
     public init(
         id: String? = nil, title: String? = nil, date: String? = nil, tags: [String] = [], isDraft: Bool = false,
-        summary: String? = nil, slug: String? = nil, aliases: [String] = []
+        summary: String? = nil, slug: String? = nil, aliases: [String] = [], publish: Bool? = nil
     ) {
+        self.publish = publish
         self.id = id
         self.title = title
         self.date = date
@@ -25,6 +29,12 @@ public struct NoteMetadata: Hashable, Sendable {
         self.summary = summary
         self.slug = slug
         self.aliases = aliases
+    }
+
+    /// Whether a site publishes the note: neither a draft nor `publish: false`, and, where only
+    /// the notes selected are published (`explicitly`), `publish: true`.
+    public func isPublished(explicitly: Bool) -> Bool {
+        !isDraft && publish != false && (!explicitly || publish == true)
     }
 }
 

@@ -12,9 +12,15 @@ public struct NoteLoader: Sendable {
     public var strict: Bool
     /// Whether Markdown's dollars make formulas (`math: false` leaves them text).
     public var math: Bool
+    /// Whether only the notes selected with `publish: true` are published (`explicitPublish`).
+    public var explicitPublish: Bool
 
     /// Without a `definition`, the built-in one of a site without `formatting.yml`.
-    public init(definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, strict: Bool = false, math: Bool = true) {
+    public init(
+        definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, strict: Bool = false, math: Bool = true,
+        explicitPublish: Bool = false
+    ) {
+        self.explicitPublish = explicitPublish
         self.definition = definition ?? .builtIn(palette: palette)
         self.palette = palette
         self.strict = strict
@@ -98,6 +104,9 @@ public struct NoteLoader: Sendable {
         let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)
         var note = constrained
         note.blocks = TextStyleHeadings.apply(note.blocks)
+        // A note the site does not publish is one more draft to it (`publish: false`, or not
+        // selected where only the notes selected are published).
+        note.metadata.isDraft = !note.metadata.isPublished(explicitly: explicitPublish)
         return Loaded(
             note: note, source: source, diagnostics: (decoding + read.diagnostics + findings).foldingRepeatedWarnings(),
             aliasLocations: read.aliasLocations)

@@ -27,6 +27,9 @@ struct SiteConfig: Hashable, Sendable {
     public var highlight = true
     /// Whether `$…$`, `$$…$$` and ```` ```math ```` are typeset as MathML at build time.
     public var math = true
+    /// Whether only the notes with `publish: true` are published, as Obsidian Publish and
+    /// Quartz's ExplicitPublish publish them.
+    public var explicitPublish = false
     /// The notes' files and folders that are no part of the site (`ignore`), as written.
     public var ignore: [String] = []
     /// Where each of `ignore` is written in notebook.yml.

@@ -7,7 +7,7 @@ import NotebookModel
 enum SiteConfigReader {
     static let keys = [
         "title", "baseURL", "theme", "language", "author", "description", "palette", "formatting", "unsafeHTML",
-        "pageSize", "highlight", "math", "ignore",
+        "pageSize", "highlight", "math", "ignore", "explicitPublish",
     ]
 
     /// The settings in `text`, falling back to the default of any key that is wrong.
@@ -60,12 +60,13 @@ enum SiteConfigReader {
             case "formatting":
                 config.formatting = string() ?? config.formatting
                 config.formattingLocation = value.location
-            case "unsafeHTML", "highlight", "math":
+            case "unsafeHTML", "highlight", "math", "explicitPublish":
                 let key = entry.key.string ?? ""
                 if let flag = value.bool {
                     switch key {
                     case "unsafeHTML": config.unsafeHTML = flag
                     case "highlight": config.highlight = flag
+                    case "explicitPublish": config.explicitPublish = flag
                     default: config.math = flag
                     }
                 } else {

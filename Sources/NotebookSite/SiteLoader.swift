@@ -156,7 +156,9 @@ struct SiteLoader: Sendable {
         var sources = settings.sources
         let config = settings.config
         let files = contents.notes
-        let loader = NoteLoader(definition: settings.definition, palette: config.paletteNames, strict: strict, math: config.math)
+        let loader = NoteLoader(
+            definition: settings.definition, palette: config.paletteNames, strict: strict, math: config.math,
+            explicitPublish: config.explicitPublish)
         let rendering = NoteRendering(
             config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL),
             // A site whose settings are wrong is written nowhere: its code is not worth the script.

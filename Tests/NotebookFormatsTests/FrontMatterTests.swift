@@ -245,7 +245,19 @@ import Testing
         // Obsidian Publish's `publish: false` keeps a note unpublished; either key keeps it out.
         let result = read("---\ntitle: T\n\(keys)\n---\nBody")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.metadata.isDraft == isDraft)
+        #expect(result.metadata.isPublished(explicitly: false) == !isDraft)
+        // Where only the notes selected are published, `publish: true` selects one that is no draft.
+        #expect(result.metadata.isPublished(explicitly: true) == (!isDraft && keys.contains("publish: true")))
+    }
+
+    @Test func publishIsKeptBothWays() throws {
+        let note = Note(path: "n.md", metadata: NoteMetadata(title: "T", publish: false), blocks: [])
+        let markdown = MarkdownWriter().write(note)
+        #expect(markdown.contains("publish: false") && !markdown.contains("draft"))
+        #expect(read(markdown).metadata.publish == false)
+        let json = AttributedJSONWriter().write(note).json
+        let back = AttributedJSONReader().read(json, path: "n.json")
+        #expect(back.diagnostics.isEmpty && back.note.metadata.publish == false, "\(back.diagnostics)")
     }
 
     /// The other names Obsidian and Quartz read: each stands for its key when the key is not

@@ -104,6 +104,27 @@ import Testing
         #expect(build(site.path, drafts: true).notes == 2)
     }
 
+    /// `explicitPublish: true`: only the notes selected with `publish: true` are published, as
+    /// Obsidian Publish and Quartz's ExplicitPublish publish them.
+    @Test func explicitPublishPublishesOnlyTheNotesSelected() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nexplicitPublish: true\n",
+            "notes/chosen.md": "---\npublish: true\n---\n# Chosen\n\nSee [[other]].\n",
+            "notes/other.md": "# Other\n\nunselected words\n",
+            "notes/draft.md": "---\npublish: true\ndraft: true\n---\n# Draft\n\nunselected draft\n",
+        ])
+        let report = build(site.path)
+        #expect(report.succeeded && report.notes == 1, "\(report.diagnostics)")
+        #expect(FileManager.default.fileExists(atPath: site.path + "/public/chosen/index.html"))
+        #expect(report.diagnostics.contains { $0.code == "link.broken" })
+        let output = site.path + "/public"
+        for file in FileManager.default.enumerator(atPath: output)?.compactMap({ $0 as? String }) ?? [] {
+            let text = (try? String(contentsOfFile: output + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("unselected"), "\(file)")
+        }
+        #expect(build(site.path, drafts: true).notes == 3)
+    }
+
     /// libcmark-gfm switches process-wide state during every parse with extensions: parallel
     /// builds must give exactly what one worker gives, and that is the recorded output.
     @Test func parallelBuildsMatchOneWorker() throws {

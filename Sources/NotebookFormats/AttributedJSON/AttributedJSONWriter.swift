@@ -80,6 +80,7 @@ public struct AttributedJSONWriter: Sendable {
         if let date = metadata.date { members.append(("date", .string(date))) }
         if !metadata.tags.isEmpty { members.append(("tags", .array(metadata.tags.map(JSONOutput.string)))) }
         if metadata.isDraft { members.append(("draft", .bool(true))) }
+        if let publish = metadata.publish { members.append(("publish", .bool(publish))) }
         if let summary = metadata.summary { members.append(("summary", .string(summary))) }
         if let slug = metadata.slug { members.append(("slug", .string(slug))) }
         if !metadata.aliases.isEmpty { members.append(("aliases", .array(metadata.aliases.map(JSONOutput.string)))) }

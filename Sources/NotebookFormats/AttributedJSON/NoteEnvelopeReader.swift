@@ -35,6 +35,12 @@ enum NoteEnvelopeReader {
                     continue
                 }
                 metadata.isDraft = flag
+            case "publish":
+                guard let flag = value.bool else {
+                    context.error("'publish' should be true or false, not \(value.summary)", at: value.offset)
+                    continue
+                }
+                metadata.publish = flag
             case "tags", "aliases":
                 guard let elements = value.elements else {
                     context.error("'\(member.key)' should be an array of strings, not \(value.summary)", at: value.offset)

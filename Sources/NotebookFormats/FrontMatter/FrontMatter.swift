@@ -200,12 +200,10 @@ private struct FrontMatterReader {
             metadata.date = date
         case "draft":
             guard let flag = value.bool else { return report(Self.notAFlag("draft", value), at: value) }
-            // Either key keeps the note out, whichever comes first.
-            if flag { metadata.isDraft = true }
+            metadata.isDraft = flag
         case "publish":
-            // Obsidian Publish's key: `false` keeps a note unpublished, as `draft: true` does.
             guard let flag = value.bool else { return report(Self.notAFlag("publish", value), at: value) }
-            if !flag { metadata.isDraft = true }
+            metadata.publish = flag
         case "tags":
             if let tags = list(shown, value, splittingCommas: true) { metadata.tags = tags }
         case "aliases":

@@ -39,6 +39,7 @@ public struct MarkdownWriter: Sendable {
         if let date = metadata.date { lines.append("date: \(yaml(date))") }
         if !metadata.tags.isEmpty { lines.append("tags: [\(metadata.tags.map(yaml).joined(separator: ", "))]") }
         if metadata.isDraft { lines.append("draft: true") }
+        if let publish = metadata.publish { lines.append("publish: \(publish)") }
         if let summary = metadata.summary { lines.append("summary: \(yaml(summary))") }
         if let slug = metadata.slug { lines.append("slug: \(yaml(slug))") }
         if !metadata.aliases.isEmpty { lines.append("aliases: [\(metadata.aliases.map(yaml).joined(separator: ", "))]") }

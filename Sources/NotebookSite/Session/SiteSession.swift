@@ -235,7 +235,8 @@ public struct SiteSession: Sendable {
     /// Reads note files in parallel.
     private func read(_ files: [NoteDiscovery.File], settings: SiteLoader.Settings) -> [NoteRecord] {
         let loader = NoteLoader(
-            definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict, math: settings.config.math)
+            definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict, math: settings.config.math,
+            explicitPublish: settings.config.explicitPublish)
         var config = settings.config
         if let baseURL = options.baseURL { config.baseURL = baseURL }
         let rendering = NoteRendering(
