@@ -54,6 +54,14 @@ enum ConvertCommand: Command {
         let (text, decoding) = SourceText.decode(bytes, path: file)
         let read = source == .markdown ? MarkdownReader().read(text, path: file) : AttributedJSONReader().read(text, path: file)
         var diagnostics = decoding + read.diagnostics
+        if source == .markdown {
+            for (key, reason, place) in FrontMatter.keysNotCarried(in: text) {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "the front matter's '\(key)' is left out of the converted note: \(reason)", path: file, at: place,
+                        code: "convert.frontmatter"))
+            }
+        }
         for place in read.comments {
             diagnostics.append(
                 Diagnostic(

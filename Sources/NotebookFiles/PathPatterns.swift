@@ -40,7 +40,9 @@ public struct PathPatterns: Hashable, Sendable {
         if names.contains(where: { $0.isEmpty }) { return "has an empty name between two slashes" }
         if names.contains(where: { $0 == "." || $0 == ".." }) { return "'.' and '..' name no file of the notes" }
         // Every name at the top (`*`, `/*`, `**/*`), or everything (`**`).
-        if names.allSatisfy({ $0 == "**" }) || (names.last == "*" && names.dropLast().allSatisfy({ $0 == "**" })) {
+        // (`*/`, folders only, leaves the notes at the top.)
+        let foldersOnly = trimmed.hasSuffix("/")
+        if names.allSatisfy({ $0 == "**" }) || (!foldersOnly && names.last == "*" && names.dropLast().allSatisfy({ $0 == "**" })) {
             return "would leave out every note"
         }
         return nil

@@ -107,8 +107,14 @@ public struct NoteLoader: Sendable {
         // A note the site does not publish is one more draft to it (`publish: false`, or not
         // selected where only the notes selected are published).
         note.metadata.isDraft = !note.metadata.isPublished(explicitly: explicitPublish)
+        var diagnostics = decoding + read.diagnostics + findings
+        // Where only the notes selected are published, one not selected is not the site's, as
+        // Obsidian Publish never reads it (a vault's templates, its private notes): nothing of it is
+        // said, but a front matter that cannot be read, which may be one meant to be selected.
+        if explicitPublish && note.metadata.publish != true {
+            diagnostics = diagnostics.filter { $0.code == "frontmatter.syntax" }
+        }
         return Loaded(
-            note: note, source: source, diagnostics: (decoding + read.diagnostics + findings).foldingRepeatedWarnings(),
-            aliasLocations: read.aliasLocations)
+            note: note, source: source, diagnostics: diagnostics.foldingRepeatedWarnings(), aliasLocations: read.aliasLocations)
     }
 }

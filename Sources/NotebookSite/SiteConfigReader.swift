@@ -84,10 +84,21 @@ enum SiteConfigReader {
                 (config.ignore, config.ignoreLocations) = readIgnore(value, report: report)
             default:
                 let name = entry.key.string ?? entry.key.kindDescription
-                report(.warning, "unknown setting '\(name)'; known settings: \(keys.joined(separator: ", "))", at: entry.key.location)
+                // A setting's name written another way (`explicitpublish`, `explicit_publish`) is an
+                // error: taken for another name, a setting of what is published would be lost.
+                if let meant = keys.first(where: { Self.loosely($0) == Self.loosely(name) }) {
+                    report(.error, "unknown setting '\(name)'; did you mean '\(meant)'?", at: entry.key.location)
+                } else {
+                    report(.warning, "unknown setting '\(name)'; known settings: \(keys.joined(separator: ", "))", at: entry.key.location)
+                }
             }
         }
         return (config, diagnostics)
+    }
+
+    /// A setting's name without case, `_`, `-` or spaces, as a name written another way reads.
+    private static func loosely(_ name: String) -> String {
+        String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
     }
 
     /// The patterns of `ignore`: a list of them, or one; each that cannot be used is an error at it.

@@ -102,6 +102,22 @@ import Testing
         #expect(run(["convert", seeds + "/sunday-pancakes.md"]).status == 2)
     }
 
+    /// The front matter's keys that the converted note does not hold are said, each at its key.
+    @Test func convertWarnsAboutFrontMatterItLeavesOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-convert-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let note = "---\ntitle: T\ntags: [a]\ntag: [b]\ndescription: Kept\ncssclasses: [wide]\npublish: false\n---\nText.\n"
+        try Data(note.utf8).write(to: URL(fileURLWithPath: folder + "/n.md"))
+        let outcome = run(["convert", folder + "/n.md", "--to", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("n.md:4:1: warning: the front matter's 'tag' is left out of the converted note: 'tags' is given"))
+        #expect(outcome.stderr.contains("n.md:6:1: warning: the front matter's 'cssclasses' is left out of the converted note: notebook does not read it"))
+        #expect(!outcome.stderr.contains("'description'") && !outcome.stderr.contains("'publish'"))
+        #expect(outcome.stdout.contains("\"summary\" : \"Kept\"") || outcome.stdout.contains("\"summary\":\"Kept\"") || outcome.stdout.contains("Kept"))
+        #expect(outcome.stdout.contains("\"publish\""))
+    }
+
     @Test func convertWarnsAboutFormulasMarkdownCannotHold() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notebook-convert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -272,8 +272,16 @@ import Testing
             #expect(read("---\n\(order)\n---\n").metadata.summary == "Kept")
         }
         #expect(read("---\ndate: 2026-01-01\ncreated: 2020-01-01\ntags: x\ntag: y\n---\n").metadata.date == "2026-01-01")
-        let wrong = read("---\ndescription: [a]\ncreated: soon\n---\n")
-        #expect(wrong.diagnostics.map(\.message) == ["'description' should be a string, not a sequence", "date 'soon' is not YYYY-MM-DD or ISO 8601"])
+        // Read only as other tools write them: a value notebook cannot read is a warning (Obsidian's
+        // Linter writes `created` in words), and the note has none.
+        let wrong = read("---\ndescription: [a]\ncreated: Friday, January 5th 2024, 10:30:00 am\n---\n")
+        #expect(wrong.diagnostics.map(\.message) == [
+            "'description' should be a string, not a sequence", "date 'Friday, January 5th 2024, 10:30:00 am' is not YYYY-MM-DD or ISO 8601",
+        ])
+        #expect(wrong.diagnostics.allSatisfy { $0.severity == .warning } && wrong.metadata.date == nil)
+        #expect(read("---\ndate: soon\n---\n").diagnostics.map(\.severity) == [.error])
+        // RFC 3339's small `t` and `z`, as the feed and the sitemap write them.
+        #expect(read("---\ndate: 2024-01-04t10:00:00z\n---\n").metadata.date == "2024-01-04T10:00:00Z")
     }
 
     @Test func badItemsAreSkippedAndGoodOnesKept() {

@@ -125,6 +125,23 @@ import Testing
         #expect(build(site.path, drafts: true).notes == 3)
     }
 
+    /// A note not selected is not the site's: nothing of it is said (a vault's templates), but a
+    /// front matter that cannot be read, which may be one meant to be selected.
+    @Test func aNoteNotSelectedIsNotChecked() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nexplicitPublish: true\n",
+            "notes/chosen.md": "---\npublish: true\n---\n# Chosen\n",
+            "notes/Templates/daily.md": "---\ntags: {{tags}}\ndate: <% tp.date.now() %>\n---\n^[y](highlight: 'zzz')\n",
+            "notes/broken.md": "---\ntitle: [unclosed\n---\nText.\n",
+        ])
+        let report = build(site.path)
+        #expect(!report.diagnostics.contains { $0.path.contains("daily.md") }, "\(report.diagnostics)")
+        #expect(report.diagnostics.filter { $0.path.contains("broken.md") }.map(\.code) == ["frontmatter.syntax"])
+        // A selected note is checked as any is.
+        try Data("---\npublish: true\ndate: soon\n---\nx\n".utf8).write(to: URL(fileURLWithPath: site.path + "/notes/bad.md"))
+        #expect(build(site.path).diagnostics.contains { $0.path.contains("bad.md") && $0.severity == .error })
+    }
+
     /// libcmark-gfm switches process-wide state during every parse with extensions: parallel
     /// builds must give exactly what one worker gives, and that is the recorded output.
     @Test func parallelBuildsMatchOneWorker() throws {

@@ -17,6 +17,17 @@ import Testing
         #expect(wrong.diagnostics.count == 1 && wrong.diagnostics[0].severity == .error)
     }
 
+    /// A setting's name written another way is an error: taken for another name, a setting of
+    /// what is published would be lost. Another unknown name is a warning.
+    @Test func aSettingsNameWrittenAnotherWayIsAnError() {
+        for name in ["explicitpublish", "explicit_publish", "Ignore", "page-size"] {
+            let read = SiteConfigReader.read("\(name): true\n", path: "notebook.yml")
+            #expect(read.diagnostics.map(\.severity) == [.error], "\(name)")
+            #expect(read.diagnostics.first?.message.contains("did you mean") == true)
+        }
+        #expect(SiteConfigReader.read("colour: red\n", path: "notebook.yml").diagnostics.map(\.severity) == [.warning])
+    }
+
     static let files = [
         "notebook.yml": "title: Vault\nignore: [private, Templates/, '*.tmp.md', /journal/2019]\n",
         "notes/index.md": "# Home\n\nSee [[secret]], [[daily]] and ![[hidden.png]].\n",

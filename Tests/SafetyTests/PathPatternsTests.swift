@@ -27,6 +27,8 @@ import Testing
         ("q/?.md", "q/ab.md", false, false),
         // Blanks around a pattern are no part of it.
         (" a.md ", "a.md", false, true),
+        // Every folder at the top, not the notes there.
+        ("*/", "journal", true, true), ("*/", "a.md", false, false),
     ])
     func pathsLeftOut(pattern: String, path: String, isFolder: Bool, left: Bool) {
         #expect(PathPatterns.problem(with: pattern) == nil)

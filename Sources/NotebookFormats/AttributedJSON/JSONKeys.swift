@@ -43,7 +43,7 @@ enum JSONKeys {
         + FormattingAttribute.allCases.map(\.jsonKey) + [wikilink, task, linkTitle, imageSize, embed, math]
 
     /// The keys of the `NoteDocument` envelope.
-    static let envelope = ["id", "title", "date", "tags", "draft", "summary", "slug", "aliases", "body"]
+    static let envelope = ["id", "title", "date", "tags", "draft", "publish", "summary", "slug", "aliases", "body"]
 
     /// The shared string for a key the reader knows, so that reading it allocates nothing.
     static func interned(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {

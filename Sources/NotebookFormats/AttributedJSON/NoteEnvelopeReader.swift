@@ -28,7 +28,7 @@ enum NoteEnvelopeReader {
                     context.error("date '\(date)' is not YYYY-MM-DD or ISO 8601", at: value.offset)
                     continue
                 }
-                metadata.date = date
+                metadata.date = date.uppercased()
             case "draft":
                 guard let flag = value.bool else {
                     context.error("'draft' should be true or false, not \(value.summary)", at: value.offset)

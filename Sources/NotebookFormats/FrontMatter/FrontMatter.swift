@@ -81,6 +81,24 @@ public enum FrontMatter {
         return .unclosed(start: start)
     }
 
+    /// The keys of a note's front matter that the metadata does not carry, each with why and where
+    /// it is written: keys notebook does not read, and other names whose key is given too
+    /// (`tag` beside `tags`). For `convert`, whose output holds the metadata alone.
+    public static func keysNotCarried(in source: String) -> [(key: String, reason: String, location: SourceLocation)] {
+        let parts = split(source)
+        guard let yaml = parts.yaml, case .success(let root?) = YAMLReader.read(String(yaml)).result, let pairs = root.mapping else { return [] }
+        let written = Set(pairs.compactMap(\.key.string))
+        return pairs.compactMap { pair in
+            guard let key = pair.key.string else { return nil }
+            let location = SourceLocation(line: pair.key.location.line + parts.yamlStartLine - 1, column: pair.key.location.column)
+            if FrontMatterReader.keys.contains(key) { return nil }
+            if let proper = FrontMatterReader.otherNames[key] {
+                return written.contains(proper) ? (key, "'\(proper)' is given, and stands for it", location) : nil
+            }
+            return (key, "notebook does not read it", location)
+        }
+    }
+
     /// Reads a note's front matter into metadata, with diagnostics located in the whole file.
     ///
     /// Unknown keys are ignored; a key whose value has the wrong type is reported and left out.
@@ -177,9 +195,16 @@ private struct FrontMatterReader {
         }
         for (key, written, value) in others where !given.contains(key) {
             given.insert(key)
+            // Read only since other tools write them (Obsidian's Linter writes `created` in words):
+            // a value notebook cannot read is a warning, and the note has none.
+            let before = diagnostics.count
             read(key, value, written: written)
+            for index in diagnostics.indices.dropFirst(before) { diagnostics[index].severity = .warning }
         }
     }
+
+    /// The keys notebook reads.
+    static let keys: Set<String> = ["title", "summary", "slug", "id", "date", "draft", "publish", "tags", "aliases"]
 
     /// Obsidian's and Quartz's other names of keys, and the key each stands for.
     static let otherNames = ["tag": "tags", "alias": "aliases", "description": "summary", "created": "date"]
@@ -197,7 +222,8 @@ private struct FrontMatterReader {
             guard ISODate.isValid(date) else {
                 return report("date '\(date)' is not YYYY-MM-DD or ISO 8601", at: value, code: "frontmatter.date")
             }
-            metadata.date = date
+            // RFC 3339 allows `t` and `z`: the feed and the sitemap write them as ISO 8601 does.
+            metadata.date = date.uppercased()
         case "draft":
             guard let flag = value.bool else { return report(Self.notAFlag("draft", value), at: value) }
             metadata.isDraft = flag
