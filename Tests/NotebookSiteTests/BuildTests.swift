@@ -10,6 +10,16 @@ import Testing
         SitePipeline(options: BuildOptions(output: output, includeDrafts: drafts, workers: workers)).build(site)
     }
 
+    /// That no file of the output `output` holds `text` (and that it holds files).
+    func expectNowhere(_ text: String, in output: String) {
+        let files = FileManager.default.enumerator(atPath: output)?.compactMap { $0 as? String } ?? []
+        #expect(files.count > 10)
+        for file in files {
+            let contents = (try? String(contentsOfFile: output + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!contents.contains(text), "\(file)")
+        }
+    }
+
     @Test func buildsEveryPageOfASmallSite() throws {
         let site = try TemporarySite([
             "notebook.yml": "title: Test Notes\nbaseURL: https://example.org/notes/\npageSize: 1\n",
@@ -93,13 +103,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.path + "/public/private/index.html"))
         #expect(!FileManager.default.fileExists(atPath: site.path + "/public/tags/hidden/index.html"))
         #expect(report.diagnostics.contains { $0.code == "link.broken" })
-        let output = site.path + "/public"
-        let files = FileManager.default.enumerator(atPath: output)?.compactMap { $0 as? String } ?? []
-        #expect(files.count > 10)
-        for file in files {
-            let text = (try? String(contentsOfFile: output + "/" + file, encoding: .utf8)) ?? ""
-            #expect(!text.contains("unpublished"), "\(file)")
-        }
+        expectNowhere("unpublished", in: site.path + "/public")
         // `--drafts` shows it, as it shows drafts.
         #expect(build(site.path, drafts: true).notes == 2)
     }
@@ -117,11 +121,7 @@ import Testing
         #expect(report.succeeded && report.notes == 1, "\(report.diagnostics)")
         #expect(FileManager.default.fileExists(atPath: site.path + "/public/chosen/index.html"))
         #expect(report.diagnostics.contains { $0.code == "link.broken" })
-        let output = site.path + "/public"
-        for file in FileManager.default.enumerator(atPath: output)?.compactMap({ $0 as? String }) ?? [] {
-            let text = (try? String(contentsOfFile: output + "/" + file, encoding: .utf8)) ?? ""
-            #expect(!text.contains("unselected"), "\(file)")
-        }
+        expectNowhere("unselected", in: site.path + "/public")
         #expect(build(site.path, drafts: true).notes == 3)
     }
 
