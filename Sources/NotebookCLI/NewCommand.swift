@@ -143,7 +143,9 @@ enum SiteScaffold {
             terminal.stderr += "\(tree.display(twin)): error: this note has the URL the new note would have; choose another title\n"
             return ExitStatus.inputErrors
         }
-        let note = Note(path: path, metadata: NoteMetadata(title: title, date: today()), blocks: [])
+        // Where only the notes selected are published, a note made to be published is selected.
+        let selected = SiteSettings.publishesOnlySelected(tree)
+        let note = Note(path: path, metadata: NoteMetadata(title: title, date: today(), publish: selected ? true : nil), blocks: [])
         let contents = json ? AttributedJSONWriter().write(note).json + "\n" : MarkdownWriter().write(note) + "\n"
         do {
             try FileSystem.makeFolder(notesFolder ?? tree.real(inVault ? "" : "notes"))
@@ -152,7 +154,7 @@ enum SiteScaffold {
             terminal.stderr += "\(path): error: cannot write the file: \(error.reason)\n"
             return ExitStatus.inputErrors
         }
-        terminal.stdout += "created \(path)\n"
+        terminal.stdout += "created \(path)" + (selected ? " (publish: true, as explicitPublish publishes only the notes selected)" : "") + "\n"
         return ExitStatus.success
     }
 

@@ -36,6 +36,15 @@ struct LoadedSite: Sendable {
     public var wordCount: Int { notes.reduce(0) { $0 + $1.wordCount } }
 }
 
+/// What a command that adds a note needs of a site's settings.
+public enum SiteSettings {
+    /// Whether the site at `site` publishes only the notes with `publish: true` (its
+    /// notebook.yml's `explicitPublish`).
+    public static func publishesOnlySelected(_ site: FileTree) -> Bool {
+        SiteLoader.settings(of: site).config.explicitPublish
+    }
+}
+
 /// Reads a whole site: `notebook.yml`, `formatting.yml`, and the notes, in parallel.
 struct SiteLoader: Sendable {
     public var strict: Bool

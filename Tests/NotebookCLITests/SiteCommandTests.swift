@@ -59,6 +59,20 @@ import Testing
         #expect(run(["build", site]).status == 0)
     }
 
+    /// Where only the notes selected are published, a new note is selected, in either format.
+    @Test func aNewNoteIsSelectedWhereOnlySelectedNotesArePublished() throws {
+        let site = newSite()
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        let config = try String(contentsOfFile: site + "/notebook.yml", encoding: .utf8)
+        try Data((config + "explicitPublish: true\n").utf8).write(to: URL(fileURLWithPath: site + "/notebook.yml"))
+        let made = run(["new", "note", "Market Day", "--site", site])
+        #expect(made.status == 0 && made.stdout.contains("publish: true"), "\(made.stdout)")
+        #expect(try String(contentsOfFile: site + "/notes/market-day.md", encoding: .utf8).contains("publish: true"))
+        #expect(run(["new", "note", "Tide Tables", "--json", "--site", site]).status == 0)
+        #expect(try String(contentsOfFile: site + "/notes/tide-tables.json", encoding: .utf8).contains("\"publish\": true"))
+        #expect(run(["build", site]).stdout.contains("built 2 notes"))
+    }
+
     @Test func checkReportsEveryNoteAndFailsOnErrors() throws {
         let site = newSite()
         defer { try? FileManager.default.removeItem(atPath: site) }
