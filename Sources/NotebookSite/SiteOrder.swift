@@ -47,9 +47,9 @@ enum SiteOrder {
         return order.map { notes[$0] }
     }
 
-    /// A date as text that sorts in time order: `YYYY-MM-DD` gains a midnight time.
+    /// A date as text that sorts in time order (``DateInstant``): `YYYY-MM-DD` gains a midnight
+    /// time, and a time in a zone is the same instant in UTC.
     static func sortableDate(_ date: String?) -> String? {
-        guard let date, date.count >= 10 else { return nil }
-        return date.count == 10 ? date + "T00:00:00" : date.replacingOccurrences(of: " ", with: "T")
+        date.flatMap(DateInstant.sortable)
     }
 }

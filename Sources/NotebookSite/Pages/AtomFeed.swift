@@ -12,7 +12,10 @@ enum AtomFeed {
 
     static func xml(title: String, author: String?, language: String, urls: SiteURLs, entries: [Entry]) -> String {
         // The feed's time is its newest entry's, never the clock's, so builds repeat byte for byte.
-        let updated = entries.compactMap(\.date).map { XMLText.escape(XMLText.timestamp($0)) }.max() ?? "1970-01-01T00:00:00Z"
+        // Newest as an instant: dates may be written in different time zones.
+        let newest = entries.compactMap { entry in entry.date.flatMap { date in DateInstant.sortable(date).map { (date, $0) } } }
+            .max { $0.1 < $1.1 }?.0
+        let updated = newest.map { XMLText.escape(XMLText.timestamp($0)) } ?? "1970-01-01T00:00:00Z"
         var out = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(language))">
