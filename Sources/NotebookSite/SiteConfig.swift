@@ -46,13 +46,22 @@ struct SiteConfig: Hashable, Sendable {
 
     /// A warning at each pattern of `ignore` that left nothing out (`patterns`, once the notes
     /// and files were found with them): a name written in another way than the file's, or a
-    /// pattern that the notes do not need.
-    func unmatchedIgnoreWarnings(_ patterns: PathPatterns, path: String) -> [Diagnostic] {
-        patterns.unmatched.filter { $0 < ignore.count }.map { index in
+    /// pattern that the notes do not need; and one when the patterns left out every note
+    /// (`notes` is how many are left: `*.md` leaves none).
+    func ignoreWarnings(_ patterns: PathPatterns, notes: Int, path: String) -> [Diagnostic] {
+        let unmatched = patterns.unmatched.filter { $0 < ignore.count }
+        var warnings = unmatched.map { index in
             Diagnostic(
                 .warning, "'ignore' pattern '\(ignore[index])' matches no file or folder of the notes", path: path,
                 at: index < ignoreLocations.count ? ignoreLocations[index] : nil, code: "config.ignore")
         }
+        if notes == 0, let first = ignore.indices.first(where: { !unmatched.contains($0) }) {
+            warnings.append(
+                Diagnostic(
+                    .warning, "'ignore' leaves out every note of the site", path: path,
+                    at: first < ignoreLocations.count ? ignoreLocations[first] : nil, code: "config.ignore"))
+        }
+        return warnings
     }
 
     public init(

@@ -88,6 +88,17 @@ import Testing
         #expect(unused.first?.location?.line == 1 && unused.first?.location?.column == 35)
     }
 
+    /// Patterns that leave out every note (`*.md`) are said, at the first that left anything out.
+    @Test func patternsThatLeaveOutEveryNoteAreSaid() throws {
+        let site = try TemporarySite(["notebook.yml": "ignore: [nothing, '*.md']\n", "notes/a.md": "A.\n", "notes/b/c.md": "C.\n"])
+        let report = SitePipeline().build(site.path)
+        let said = report.diagnostics.filter { $0.code == "config.ignore" }
+        #expect(said.map(\.message) == [
+            "'ignore' pattern 'nothing' matches no file or folder of the notes", "'ignore' leaves out every note of the site",
+        ])
+        #expect(said.last?.location?.column == 19)
+    }
+
     @Test func aPreviewLeavesOutWhatABuildDoes() throws {
         let fixture = try SiteSessionTests.Fixture(Self.files)
         #expect(fixture.matchesAFullBuild())

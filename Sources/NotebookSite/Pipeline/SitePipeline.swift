@@ -166,7 +166,7 @@ public struct SitePipeline: Sendable {
         // The theme's layers and assets are found here once: links are checked against its
         // assets, and loading the theme compiles the templates of the same layers.
         let themeSources = ThemeLoader.find(settings.config.theme, site: tree)
-        run.add(contents.diagnostics + assetDiagnostics + settings.config.unmatchedIgnoreWarnings(ignored, path: settings.configPath))
+        run.add(contents.diagnostics + assetDiagnostics + settings.config.ignoreWarnings(ignored, notes: contents.notes.count, path: settings.configPath))
 
         run.begin(.readNotes)
         var loader = SiteLoader(

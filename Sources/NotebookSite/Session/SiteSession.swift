@@ -180,7 +180,7 @@ public struct SiteSession: Sendable {
         (state.assets, state.assetDiagnostics) = NoteDiscovery.files(
             in: "assets", of: tree, ignoring: settings.config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
         state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
-        state.discoveryDiagnostics = (contents.diagnostics + settings.config.unmatchedIgnoreWarnings(ignored, path: settings.configPath))
+        state.discoveryDiagnostics = (contents.diagnostics + settings.config.ignoreWarnings(ignored, notes: contents.notes.count, path: settings.configPath))
             .made(by: .findNotes)
         for record in read(contents.notes, settings: settings) { state.records[record.note.relativePath] = record }
         state.sortedPaths = contents.notes.map(\.relativePath)
@@ -227,7 +227,7 @@ public struct SiteSession: Sendable {
                 in: "assets", of: tree, ignoring: config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
             state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
         }
-        state.discoveryDiagnostics = (contents.diagnostics + config.unmatchedIgnoreWarnings(ignored, path: state.settings.configPath))
+        state.discoveryDiagnostics = (contents.diagnostics + config.ignoreWarnings(ignored, notes: contents.notes.count, path: state.settings.configPath))
             .made(by: .findNotes)
         return Set(removed).union(toRead.map(\.relativePath))
     }
