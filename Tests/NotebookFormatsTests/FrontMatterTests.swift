@@ -258,6 +258,10 @@ import Testing
         let json = AttributedJSONWriter().write(note).json
         let back = AttributedJSONReader().read(json, path: "n.json")
         #expect(back.diagnostics.isEmpty && back.note.metadata.publish == false, "\(back.diagnostics)")
+        // `null` is no value, in JSON as in YAML (`~`).
+        let none = AttributedJSONReader().read(#"{"title": "T", "publish": null, "body": "x"}"#, path: "n.json")
+        #expect(none.diagnostics.isEmpty && none.note.metadata.publish == nil, "\(none.diagnostics)")
+        #expect(read("---\npublish: ~\n---\n").metadata.publish == nil)
     }
 
     /// The other names Obsidian and Quartz read: each stands for its key when the key is not

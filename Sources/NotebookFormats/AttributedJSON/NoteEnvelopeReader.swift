@@ -1,6 +1,6 @@
 import NotebookModel
 
-/// Reads the `NoteDocument` envelope: `id`, `title`, `date`, `tags`, `draft`, `summary`, `slug`,
+/// Reads the `NoteDocument` envelope: `id`, `title`, `date`, `tags`, `draft`, `publish`, `summary`, `slug`,
 /// `aliases` and `body`. A value of the wrong type is an error at its place and left out, `null`
 /// is no value; an unknown key is a warning.
 enum NoteEnvelopeReader {
