@@ -10,8 +10,8 @@ import Synchronization
 /// any number of folders (`**/scratch`, `archive/**/old`). Letters match whatever their case
 /// (as links find notes) and however Unicode writes them (`é` as one character or two), `?` a
 /// character, not a byte. A folder left out is not read at all.
-public struct PathPatterns: Hashable, Sendable {
-    private struct Pattern: Hashable, Sendable {
+public struct PathPatterns: Sendable {
+    private struct Pattern: Sendable {
         /// The names it matches, from the walk's top when anchored, else the last name alone.
         var names: [String]
         var anchored: Bool
@@ -157,14 +157,5 @@ public struct PathPatterns: Hashable, Sendable {
     /// The places of the patterns that matched, shared by every copy of a set of patterns.
     private final class Matched: Sendable {
         let indices = Mutex<Set<Int>>([])
-    }
-
-    public static func == (a: PathPatterns, b: PathPatterns) -> Bool {
-        a.patterns == b.patterns && a.folder == b.folder
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(patterns)
-        hasher.combine(folder)
     }
 }

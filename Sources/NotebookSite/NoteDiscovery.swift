@@ -59,6 +59,33 @@ public enum NoteDiscovery {
             usesNotesFolder: notesFolder != nil, diagnostics: diagnostics)
     }
 
+    /// What a site's folder holds as its settings read it: its notes found with `ignore`, its
+    /// `assets/` (unless `assets` is false, and the patterns need no walk of them: a vault's name
+    /// its assets too), and the findings of both walks and of the patterns. The one way a build
+    /// and a preview find them.
+    struct Found {
+        var contents: Contents
+        /// The site's assets and the findings of their walk, when walked.
+        var assets: (files: [File], diagnostics: [Diagnostic])?
+        /// What the patterns found (``SiteConfig/ignoreWarnings(_:notes:path:)``).
+        var ignoreWarnings: [Diagnostic]
+
+        /// Every finding: the notes' walk's, the assets', the patterns'.
+        var diagnostics: [Diagnostic] { contents.diagnostics + (assets?.diagnostics ?? []) + ignoreWarnings }
+    }
+
+    static func find(_ site: FileTree, output: String, config: SiteConfig, configPath: String, assets: Bool = true) -> Found {
+        let ignored = config.ignored
+        let contents = scan(site, output: output, ignoring: ignored)
+        let walked: (files: [File], diagnostics: [Diagnostic])?
+        if assets || (!ignored.isEmpty && !contents.usesNotesFolder) {
+            walked = files(in: "assets", of: site, ignoring: contents.usesNotesFolder ? PathPatterns() : ignored)
+        } else {
+            walked = nil
+        }
+        return Found(contents: contents, assets: walked, ignoreWarnings: config.ignoreWarnings(ignored, notes: contents.notes.count, path: configPath))
+    }
+
     /// A warning when a site with `notes/` also has Markdown notes beside it, which are not read:
     /// nothing is left out unsaid. The Markdown files at its top, a repository's own pages
     /// (`README.md`, `LICENSE-MIT.md`, `CHANGELOG.md`, `CODE_OF_CONDUCT.md`, …) excepted; in an

@@ -38,12 +38,6 @@ struct SiteConfig: Hashable, Sendable {
     /// What `ignore` leaves out of the notes (a new set, which notes what it matches).
     public var ignored: PathPatterns { PathPatterns(ignore) }
 
-    /// What `ignore` leaves out of the site's `assets/`: of a vault without `notes/`, whose
-    /// folder the patterns name paths of, what they name there (`assets/private`); else nothing.
-    func ignored(inAssets patterns: PathPatterns, usesNotesFolder: Bool) -> PathPatterns {
-        usesNotesFolder ? PathPatterns() : patterns
-    }
-
     /// A warning at each pattern of `ignore` that left nothing out (`patterns`, once the notes
     /// and files were found with them): a name written in another way than the file's, or a
     /// pattern that the notes do not need; and one when the patterns left out every note

@@ -158,15 +158,14 @@ public struct SitePipeline: Sendable {
         }
 
         run.begin(.findNotes)
-        let ignored = settings.config.ignored
-        let contents = NoteDiscovery.scan(tree, output: outputReal, ignoring: ignored)
+        let found = NoteDiscovery.find(tree, output: outputReal, config: settings.config, configPath: settings.configPath)
+        let contents = found.contents
         earlyFolders = earlyStaging.map { EarlyFolders(staging: $0, capacity: contents.notes.count) }
-        let (siteAssets, assetDiagnostics) = NoteDiscovery.files(
-            in: "assets", of: tree, ignoring: settings.config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
+        let siteAssets = found.assets?.files ?? []
         // The theme's layers and assets are found here once: links are checked against its
         // assets, and loading the theme compiles the templates of the same layers.
         let themeSources = ThemeLoader.find(settings.config.theme, site: tree)
-        run.add(contents.diagnostics + assetDiagnostics + settings.config.ignoreWarnings(ignored, notes: contents.notes.count, path: settings.configPath))
+        run.add(found.diagnostics)
 
         run.begin(.readNotes)
         var loader = SiteLoader(

@@ -173,15 +173,13 @@ public struct SiteSession: Sendable {
         let layers = themeSources.layers.filter { !$0.isSiteTemplates }
         var directories: [String] = []
         for layer in layers.map({ Self.withoutDotSegments($0.directory) }) where !directories.contains(layer) { directories.append(layer) }
-        let ignored = settings.config.ignored
-        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: ignored)
+        let found = NoteDiscovery.find(tree, output: FileTree.resolvedForCreation(output), config: settings.config, configPath: settings.configPath)
+        let contents = found.contents
         var state = SessionState(settings: settings, theme: theme, themeDirectories: directories, usesNotesFolder: contents.usesNotesFolder)
         state.others = contents.others
-        (state.assets, state.assetDiagnostics) = NoteDiscovery.files(
-            in: "assets", of: tree, ignoring: settings.config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
-        state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
-        state.discoveryDiagnostics = (contents.diagnostics + settings.config.ignoreWarnings(ignored, notes: contents.notes.count, path: settings.configPath))
-            .made(by: .findNotes)
+        state.assets = found.assets?.files ?? []
+        state.assetDiagnostics = (found.assets?.diagnostics ?? []).made(by: .findNotes)
+        state.discoveryDiagnostics = (contents.diagnostics + found.ignoreWarnings).made(by: .findNotes)
         for record in read(contents.notes, settings: settings) { state.records[record.note.relativePath] = record }
         state.sortedPaths = contents.notes.map(\.relativePath)
         return .success(state)
@@ -201,9 +199,11 @@ public struct SiteSession: Sendable {
             for record in read(known, settings: state.settings) { state.records[record.note.relativePath] = record }
             return Set(known.map(\.relativePath))
         }
-        let config = state.settings.config
-        let ignored = config.ignored
-        let contents = NoteDiscovery.scan(tree, output: FileTree.resolvedForCreation(output), ignoring: ignored)
+        // The assets are walked again only when they changed (or the patterns name them).
+        let found = NoteDiscovery.find(
+            tree, output: FileTree.resolvedForCreation(output), config: state.settings.config, configPath: state.settings.configPath,
+            assets: pending.contains { $0 == "assets" || $0.hasPrefix("assets/") })
+        let contents = found.contents
         let usedNotesFolder = state.usesNotesFolder
         state.usesNotesFolder = contents.usesNotesFolder
         guard usedNotesFolder == contents.usesNotesFolder else { return [] }
@@ -221,14 +221,11 @@ public struct SiteSession: Sendable {
         state.sortedPaths = contents.notes.map(\.relativePath)
         for record in read(toRead, settings: state.settings) { state.records[record.note.relativePath] = record }
         state.others = contents.others
-        // A vault's patterns name its assets too: they are walked again for what the patterns match.
-        if pending.contains(where: { $0 == "assets" || $0.hasPrefix("assets/") }) || (!ignored.isEmpty && !contents.usesNotesFolder) {
-            (state.assets, state.assetDiagnostics) = NoteDiscovery.files(
-                in: "assets", of: tree, ignoring: config.ignored(inAssets: ignored, usesNotesFolder: contents.usesNotesFolder))
-            state.assetDiagnostics = state.assetDiagnostics.made(by: .findNotes)
+        if let assets = found.assets {
+            state.assets = assets.files
+            state.assetDiagnostics = assets.diagnostics.made(by: .findNotes)
         }
-        state.discoveryDiagnostics = (contents.diagnostics + config.ignoreWarnings(ignored, notes: contents.notes.count, path: state.settings.configPath))
-            .made(by: .findNotes)
+        state.discoveryDiagnostics = (contents.diagnostics + found.ignoreWarnings).made(by: .findNotes)
         return Set(removed).union(toRead.map(\.relativePath))
     }
 
