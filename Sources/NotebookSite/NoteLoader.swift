@@ -108,6 +108,10 @@ public struct NoteLoader: Sendable {
         // selected where only the notes selected are published).
         note.metadata.isDraft = !note.metadata.isPublished(explicitly: explicitPublish)
         var diagnostics = decoding + read.diagnostics + findings
+        // Under `--strict` a `[[…]]` that cannot be a wikilink fails the build, as a broken link does.
+        if strict {
+            for index in diagnostics.indices where diagnostics[index].code == "wikilink.name" { diagnostics[index].severity = .error }
+        }
         // Where only the notes selected are published, one not selected is not the site's, as
         // Obsidian Publish never reads it (a vault's templates, its private notes): nothing of it is
         // said, but a front matter that cannot be read, which may be one meant to be selected.

@@ -459,6 +459,35 @@ private func fixture(_ name: String) throws -> String {
         }
     }
 
+    /// A wikilink whose target holds a character no name may hold is shown as written, with a
+    /// warning at its `[[` that says why; in code, a comment or a fence it is nothing.
+    @Test func refusedWikilinksWarn() throws {
+        let cases: [(source: String, column: Int, says: String)] = [
+            ("See [[a:b]] here", 5, "no name may hold ':'"),
+            ("x ![[q?.pdf]]", 3, "no name may hold '?'"),
+            ("[[https://example.org/y|why]] and", 1, "not a URL; write [text](https://example.org/y)"),
+            ("go ![[https://example.org/x.pdf]]", 4, "write ![](https://example.org/x.pdf)"),
+            ("**[[\"quoted\"]]**", 3, "no name may hold '\"'"),
+        ]
+        for (source, column, says) in cases {
+            let result = read(source)
+            #expect(spans(in: result.note.blocks).compactMap(\.formatting.wikilink).isEmpty, "\(source)")
+            #expect(PlainText.of(result.note.blocks).contains(source.replacingOccurrences(of: "**", with: "")), "\(source)")
+            #expect(result.diagnostics.count == 1, "\(source): \(result.diagnostics)")
+            let warning = try #require(result.diagnostics.first)
+            #expect(warning.severity == .warning && warning.code == "wikilink.name")
+            #expect(warning.location == NotebookModel.SourceLocation(line: 1, column: column), "\(source)")
+            #expect(warning.message.contains(says), "\(warning.message)")
+        }
+        // What Markdown may read as something else is left to the parser, as before: no warning.
+        for quiet in [
+            "`[[a:b]]`", "%%[[a:b]]%% x", "```\n[[a:b]]\n```", "[[]]", "[[ok]]", "[[T#Part: two]]", "[[*a*: b]]",
+            "[[<b>: x]]", "[[a:b \\* c]]", "[[a ==b== ?]]",
+        ] {
+            #expect(read(quiet).diagnostics.isEmpty, "\(quiet): \(read(quiet).diagnostics)")
+        }
+    }
+
     /// Notebook syntax is Markdown inside an annotation, so a wikilink may be annotated.
     @Test func annotatedWikilink() throws {
         let result = read("^[[[T]]](bold: true)")

@@ -69,6 +69,26 @@ import Testing
         expectFoldedFindings(session.build().diagnostics, code: "link.broken")
     }
 
+    /// A `[[…]]` that cannot be a wikilink (a URL, a name holding `:`) is shown as written with a
+    /// warning at its place, and under `--strict` fails the build, as a broken link does.
+    @Test func aWikilinkNoNameCanHoldIsAWarningAndUnderStrictAnError() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n",
+            "notes/a.md": "# A\n\nSee [[https://example.org/y]] and ![[q?.pdf]].\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let found = report.diagnostics.filter { $0.code == "wikilink.name" }
+        #expect(found.map(\.severity) == [.warning, .warning], "\(report.diagnostics)")
+        #expect(found.allSatisfy { $0.path.hasSuffix("/notes/a.md") })
+        #expect(found.compactMap(\.location) == [SourceLocation(line: 3, column: 5), SourceLocation(line: 3, column: 35)])
+        let page = try String(contentsOfFile: site.path + "/public/a/index.html", encoding: .utf8)
+        #expect(page.contains("See [[https://example.org/y]] and ![[q?.pdf]]."))
+        let strict = SitePipeline(options: BuildOptions(output: site.path + "/strict", strict: true)).build(site.path)
+        #expect(!strict.succeeded)
+        #expect(strict.diagnostics.filter { $0.code == "wikilink.name" }.allSatisfy { $0.severity == .error })
+    }
+
     @Test func aFailedBuildLeavesThePreviousOutputAlone() throws {
         let site = try TemporarySite(["notes/a.md": "fine\n"])
         #expect(build(site.path).succeeded)

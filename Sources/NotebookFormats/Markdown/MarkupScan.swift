@@ -394,9 +394,37 @@ private struct TokenFinder {
         if !annotated && after < bytes.count && bytes[after] == UInt8(ascii: "]") { return nil }
         if !embed && after < bytes.count && bytes[after] == UInt8(ascii: ":") && isLineStart(i) { return nil }
         let inner = String(decoding: bytes[open..<j], as: UTF8.self)
-        guard let syntax = WikiLinkParser.parse(inner, embed: embed) else { return nil }
-        found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
+        switch WikiLinkParser.parse(inner, embed: embed) {
+        case .link(let syntax)?:
+            found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
+        case .refused(let target, let character)? where Self.isInert(bytes[open..<j]):
+            found.append(Found(offset: i, length: j + 2 - i, kind: .refusedWikilink(target: target, character: character)))
+        case .refused?, nil:
+            return nil
+        }
         return j + 2
+    }
+
+    /// Whether `inner` holds nothing Markdown or notebook syntax reads (emphasis, code, HTML,
+    /// escapes, entities, math, autolinks, `==`, `%%`): a `[[…]]` that is no wikilink is then
+    /// shown as written whether it is a token or not, and may be one, to be warned about. Any
+    /// other is left to the parser, which may read it as something else (`[[*a* b]]` holds a link
+    /// `[*a* b]` when a definition names it).
+    static func isInert(_ inner: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in inner {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
+                UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "$"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+                return false
+            case UInt8(ascii: "="), UInt8(ascii: "%"):
+                if previous == byte { return false }
+            default:
+                break
+            }
+            previous = byte
+        }
+        return true
     }
 
     /// Whether only up to three spaces stand between the line's start and `i`.

@@ -1,7 +1,16 @@
 /// Reads the inside of `[[…]]`: `Target`, `Target|label`, `Target#Heading`, `Target\|label`.
 /// A target with a character that no file name may hold (`*"<>:?`) is not a wikilink.
 enum WikiLinkParser {
-    static func parse(_ inner: String, embed: Bool) -> WikiLinkSyntax? {
+    /// What the inside of `[[…]]` is.
+    enum Parsed {
+        /// A wikilink.
+        case link(WikiLinkSyntax)
+        /// No wikilink: its target holds `character`, which no note's or file's name may hold.
+        case refused(target: String, character: Character)
+    }
+
+    /// The inside of `[[…]]` read; nil when it names nothing (`[[]]`, `[[ |x]]`).
+    static func parse(_ inner: String, embed: Bool) -> Parsed? {
         var body = Substring(inner)
         var label: String? = nil
         if let bar = body.firstIndex(of: "|") {
@@ -20,10 +29,11 @@ enum WikiLinkParser {
         let target = String(body).trimmingSpaces()
         guard !target.isEmpty || heading?.isEmpty == false else { return nil }
         // Characters no note's file name may hold, as Obsidian forbids them.
-        guard !target.contains(where: { "*\"<>:?".contains($0) }) else { return nil }
-        return WikiLinkSyntax(
-            target: target, heading: heading?.isEmpty == true ? nil : heading,
-            label: label?.isEmpty == true ? nil : label, isEmbed: embed)
+        if let refused = target.first(where: { "*\"<>:?".contains($0) }) { return .refused(target: target, character: refused) }
+        return .link(
+            WikiLinkSyntax(
+                target: target, heading: heading?.isEmpty == true ? nil : heading,
+                label: label?.isEmpty == true ? nil : label, isEmbed: embed))
     }
 }
 
