@@ -459,33 +459,54 @@ private func fixture(_ name: String) throws -> String {
         }
     }
 
-    /// A wikilink whose target holds a character no name may hold is shown as written, with a
-    /// warning at its `[[` that says why; in code, a comment or a fence it is nothing.
-    @Test func refusedWikilinksWarn() throws {
-        let cases: [(source: String, column: Int, says: String)] = [
-            ("See [[a:b]] here", 5, "no name may hold ':'"),
-            ("x ![[q?.pdf]]", 3, "no name may hold '?'"),
-            ("[[https://example.org/y|why]] and", 1, "not a URL; write [text](https://example.org/y)"),
-            ("go ![[https://example.org/x.pdf]]", 4, "write ![](https://example.org/x.pdf)"),
-            ("**[[\"quoted\"]]**", 3, "no name may hold '\"'"),
+    /// A `[[…]]` whose target holds a character no name may hold is no wikilink: Markdown reads it
+    /// as any brackets, and when the page shows it as written the reader warns at its `[[`, saying
+    /// why and, for a web address, what to write. Nothing is said where code, a comment, a link or
+    /// a reference took it, and what Markdown makes of it is as before.
+    @Test func refusedWikilinksWarnWhereShownAsWritten() throws {
+        let cases: [(source: String, line: Int, column: Int, says: String)] = [
+            ("See [[a:b]] here", 1, 5, "may not hold ':'"),
+            ("See [[a:b]] here", 1, 5, "link the note by its file name: [[file name|a:b]]"),
+            ("x ![[q?.pdf]]", 1, 3, "may not hold '?'"),
+            ("[[https://example.org/y|why]] and", 1, 1, "not a URL; write [why](https://example.org/y)"),
+            ("go ![[https://example.org/x.pdf]]", 1, 4, "write ![](https://example.org/x.pdf)"),
+            ("**[[\"quoted\"]]**", 1, 3, "may not hold '\"'"),
+            ("[[https://example.org/my_page#frag]]", 1, 1, "write [text](https://example.org/my_page#frag)"),
+            ("a [[https://example.org/a b]]", 1, 3, "write [text](<https://example.org/a b>)"),
+            ("$[[m:a]]$ text", 1, 2, "may not hold ':'"),
+            ("| A |\n|---|\n| x [[Note: more\\|label]] |", 3, 5, "[[file name|label]]"),
+            ("> - é [[a:b]]", 1, 8, "may not hold ':'"),
         ]
-        for (source, column, says) in cases {
+        for (source, line, column, says) in cases {
             let result = read(source)
             #expect(spans(in: result.note.blocks).compactMap(\.formatting.wikilink).isEmpty, "\(source)")
-            #expect(PlainText.of(result.note.blocks).contains(source.replacingOccurrences(of: "**", with: "")), "\(source)")
             #expect(result.diagnostics.count == 1, "\(source): \(result.diagnostics)")
             let warning = try #require(result.diagnostics.first)
             #expect(warning.severity == .warning && warning.code == "wikilink.name")
-            #expect(warning.location == NotebookModel.SourceLocation(line: 1, column: column), "\(source)")
+            #expect(warning.location == NotebookModel.SourceLocation(line: line, column: column), "\(source)")
             #expect(warning.message.contains(says), "\(warning.message)")
         }
-        // What Markdown may read as something else is left to the parser, as before: no warning.
+        // Shown as written.
+        #expect(PlainText.of(read("See [[a:b]] and ![[q?.pdf]] here").note.blocks) == "See [[a:b]] and ![[q?.pdf]] here")
+        // Two alike on a line, one taken by a link: only the other is warned about.
+        let two = read("[[a:b]](https://example.org/) then [[a:b]]").diagnostics
+        #expect(two.map(\.location) == [NotebookModel.SourceLocation(line: 1, column: 36)], "\(two)")
+        // A long one is quoted in part.
+        let long = read("[[" + String(repeating: "a:", count: 5000) + "]]").diagnostics
+        #expect(long.count == 1 && long[0].message.count < 300, "\(long.first?.message.count ?? 0)")
+        #expect(long.first?.message.hasPrefix("'[[" + String(repeating: "a:", count: 29) + "…' is shown as written") == true)
+        // Nothing said where Markdown read it as something else, or where nothing shows it.
         for quiet in [
-            "`[[a:b]]`", "%%[[a:b]]%% x", "```\n[[a:b]]\n```", "[[]]", "[[ok]]", "[[T#Part: two]]", "[[*a*: b]]",
-            "[[<b>: x]]", "[[a:b \\* c]]", "[[a ==b== ?]]",
+            "`[[a:b]]`", "%%[[a:b]]%% x", "```\n[[a:b]]\n```", "    [[a:b]]", "[[]]", "[[ok]]", "[[T#Part: two]]",
+            "[[arXiv:1]](https://example.org/)", "![[fig: one]](https://example.org/f.png)",
+            "[[a:b]]\n\n[a:b]: https://example.org/ab", "[[see: docs]][docs]\n\n[docs]: https://example.org/d",
+            "<div>\n[[a:b]]\n</div>", "[x](<a:b> \"[[a:b]]\")", "\\[[a:b]]",
         ] {
             #expect(read(quiet).diagnostics.isEmpty, "\(quiet): \(read(quiet).diagnostics)")
         }
+        // What Markdown makes of them is its own: a link whose text is `[arXiv:1]`.
+        let cited = spans(in: read("[[arXiv:1]](https://example.org/)").note.blocks).compactMap(\.formatting.link)
+        #expect(cited.map(\.destination) == ["https://example.org/"])
     }
 
     /// Notebook syntax is Markdown inside an annotation, so a wikilink may be annotated.

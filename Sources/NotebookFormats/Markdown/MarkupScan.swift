@@ -13,6 +13,8 @@ struct MarkupScan: Sendable {
     var comments: [Int]
     /// The offset of a `%%` that no other closes: the rest of the note is a comment.
     var unclosedComment: Int?
+    /// `[[…]]` whose target no name may hold, in order: left in the text to parse.
+    var refusedWikilinks: [RefusedWikilink]
     /// Where each replaced or removed stretch starts in the prepared and the original text.
     private(set) var replacements: [(prepared: Int, original: Int, preparedLength: Int, originalLength: Int)]
 
@@ -27,6 +29,7 @@ struct MarkupScan: Sendable {
         self.annotations = finder.annotations
         self.comments = finder.comments.map(\.mark)
         self.unclosedComment = finder.unclosedComment
+        self.refusedWikilinks = finder.refused
         self.replacements = []
         self.prepared = []
         if markers == nil { finder.found.removeAll() }
@@ -117,6 +120,8 @@ private struct TokenFinder {
     /// `%%…%%` comments, in order, with the spaces before one that ends its line.
     var comments: [(offset: Int, length: Int, mark: Int)] = []
     var unclosedComment: Int?
+    /// `[[…]]` that cannot be wikilinks, in order.
+    var refused: [RefusedWikilink] = []
     /// Open brackets: offset, and whether it is `^[`.
     private var brackets: [(offset: Int, isAnnotation: Bool)] = []
     private var codeSpans = BacktickRuns()
@@ -397,34 +402,20 @@ private struct TokenFinder {
         switch WikiLinkParser.parse(inner, embed: embed) {
         case .link(let syntax)?:
             found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
-        case .refused(let target, let character)? where Self.isInert(bytes[open..<j]):
-            found.append(Found(offset: i, length: j + 2 - i, kind: .refusedWikilink(target: target, character: character)))
-        case .refused?, nil:
+            return j + 2
+        case .refused(let target, let character)?:
+            // Left to the parser as any brackets are; `![[` is tried as `[[` next: kept once.
+            if refused.last.map({ $0.offset + $0.length != j + 2 }) ?? true {
+                let label = inner.firstIndex(of: "|").map { String(inner[inner.index(after: $0)...]).trimmingSpaces() }
+                refused.append(
+                    RefusedWikilink(
+                        offset: i, length: j + 2 - i, inner: inner, target: target, label: label?.isEmpty == true ? nil : label,
+                        character: character, isEmbed: embed))
+            }
+            return nil
+        case nil:
             return nil
         }
-        return j + 2
-    }
-
-    /// Whether `inner` holds nothing Markdown or notebook syntax reads (emphasis, code, HTML,
-    /// escapes, entities, math, autolinks, `==`, `%%`): a `[[…]]` that is no wikilink is then
-    /// shown as written whether it is a token or not, and may be one, to be warned about. Any
-    /// other is left to the parser, which may read it as something else (`[[*a* b]]` holds a link
-    /// `[*a* b]` when a definition names it).
-    static func isInert(_ inner: ArraySlice<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in inner {
-            switch byte {
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
-                UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "$"), UInt8(ascii: "~"), UInt8(ascii: "@"):
-                return false
-            case UInt8(ascii: "="), UInt8(ascii: "%"):
-                if previous == byte { return false }
-            default:
-                break
-            }
-            previous = byte
-        }
-        return true
     }
 
     /// Whether only up to three spaces stand between the line's start and `i`.

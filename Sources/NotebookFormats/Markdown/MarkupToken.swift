@@ -15,9 +15,6 @@ struct MarkupToken: Sendable {
         case highlight
         /// `[[…]]` or `![[…]]`.
         case wikilink(WikiLinkSyntax)
-        /// `[[…]]` or `![[…]]` whose target holds `character`, which no name may hold: shown as
-        /// written, with a warning.
-        case refusedWikilink(target: String, character: Character)
         /// `$…$` or `$$…$$`.
         case math(MathSyntax)
     }

@@ -84,11 +84,6 @@ extension CmarkConverter {
             switch token.kind {
             case .wikilink(let syntax):
                 add(Item(inline: wikilink(syntax, at: item.location), location: item.location, depth: 1))
-            case .refusedWikilink(let target, let character):
-                context.report(
-                    .warning, Self.refusal(token.original, target: target, character: character), at: item.location,
-                    code: "wikilink.name")
-                add(literal(item))
             case .math(let syntax):
                 // The TeX starts after the dollars: a formula's findings are placed from there.
                 let tex = context.location(originalOffset: token.offset + (syntax.display ? 2 : 1))
@@ -242,16 +237,6 @@ extension CmarkConverter {
         case .span, .image:
             return false
         }
-    }
-
-    /// Why `written` (`[[…]]` or `![[…]]`) is shown as written: its target holds `character`.
-    static func refusal(_ written: String, target: String, character: Character) -> String {
-        let shown = "'\(written)' is shown as written"
-        if let scheme = target.range(of: "://"), target[..<scheme.lowerBound].allSatisfy({ $0.isLetter }), !target[..<scheme.lowerBound].isEmpty {
-            let form = written.hasPrefix("!") ? "![](\(target))" : "[text](\(target))"
-            return "\(shown): a wikilink names a note or a file, not a URL; write \(form)"
-        }
-        return "\(shown): a wikilink names a note or a file, and no name may hold '\(character)' (Obsidian refuses * \" < > : ?)"
     }
 
     private func wikilink(_ syntax: WikiLinkSyntax, at location: SourceLocation?) -> Inline {
