@@ -476,6 +476,14 @@ private func fixture(_ name: String) throws -> String {
             ("$[[m:a]]$ text", 1, 2, "may not hold ':'"),
             ("| A |\n|---|\n| x [[Note: more\\|label]] |", 3, 5, "[[file name|label]]"),
             ("> - é [[a:b]]", 1, 8, "may not hold ':'"),
+            // Where a paragraph's later lines start left of its first.
+            ("> quote\n[[a:b]]", 2, 1, "may not hold ':'"),
+            ("- item\n[[a:b]]", 2, 1, "may not hold ':'"),
+            ("a[^1]\n\n[^1]: para\n    [[a:b]] see", 4, 5, "may not hold ':'"),
+            // One that no text shows does not hide the next.
+            ("[[a\\:b]] then [[c:d]] shown", 1, 15, "[[file name|c:d]]"),
+            ("[[https://example.org/x)y]]", 1, 1, "write [text](<https://example.org/x)y>)"),
+            ("[[Note: more#Heading]]", 1, 1, "[[file name#Heading|Note: more]]"),
         ]
         for (source, line, column, says) in cases {
             let result = read(source)
@@ -491,16 +499,19 @@ private func fixture(_ name: String) throws -> String {
         // Two alike on a line, one taken by a link: only the other is warned about.
         let two = read("[[a:b]](https://example.org/) then [[a:b]]").diagnostics
         #expect(two.map(\.location) == [NotebookModel.SourceLocation(line: 1, column: 36)], "\(two)")
+        // An address of another scheme is named as one, with nothing to write instead.
+        let ftp = try #require(read("[[ftp://example.org/x]]").diagnostics.first).message
+        #expect(ftp.hasSuffix("not a URL") && !ftp.contains("write"), "\(ftp)")
         // A long one is quoted in part.
         let long = read("[[" + String(repeating: "a:", count: 5000) + "]]").diagnostics
-        #expect(long.count == 1 && long[0].message.count < 300, "\(long.first?.message.count ?? 0)")
+        #expect(long.count == 1 && long[0].message.count < 450, "\(long.first?.message.count ?? 0)")
         #expect(long.first?.message.hasPrefix("'[[" + String(repeating: "a:", count: 29) + "…' is shown as written") == true)
         // Nothing said where Markdown read it as something else, or where nothing shows it.
         for quiet in [
             "`[[a:b]]`", "%%[[a:b]]%% x", "```\n[[a:b]]\n```", "    [[a:b]]", "[[]]", "[[ok]]", "[[T#Part: two]]",
             "[[arXiv:1]](https://example.org/)", "![[fig: one]](https://example.org/f.png)",
             "[[a:b]]\n\n[a:b]: https://example.org/ab", "[[see: docs]][docs]\n\n[docs]: https://example.org/d",
-            "<div>\n[[a:b]]\n</div>", "[x](<a:b> \"[[a:b]]\")", "\\[[a:b]]",
+            "<div>\n[[a:b]]\n</div>", "[x](<a:b> \"[[a:b]]\")", "\\[[a:b]]", "[[a:==b==]]", "[[a: *b*]]",
         ] {
             #expect(read(quiet).diagnostics.isEmpty, "\(quiet): \(read(quiet).diagnostics)")
         }

@@ -138,10 +138,6 @@ struct CmarkConverter {
         defer { cmark_iter_free(iterator) }
         var frames: [Frame] = []
         var result: [Block] = []
-        var refused = RefusedWikilinkWatch()
-        for (index, wikilink) in context.scan.refusedWikilinks.enumerated() {
-            refused.add(index, at: context.location(originalOffset: wikilink.offset))
-        }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -152,16 +148,7 @@ struct CmarkConverter {
                 // Text and breaks, most nodes, go straight into their container: they nest
                 // nothing, so its depth stays as it is.
                 if let parent = frames.indices.last, let kind = plainLeaf(node) {
-                    let at = location(of: node)
-                    if !refused.isEmpty, case .text(let text) = kind, let at, refused.watches(line: at.line) {
-                        let scan = context.scan
-                        for index in refused.shown(in: scan.restore(text), at: at, as: { scan.refusedWikilinks[$0].forms }) {
-                            let wikilink = scan.refusedWikilinks[index]
-                            context.report(
-                                .warning, wikilink.message, at: context.location(originalOffset: wikilink.offset), code: "wikilink.name")
-                        }
-                    }
-                    frames[frames[parent].levels.target ?? parent].content.add(inline: Inline(kind, at: at))
+                    frames[frames[parent].levels.target ?? parent].content.add(inline: Inline(kind, at: location(of: node)))
                     continue
                 }
                 built = build(node, at: location(of: node), content: Content(), childDepth: 0)

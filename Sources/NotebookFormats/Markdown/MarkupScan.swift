@@ -403,14 +403,11 @@ private struct TokenFinder {
         case .link(let syntax)?:
             found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
             return j + 2
-        case .refused(let target, let character)?:
+        case .refused(_, let character)?:
             // Left to the parser as any brackets are; `![[` is tried as `[[` next: kept once.
             if refused.last.map({ $0.offset + $0.length != j + 2 }) ?? true {
-                let label = inner.firstIndex(of: "|").map { String(inner[inner.index(after: $0)...]).trimmingSpaces() }
-                refused.append(
-                    RefusedWikilink(
-                        offset: i, length: j + 2 - i, inner: inner, target: target, label: label?.isEmpty == true ? nil : label,
-                        character: character, isEmbed: embed))
+                found.append(Found(offset: i, length: 0, kind: .refusedWikilink(refused.count)))
+                refused.append(RefusedWikilink(offset: i, length: j + 2 - i, inner: inner, character: character, isEmbed: embed))
             }
             return nil
         case nil:

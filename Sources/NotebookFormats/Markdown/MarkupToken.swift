@@ -15,6 +15,10 @@ struct MarkupToken: Sendable {
         case highlight
         /// `[[…]]` or `![[…]]`.
         case wikilink(WikiLinkSyntax)
+        /// Put before a `[[…]]` that cannot be a wikilink (this index in
+        /// `MarkupScan.refusedWikilinks`), replacing nothing: the brackets are parsed as written,
+        /// and the text after it tells whether the page shows them so.
+        case refusedWikilink(Int)
         /// `$…$` or `$$…$$`.
         case math(MathSyntax)
     }

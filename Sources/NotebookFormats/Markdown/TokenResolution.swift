@@ -84,6 +84,15 @@ extension CmarkConverter {
             switch token.kind {
             case .wikilink(let syntax):
                 add(Item(inline: wikilink(syntax, at: item.location), location: item.location, depth: 1))
+            case .refusedWikilink(let refused):
+                // Said only where the text right after it is the brackets as written: no link,
+                // image or other syntax took them. The marker itself stands for nothing.
+                let wikilink = context.scan.refusedWikilinks[refused]
+                if position + 1 < items.count, let next = items[position + 1].inline, case .text(let text) = next.kind,
+                    wikilink.opens(text)
+                {
+                    context.report(.warning, wikilink.message, at: context.location(originalOffset: wikilink.offset), code: "wikilink.name")
+                }
             case .math(let syntax):
                 // The TeX starts after the dollars: a formula's findings are placed from there.
                 let tex = context.location(originalOffset: token.offset + (syntax.display ? 2 : 1))
