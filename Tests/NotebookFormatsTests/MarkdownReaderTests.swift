@@ -484,6 +484,8 @@ private func fixture(_ name: String) throws -> String {
             ("[[a\\:b]] then [[c:d]] shown", 1, 15, "[[file name|c:d]]"),
             ("[[https://example.org/x)y]]", 1, 1, "write [text](<https://example.org/x)y>)"),
             ("[[Note: more#Heading]]", 1, 1, "[[file name#Heading|Note: more]]"),
+            // At a line's start before a colon: no definition, shown as written.
+            ("[[a:b]]: x", 1, 1, "may not hold ':'"),
         ]
         for (source, line, column, says) in cases {
             let result = read(source)
@@ -499,9 +501,15 @@ private func fixture(_ name: String) throws -> String {
         // Two alike on a line, one taken by a link: only the other is warned about.
         let two = read("[[a:b]](https://example.org/) then [[a:b]]").diagnostics
         #expect(two.map(\.location) == [NotebookModel.SourceLocation(line: 1, column: 36)], "\(two)")
-        // An address of another scheme is named as one, with nothing to write instead.
-        let ftp = try #require(read("[[ftp://example.org/x]]").diagnostics.first).message
-        #expect(ftp.hasSuffix("not a URL") && !ftp.contains("write"), "\(ftp)")
+        // An address of another scheme, or one Markdown's `<…>` cannot hold, is named as one,
+        // with nothing to write instead.
+        for address in ["[[ftp://example.org/x]]", "[[s3://bucket/key]]", "[[git+ssh://h/r]]", "[[https://x.org/a b>c]]", "[[https://x.org/a\tb]]"] {
+            let said = try #require(read(address).diagnostics.first, "\(address)").message
+            #expect(said.hasSuffix("not a URL") && !said.contains("write"), "\(said)")
+        }
+        // In the order of the text, though the converter finishes emphasis first.
+        let ordered = read("[[c:d]] *[[a:b]]* ~~[[e:f]]~~ [[g:h]]").diagnostics.map(\.location)
+        #expect(ordered == [1, 10, 21, 31].map { NotebookModel.SourceLocation(line: 1, column: $0) }, "\(ordered)")
         // A long one is quoted in part.
         let long = read("[[" + String(repeating: "a:", count: 5000) + "]]").diagnostics
         #expect(long.count == 1 && long[0].message.count < 450, "\(long.first?.message.count ?? 0)")
@@ -512,6 +520,11 @@ private func fixture(_ name: String) throws -> String {
             "[[arXiv:1]](https://example.org/)", "![[fig: one]](https://example.org/f.png)",
             "[[a:b]]\n\n[a:b]: https://example.org/ab", "[[see: docs]][docs]\n\n[docs]: https://example.org/d",
             "<div>\n[[a:b]]\n</div>", "[x](<a:b> \"[[a:b]]\")", "\\[[a:b]]", "[[a:==b==]]", "[[a: *b*]]",
+            // Links, autolinks and images take what they hold.
+            "www.x.org/[[a:b]]", "https://x.org/[[a:b]]", "[see [[a:b]] there](https://e.org/)", "[*[[a:b]]*](https://e.org/)",
+            "![alt [[a:b]] x](https://e.org/i.png)",
+            // `\|` shows as `|` outside a table: not as written.
+            "b [[a:b\\|c]] c",
         ] {
             #expect(read(quiet).diagnostics.isEmpty, "\(quiet): \(read(quiet).diagnostics)")
         }

@@ -238,6 +238,19 @@ struct CmarkConverter {
     }
 
     /// The extensions' types of node that the model reads.
+    /// Where the inlines of `node` stand, for a refused wikilink's warning: inside a link or an
+    /// image (which took what they hold), in a table's cell (where `\|` shows as `|`), or in text.
+    static func placement(of node: OpaquePointer?) -> RefusedWikilink.Placement {
+        var current = node
+        while let here = current {
+            let type = cmark_node_get_type(here)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { return .link }
+            if ExtensionType.of(here) == .tableCell { return .cell }
+            current = cmark_node_parent(here)
+        }
+        return .text
+    }
+
     private enum ExtensionType {
         case strikethrough, tableCell, tableRow, table
 
@@ -325,7 +338,7 @@ struct CmarkConverter {
         func inline(_ kind: Inline.Kind) -> Pieces { Pieces((.inline(Inline(kind, at: at)), 0)) }
         func block(_ kind: Block.Kind, depth: Int = 0) -> Pieces { Pieces((.block(Block(kind, at: at)), depth)) }
         func span(_ formatting: Formatting) -> Pieces {
-            let resolved = resolveTokens(inlines, depth: childDepth)
+            let resolved = resolveTokens(inlines, depth: childDepth, in: node)
             return wrap(formatting, resolved.inlines, depth: resolved.depth, at: at)
         }
 
@@ -348,7 +361,7 @@ struct CmarkConverter {
             return span(
                 Formatting(link: Link(destination: restored(cmark_node_get_url(node)), title: title.isEmpty ? nil : title)))
         case CMARK_NODE_IMAGE:
-            let resolved = resolveTokens(inlines, depth: childDepth)
+            let resolved = resolveTokens(inlines, depth: childDepth, in: node)
             let title = restored(cmark_node_get_title(node))
             var image = Image(
                 source: restored(cmark_node_get_url(node)), title: title.isEmpty ? nil : title,
@@ -363,10 +376,10 @@ struct CmarkConverter {
             }
             return Pieces((.inline(Inline(.image(image), at: at)), resolved.depth + 1))
         case CMARK_NODE_PARAGRAPH:
-            return block(.paragraph(resolveTokens(inlines, depth: childDepth).inlines))
+            return block(.paragraph(resolveTokens(inlines, depth: childDepth, in: node).inlines))
         case CMARK_NODE_HEADING:
             let level = Int(cmark_node_get_heading_level(node))
-            return block(.heading(level: level, resolveTokens(inlines, depth: childDepth).inlines))
+            return block(.heading(level: level, resolveTokens(inlines, depth: childDepth, in: node).inlines))
         case CMARK_NODE_CODE_BLOCK:
             let info = CodeFenceInfo(parsing: restored(cmark_node_get_fence_info(node)))
             return block(
@@ -408,10 +421,10 @@ struct CmarkConverter {
         var children: [Child] { content.all }
         switch ExtensionType.of(node) {
         case .strikethrough?:
-            let resolved = resolveTokens(inlines(), depth: childDepth)
+            let resolved = resolveTokens(inlines(), depth: childDepth, in: node)
             return wrap(Formatting(strikethrough: .single), resolved.inlines, depth: resolved.depth, at: at)
         case .tableCell?:
-            return Pieces((.cell(TableCell(resolveTokens(inlines(), depth: childDepth).inlines, at: at)), 0))
+            return Pieces((.cell(TableCell(resolveTokens(inlines(), depth: childDepth, in: node).inlines, at: at)), 0))
         case .tableRow?:
             let cells = children.compactMap { if case .cell(let c) = $0 { c } else { nil } }
             return Pieces((.row(cells, isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0), 0))

@@ -397,10 +397,12 @@ private struct TokenFinder {
         guard j + 1 < bytes.count, j > open else { return nil }
         let after = j + 2
         if !annotated && after < bytes.count && bytes[after] == UInt8(ascii: "]") { return nil }
-        if !embed && after < bytes.count && bytes[after] == UInt8(ascii: ":") && isLineStart(i) { return nil }
+        // A refused one is no definition either (its label would hold brackets): it is still noted.
+        let definitionLike = !embed && after < bytes.count && bytes[after] == UInt8(ascii: ":") && isLineStart(i)
         let inner = String(decoding: bytes[open..<j], as: UTF8.self)
         switch WikiLinkParser.parse(inner, embed: embed) {
         case .link(let syntax)?:
+            guard !definitionLike else { return nil }
             found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
             return j + 2
         case .refused(_, let character)?:

@@ -13,8 +13,14 @@ struct RefusedWikilink: Sendable {
     var character: Character
     var isEmbed: Bool
 
-    /// Whether `text` starts with it as written, or as a table's cell shows it (`\|` read as `|`).
-    func opens(_ text: String) -> Bool {
+    /// Where the text that may show it stands.
+    enum Placement {
+        case text, cell, link
+    }
+
+    /// Whether `text` starts with it as written, or, in a table's cell, as the cell shows it
+    /// (`\|` read as `|`).
+    func opens(_ text: String, in placement: Placement) -> Bool {
         let open = isEmbed ? "![[" : "[["
         var rest = text.utf8[...]
         guard rest.starts(with: open.utf8) else { return false }
@@ -22,7 +28,7 @@ struct RefusedWikilink: Sendable {
         if rest.starts(with: inner.utf8) {
             if rest.dropFirst(inner.utf8.count).starts(with: "]]".utf8) { return true }
         }
-        guard inner.utf8.contains(UInt8(ascii: "|")) else { return false }
+        guard placement == .cell, inner.utf8.contains(UInt8(ascii: "|")) else { return false }
         // In a cell: every `\|` of it shows as `|`.
         var written = inner.utf8[...]
         while let byte = written.first {
@@ -40,12 +46,16 @@ struct RefusedWikilink: Sendable {
         func clipped(_ text: Substring, _ limit: Int = 60) -> String { text.count > limit ? text.prefix(limit) + "…" : String(text) }
         let shown = "'\(clipped(Substring((isEmbed ? "![[" : "[[") + inner + "]]")))' is shown as written"
         let (address, heading, label) = parts
-        if let scheme = address.firstRange(of: "://"), !address[..<scheme.lowerBound].isEmpty,
-            address[..<scheme.lowerBound].allSatisfy({ $0.isASCII && $0.isLetter })
+        // A scheme as RFC 3986 has it: a letter, then letters, digits, `+`, `-` and `.`.
+        if let scheme = address.firstRange(of: "://"), let first = address.first, first.isASCII && first.isLetter,
+            address[..<scheme.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         {
             let reason = "\(shown): a wikilink names a note or a file, not a URL"
             let web = address[..<scheme.lowerBound].lowercased()
-            guard web == "http" || web == "https" else { return reason }
+            // No link to suggest where Markdown's `<…>` cannot hold the address either.
+            guard web == "http" || web == "https",
+                !address.contains(where: { $0 == "<" || $0 == ">" || ($0 != " " && ($0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true)) })
+            else { return reason }
             // The address as written, its `#fragment` too; in `<…>` where Markdown would end it early.
             let fragment: String = heading.map { "#" + $0 } ?? ""
             let url = String(address) + fragment
