@@ -237,7 +237,6 @@ struct CmarkConverter {
         }
     }
 
-    /// The extensions' types of node that the model reads.
     /// Where the inlines of `node` stand, for a refused wikilink's warning: inside a link or an
     /// image (which took what they hold), in a table's cell (where `\|` shows as `|`), or in text.
     static func placement(of node: OpaquePointer?) -> RefusedWikilink.Placement {
@@ -251,6 +250,7 @@ struct CmarkConverter {
         return .text
     }
 
+    /// The extensions' types of node that the model reads.
     private enum ExtensionType {
         case strikethrough, tableCell, tableRow, table
 

@@ -76,13 +76,15 @@ public struct MarkdownReader: Sendable {
         // The converter finishes a container's insides before the container (`[[c:d]] *[[a:b]]*`
         // found the second first): its findings are given in the order of the text.
         // One without a place stays after the one before it.
-        var place = SourceLocation(line: 0, column: 0)
-        let keyed = diagnostics.enumerated().map { index, diagnostic in
-            place = diagnostic.location ?? place
-            return (place: place, index: index, diagnostic: diagnostic)
-        }
-        if keyed.indices.dropFirst().contains(where: { keyed[$0].place < keyed[$0 - 1].place }) {
-            diagnostics = keyed.sorted { ($0.place, $0.index) < ($1.place, $1.index) }.map(\.diagnostic)
+        if diagnostics.count > 1 {
+            var place = SourceLocation(line: 0, column: 0)
+            let keyed = diagnostics.enumerated().map { index, diagnostic in
+                place = diagnostic.location ?? place
+                return (place: place, index: index, diagnostic: diagnostic)
+            }
+            if keyed.indices.dropFirst().contains(where: { keyed[$0].place < keyed[$0 - 1].place }) {
+                diagnostics = keyed.sorted { ($0.place, $0.index) < ($1.place, $1.index) }.map(\.diagnostic)
+            }
         }
         var comments: [SourceLocation] = []
         if !scan.comments.isEmpty {

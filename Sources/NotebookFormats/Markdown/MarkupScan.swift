@@ -405,11 +405,11 @@ private struct TokenFinder {
             guard !definitionLike else { return nil }
             found.append(Found(offset: i, length: j + 2 - i, kind: .wikilink(syntax)))
             return j + 2
-        case .refused(_, let character)?:
+        case .refused(let syntax, let character)?:
             // Left to the parser as any brackets are; `![[` is tried as `[[` next: kept once.
-            if refused.last.map({ $0.offset + $0.length != j + 2 }) ?? true {
+            if refused.last.map({ $0.end != j + 2 }) ?? true {
                 found.append(Found(offset: i, length: 0, kind: .refusedWikilink(refused.count)))
-                refused.append(RefusedWikilink(offset: i, length: j + 2 - i, inner: inner, character: character, isEmbed: embed))
+                refused.append(RefusedWikilink(offset: i, end: j + 2, inner: inner, syntax: syntax, character: character))
             }
             return nil
         case nil:

@@ -4,14 +4,17 @@ import NotebookModel
 /// wikilink. Markdown reads its brackets as it reads any; where the page shows them as written
 /// (no link, image or other syntax took them), the reader warns, with what to write instead.
 struct RefusedWikilink: Sendable {
-    /// Where `[[` (or `![[`) starts in the original text, and how long the whole is.
+    /// Where `[[` (or `![[`) starts in the original text, and where the `]]` ends.
     var offset: Int
-    var length: Int
+    var end: Int
     /// What stands between the brackets, as written.
     var inner: String
+    /// Its parts, as a wikilink's would be read.
+    var syntax: WikiLinkSyntax
     /// The character of its target that no name may hold.
     var character: Character
-    var isEmbed: Bool
+
+    var isEmbed: Bool { syntax.isEmbed }
 
     /// Where the text that may show it stands.
     enum Placement {
@@ -45,7 +48,7 @@ struct RefusedWikilink: Sendable {
     var message: String {
         func clipped(_ text: Substring, _ limit: Int = 60) -> String { text.count > limit ? text.prefix(limit) + "…" : String(text) }
         let shown = "'\(clipped(Substring((isEmbed ? "![[" : "[[") + inner + "]]")))' is shown as written"
-        let (address, heading, label) = parts
+        let (address, heading, label) = (Substring(syntax.target), syntax.heading, syntax.label)
         // A scheme as RFC 3986 has it: a letter, then letters, digits, `+`, `-` and `.`.
         if let scheme = address.firstRange(of: "://"), let first = address.first, first.isASCII && first.isLetter,
             address[..<scheme.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
@@ -66,31 +69,8 @@ struct RefusedWikilink: Sendable {
         let reason = "\(shown): a wikilink's target may not hold '\(character)', as no file name may in Obsidian"
         guard !isEmbed else { return reason }
         let place: String = heading.map { "#" + $0 } ?? ""
-        let shownAs: String = label.map(String.init) ?? String(address)
+        let shownAs = label ?? syntax.target
         let wikilink = "[[file name\(place)|\(shownAs)]]"
         return "\(reason); link the note by its file name: \(clipped(Substring(wikilink), 200))"
-    }
-
-    /// The target as written, its heading (or fragment) and its label, trimmed.
-    private var parts: (address: Substring, heading: Substring?, label: Substring?) {
-        var rest = Substring(inner)
-        var label: Substring? = nil
-        if let bar = rest.firstIndex(of: "|") {
-            label = trimmed(rest[rest.index(after: bar)...])
-            rest = rest[..<bar]
-            if rest.last == "\\" { rest = rest.dropLast() }
-        }
-        var heading: Substring? = nil
-        if let hash = rest.firstIndex(of: "#") {
-            heading = trimmed(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
-        }
-        return (trimmed(rest), heading?.isEmpty == true ? nil : heading, label?.isEmpty == true ? nil : label)
-    }
-
-    private func trimmed(_ text: Substring) -> Substring {
-        guard let first = text.firstIndex(where: { $0 != " " && $0 != "\t" }), let last = text.lastIndex(where: { $0 != " " && $0 != "\t" })
-        else { return "" }
-        return text[first...last]
     }
 }

@@ -55,7 +55,7 @@ extension CmarkConverter {
 
     /// The inlines of one container with its tokens turned into formatting: annotations and
     /// `==` pairs become spans, wikilinks links, and tokens left unpaired their source text.
-    mutating func resolveTokens(_ inlines: [Inline], depth: Int, in node: OpaquePointer? = nil) -> (inlines: [Inline], depth: Int) {
+    mutating func resolveTokens(_ inlines: [Inline], depth: Int, in node: OpaquePointer) -> (inlines: [Inline], depth: Int) {
         // A note without notebook syntax has no tokens to look for in its text.
         guard let markers = context.scan.markers, !context.scan.tokens.isEmpty else { return (mergeText(inlines), depth) }
         // Nor has a container whose text holds no marker (most of them).

@@ -5,8 +5,9 @@ enum WikiLinkParser {
     enum Parsed {
         /// A wikilink.
         case link(WikiLinkSyntax)
-        /// No wikilink: its target holds `character`, which no note's or file's name may hold.
-        case refused(target: String, character: Character)
+        /// No wikilink, read as one would be: its target holds `character`, which no note's or
+        /// file's name may hold.
+        case refused(WikiLinkSyntax, character: Character)
     }
 
     /// The inside of `[[…]]` read; nil when it names nothing (`[[]]`, `[[ |x]]`).
@@ -29,11 +30,11 @@ enum WikiLinkParser {
         let target = String(body).trimmingSpaces()
         guard !target.isEmpty || heading?.isEmpty == false else { return nil }
         // Characters no note's file name may hold, as Obsidian forbids them.
-        if let refused = target.first(where: { "*\"<>:?".contains($0) }) { return .refused(target: target, character: refused) }
-        return .link(
-            WikiLinkSyntax(
-                target: target, heading: heading?.isEmpty == true ? nil : heading,
-                label: label?.isEmpty == true ? nil : label, isEmbed: embed))
+        let syntax = WikiLinkSyntax(
+            target: target, heading: heading?.isEmpty == true ? nil : heading,
+            label: label?.isEmpty == true ? nil : label, isEmbed: embed)
+        if let refused = target.first(where: { "*\"<>:?".contains($0) }) { return .refused(syntax, character: refused) }
+        return .link(syntax)
     }
 }
 
