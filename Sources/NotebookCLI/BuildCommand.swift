@@ -11,7 +11,7 @@ enum BuildCommand: Command {
     static let options: [CommandOption] = [
         .value("-o", "--output", value: "DIR", help: "Where to write the site (default: SITE/public). An existing DIR is replaced only when notebook made it (it holds .notebook-output) or it is empty."),
         .flag("--force", help: "Replace DIR even when notebook did not make it."),
-        .flag("--strict", help: "Treat warnings (corrected formatting, broken links, template names, code and math the scripts could not show) as errors."),
+        .flag("--strict", help: "Treat every warning (corrected formatting, broken links and embeds, template names, code and math the scripts could not show) as an error."),
         .flag("--drafts", help: "Include draft notes."),
         .value("--base-url", value: "URL", help: "The URL the site is published at, replacing notebook.yml's baseURL."),
         .flag("--timings", help: "Print how long each step of the build took."),

@@ -9,7 +9,7 @@ enum CheckCommand: Command {
     static let abstract = "Check every note of a site and report all findings."
     static let operands = "[SITE]"
     static let options: [CommandOption] = [
-        .flag("--strict", help: "Treat warnings (corrected formatting, broken links, template names, code and math the scripts could not show) as errors."),
+        .flag("--strict", help: "Treat every warning (corrected formatting, broken links and embeds, template names, code and math the scripts could not show) as an error."),
         .flag("--drafts", help: "Include draft notes."),
         .format,
     ]

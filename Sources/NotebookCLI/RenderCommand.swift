@@ -12,7 +12,7 @@ enum RenderCommand: Command {
     static let operands = "FILE"
     static let options: [CommandOption] = [
         .flag("--unsafe-html", help: "Let raw HTML in the note through (GitHub's tag filter still applies). Without it, raw HTML is shown as text."),
-        .flag("--strict", help: "Treat what the formatting definition corrects as errors."),
+        .flag("--strict", help: "Treat every warning (what the formatting definition corrects, say) as an error."),
         .flag("--no-highlight", help: "Show fenced code plain instead of highlighting it with highlight.js."),
         .flag("--no-math", help: "Show math as its TeX instead of typesetting it with KaTeX."),
         .format,
@@ -33,7 +33,7 @@ enum RenderCommand: Command {
             throw UsageError(parsed.positional.isEmpty ? "missing FILE" : "expected one FILE", command: name)
         }
         let format = try DiagnosticFormat.parse(parsed.options["--format"], command: name)
-        let loader = NoteLoader(strict: parsed.flags.contains("--strict"), math: !parsed.flags.contains("--no-math"))
+        let loader = NoteLoader(math: !parsed.flags.contains("--no-math"))
         let loaded: NoteLoader.Loaded
         if file == "-" {
             loaded = loader.load(bytes: Array(terminal.readStandardInput()), path: "<stdin>", format: .markdown)
@@ -50,6 +50,7 @@ enum RenderCommand: Command {
             note, options: options, highlighter: parsed.flags.contains("--no-highlight") ? nil : CodeHighlighter(),
             typesetter: parsed.flags.contains("--no-math") ? nil : MathTypesetter(), source: loaded.source)
         diagnostics += findings
+        diagnostics = diagnostics.strict(parsed.flags.contains("--strict"))
         terminal.stdout += html
         let printer = DiagnosticPrinter(format: format, color: terminal.usesColor)
         if format == .json || !diagnostics.isEmpty {

@@ -1,15 +1,13 @@
 import NotebookModel
 
 /// Applies a `FormattingDefinition` to a note: every value it does not allow is replaced by the
-/// default or removed, and each change is a diagnostic at its place.
+/// default or removed, and each change is a warning at its place (which `--strict` makes an error,
+/// as it does every warning).
 public struct ConstraintChecker: Sendable {
     public var definition: FormattingDefinition
-    /// Whether changes are errors (`--strict`) rather than warnings.
-    public var strict: Bool
 
-    public init(definition: FormattingDefinition, strict: Bool = false) {
+    public init(definition: FormattingDefinition) {
         self.definition = definition
-        self.strict = strict
     }
 
     /// The note with its formatting constrained, and a diagnostic for every change.
@@ -153,7 +151,7 @@ public struct ConstraintChecker: Sendable {
 
         mutating func report(_ message: String, at: SourceLocation?) {
             diagnostics.append(
-                Diagnostic(checker.strict ? .error : .warning, message, path: path, at: at, code: "formatting.constraint"))
+                Diagnostic(.warning, message, path: path, at: at, code: "formatting.constraint"))
         }
 
         static func format(_ value: Double) -> String {

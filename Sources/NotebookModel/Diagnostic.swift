@@ -44,6 +44,18 @@ public struct Diagnostic: Hashable, Sendable {
 extension Array where Element == Diagnostic {
     /// Whether any of these is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// These findings as `--strict` reports them when `strict` is true: every warning an error.
+    /// Notes stay notes. The one place the rule is said: each command applies it where its
+    /// findings are gathered.
+    public func strict(_ strict: Bool) -> [Diagnostic] {
+        guard strict, contains(where: { $0.severity == .warning }) else { return self }
+        return map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.severity == .warning { diagnostic.severity = .error }
+            return diagnostic
+        }
+    }
 }
 
 extension Array where Element == Diagnostic {

@@ -212,15 +212,3 @@ public enum NoteDiscovery {
         FileTree.join(base == "." ? "" : base, name)
     }
 }
-
-extension Array where Element == Diagnostic {
-    /// Under `--strict`, links that were not followed are errors, as every other warning is.
-    public func strictAboutLinks(_ strict: Bool) -> [Diagnostic] {
-        guard strict else { return self }
-        return map { diagnostic in
-            var diagnostic = diagnostic
-            if diagnostic.code == "files.symlink" && diagnostic.severity == .warning { diagnostic.severity = .error }
-            return diagnostic
-        }
-    }
-}

@@ -9,7 +9,6 @@ import NotebookModel
 public struct NoteLoader: Sendable {
     public var definition: FormattingDefinition
     public var palette: [String]
-    public var strict: Bool
     /// Whether Markdown's dollars make formulas (`math: false` leaves them text).
     public var math: Bool
     /// Whether only the notes selected with `publish: true` are published (`explicitPublish`).
@@ -17,13 +16,12 @@ public struct NoteLoader: Sendable {
 
     /// Without a `definition`, the built-in one of a site without `formatting.yml`.
     public init(
-        definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, strict: Bool = false, math: Bool = true,
+        definition: FormattingDefinition? = nil, palette: [String] = Color.defaultPalette, math: Bool = true,
         explicitPublish: Bool = false
     ) {
         self.explicitPublish = explicitPublish
         self.definition = definition ?? .builtIn(palette: palette)
         self.palette = palette
-        self.strict = strict
         self.math = math
     }
 
@@ -101,17 +99,13 @@ public struct NoteLoader: Sendable {
         case .markdown: read = MarkdownReader(palette: palette, math: math).read(source, path: path)
         case .json: read = AttributedJSONReader(palette: palette).read(source, path: path)
         }
-        let (constrained, findings) = ConstraintChecker(definition: definition, strict: strict).apply(to: read.note)
+        let (constrained, findings) = ConstraintChecker(definition: definition).apply(to: read.note)
         var note = constrained
         note.blocks = TextStyleHeadings.apply(note.blocks)
         // A note the site does not publish is one more draft to it (`publish: false`, or not
         // selected where only the notes selected are published).
         note.metadata.isDraft = !note.metadata.isPublished(explicitly: explicitPublish)
         var diagnostics = decoding + read.diagnostics + findings
-        // Under `--strict` a `[[…]]` that cannot be a wikilink fails the build, as a broken link does.
-        if strict {
-            for index in diagnostics.indices where diagnostics[index].code == "wikilink.name" { diagnostics[index].severity = .error }
-        }
         // Where only the notes selected are published, one not selected is not the site's, as
         // Obsidian Publish never reads it (a vault's templates, its private notes): nothing of it is
         // said, but a front matter that cannot be read, which may be one meant to be selected.

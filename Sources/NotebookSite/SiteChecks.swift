@@ -6,7 +6,7 @@ import Parallel
 enum SiteChecks {
     /// Links resolved for `urls`, with broken links and alias conflicts as diagnostics. `assets`
     /// are the paths under `/assets/` (the site's and its theme's).
-    static func resolve(_ site: LoadedSite, urls: SiteURLs, strict: Bool, assets: [String]) -> LinkResolution {
+    static func resolve(_ site: LoadedSite, urls: SiteURLs, assets: [String]) -> LinkResolution {
         let files = site.files.map(\.relativePath)
         // The site's own paths and the aliases' errors are found by the workers that make the
         // link index: neither needs the other.
@@ -19,20 +19,15 @@ enum SiteChecks {
         }
         let index = made.with(folders)
         var resolution = LinkResolution(
-            resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls), strict: strict)
+            resolver: LinkResolver(notes: site.notes, index: index, knownPaths: known, urls: urls))
         resolution.diagnostics += aliasErrors + index.ambiguousAliases()
         resolution.folders = folders
         return resolution
     }
 
-    /// Files of the output that two sources would write, or where one needs a folder: the
-    /// site's pages as `PagePlan` lays them out, and `copies`.
-    static func collisions(_ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil) -> [Diagnostic] {
-        layout(site, urls: urls, copies: copies, folders: folders).collisions
-    }
-
-    /// The plan's index of the site's pages and their collisions (see `collisions`): where the
-    /// pages go, which does not depend on what they show. `folders` are the notes' folders, when
+    /// The plan's index of the site's pages and their collisions: files of the output that two
+    /// sources would write, or where one needs a folder (the site's pages as `PagePlan` lays them
+    /// out, and `copies`). Where the pages go does not depend on what they show. `folders` are the notes' folders, when
     /// they were found already.
     static func layout(
         _ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil

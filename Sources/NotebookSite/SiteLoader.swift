@@ -47,7 +47,6 @@ public enum SiteSettings {
 
 /// Reads a whole site: `notebook.yml`, `formatting.yml`, and the notes, in parallel.
 struct SiteLoader: Sendable {
-    public var strict: Bool
     public var includeDrafts: Bool
     /// How many notes are read at once.
     public var workers: Int
@@ -59,11 +58,10 @@ struct SiteLoader: Sendable {
     var writesCache = true
 
     public init(
-        strict: Bool = false, includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        includeDrafts: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         cacheFolder: String? = nil
     ) {
         self.cacheFolder = cacheFolder
-        self.strict = strict
         self.includeDrafts = includeDrafts
         self.workers = max(1, workers)
     }
@@ -100,7 +98,7 @@ struct SiteLoader: Sendable {
                     code: "files.symlink"))
         case .missing:
             settings.diagnostics.append(
-                Diagnostic(.warning, "no notebook.yml; building with default settings", path: settings.configPath, code: "config.missing"))
+                Diagnostic(.note, "no notebook.yml; building with default settings", path: settings.configPath, code: "config.missing"))
         }
 
         let formatting = settings.config.formatting
@@ -166,7 +164,7 @@ struct SiteLoader: Sendable {
         let config = settings.config
         let files = contents.notes
         let loader = NoteLoader(
-            definition: settings.definition, palette: config.paletteNames, strict: strict, math: config.math,
+            definition: settings.definition, palette: config.paletteNames, math: config.math,
             explicitPublish: config.explicitPublish)
         let rendering = NoteRendering(
             config: config, definition: settings.definition, urls: SiteURLs(baseURL: config.baseURL),
@@ -190,7 +188,7 @@ struct SiteLoader: Sendable {
         rendering.fillCode(&notes, with: highlights, workers: workers)
         // Its script's context is let go on a thread of its own, while the workers go on.
         FreeingThread.free(consume rendering)
-        diagnostics += Self.findings(of: highlights, settings: settings, strict: strict)
+        diagnostics += Self.findings(of: highlights, settings: settings)
         // The URLs are checked (in the files' order) on a thread of their own while the workers sort.
         let unsorted = notes
         let urlFindings = Background { Self.checkURLs(unsorted) }
@@ -203,17 +201,11 @@ struct SiteLoader: Sendable {
 
     /// The warnings of highlighting a site's code and typesetting its math: one at each block or
     /// formula a script failed on or warned about, or one for the whole site when no script could
-    /// run; errors with `strict`, as a page that shows code or math other than asked is.
-    static func findings(of highlights: ScriptResults, settings: Settings, strict: Bool = false) -> [Diagnostic] {
+    /// run.
+    static func findings(of highlights: ScriptResults, settings: Settings) -> [Diagnostic] {
         // A script that cannot run gives no warning at blocks: it is said once, at notebook.yml.
-        let found = (highlights.diagnostics + highlights.unavailableWarnings(at: settings.configPath, codeOff: codeOff, mathOff: mathOff))
+        (highlights.diagnostics + highlights.unavailableWarnings(at: settings.configPath, codeOff: codeOff, mathOff: mathOff))
             .made(by: .readNotes)
-        guard strict else { return found }
-        return found.map { finding in
-            var finding = finding
-            if finding.severity == .warning { finding.severity = .error }
-            return finding
-        }
     }
 
     /// How a site turns highlighting and math off, as the warnings that they cannot run say.

@@ -77,10 +77,11 @@ import Testing
         #expect(diagnostics.map(\.message).contains("underline 'double' is not allowed by the formatting definition; replaced by 'single'"))
     }
 
-    @Test func strictMakesChangesErrors() {
-        let (_, diagnostics) = ConstraintChecker(definition: .seeds, strict: true)
-            .apply(to: note("^[x](highlight: 'blue')"))
-        #expect(diagnostics.map(\.severity) == [.error])
+    @Test func changesAreWarningsThatStrictMakesErrors() {
+        let (_, diagnostics) = ConstraintChecker(definition: .seeds).apply(to: note("^[x](highlight: 'blue')"))
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.strict(true).map(\.severity) == [.error])
+        #expect(diagnostics.strict(false).map(\.severity) == [.warning])
     }
 
     @Test func removesWithoutADefaultAndUnwrapsEmptySpans() {

@@ -89,6 +89,35 @@ import Testing
         #expect(strict.diagnostics.filter { $0.code == "wikilink.name" }.allSatisfy { $0.severity == .error })
     }
 
+    /// Under `--strict` every warning is an error, whichever step finds it (embeds that show
+    /// themselves or nest too deep, an unclosed comment, a block identifier given twice, a name
+    /// two notes answer to), and a broken link found earlier does not hide what embeds find: the
+    /// same findings as without `--strict`, each an error. That no notebook.yml is there is a note.
+    @Test func strictMakesEveryWarningAnErrorAndHidesNone() throws {
+        var files = [
+            "notes/a.md": "![[b]]\n\n[gone](missing.md)\n",
+            "notes/b.md": "![[a]]\n\ntext ^dup\n\nmore ^dup\n",
+            "notes/c.md": "---\naliases: [Twin]\n---\nopen %% never closed\n",
+            "notes/d.md": "---\naliases: [twin]\n---\n[[Twin]]\n",
+            "notes/self.md": "![[self]]\n",
+        ]
+        for level in 1...6 { files["notes/deep\(level).md"] = "![[deep\(level + 1)]]\n" }
+        files["notes/deep7.md"] = "bottom\n"
+        let site = try TemporarySite(files)
+        let plain = SitePipeline().check(site.path).diagnostics
+        let strict = SitePipeline(options: BuildOptions(strict: true)).build(site.path)
+        #expect(!strict.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/public"))
+        func kinds(_ found: [Diagnostic]) -> [String] { found.map { "\($0.path.split(separator: "/").last ?? ""):\($0.code):\($0.message)" }.sorted() }
+        let warned = plain.filter { $0.severity == .warning }
+        #expect(warned.count >= 6, "\(plain)")
+        #expect(kinds(strict.diagnostics.filter { $0.severity == .error }) == kinds(plain.filter { $0.severity != .note }), "\(strict.diagnostics)")
+        #expect(strict.diagnostics.contains { $0.severity == .error && $0.message.contains("would show itself") }, "\(strict.diagnostics)")
+        #expect(strict.diagnostics.contains { $0.severity == .error && $0.message.contains("deeper than 4") }, "\(strict.diagnostics)")
+        #expect(strict.diagnostics.filter { $0.severity == .warning }.isEmpty)
+        #expect(strict.diagnostics.filter { $0.code == "config.missing" }.map(\.severity) == [.note])
+    }
+
     @Test func aFailedBuildLeavesThePreviousOutputAlone() throws {
         let site = try TemporarySite(["notes/a.md": "fine\n"])
         #expect(build(site.path).succeeded)

@@ -118,7 +118,9 @@ import Testing
     }
 
     @Test func aSiteWithNothingToListHasNoExplorer() throws {
-        let site = try TemporarySite(["notes/index.md": "---\ntitle: Home\n---\nOnly the home page.\n"])
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/index.md": "---\ntitle: Home\n---\nOnly the home page.\n",
+        ])
         #expect(SitePipeline(options: BuildOptions(strict: true)).build(site.path).succeeded)
         #expect(!(try site.output("index.html")).contains("class=\"explorer"))
     }

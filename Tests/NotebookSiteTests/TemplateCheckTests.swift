@@ -15,7 +15,7 @@ import Testing
 
     /// Findings as `file:line:column severity` strings.
     static func findings(_ templates: [String: String], strict: Bool = false) throws -> [String] {
-        TemplateCheck.findings(in: try library(templates), strict: strict).map {
+        TemplateCheck.findings(in: try library(templates)).strict(strict).map {
             "\($0.path):\($0.location!.line):\($0.location!.column) \($0.severity)"
         }
     }
@@ -48,7 +48,7 @@ import Testing
         ]
         let found = try Self.findings(templates)
         #expect(found.sorted() == ["templates/card.mustache:1:37 warning", "templates/list.mustache:1:40 warning", "templates/note.mustache:1:35 warning"])
-        let messages = TemplateCheck.findings(in: try Self.library(templates), strict: false).map(\.message)
+        let messages = TemplateCheck.findings(in: try Self.library(templates)).map(\.message)
         #expect(messages.contains { $0.contains("'missing' is included here but no template has that name") })
     }
 
@@ -67,7 +67,7 @@ import Testing
                 "note": "{{<base}}{{$contnet}}{{note.html}}{{/contnet}}{{$title}}T{{/title}}{{/base}}",
                 "base": "<main>{{$content}}{{/content}}</main>{{>head}}",
                 "head": "{{$title}}{{page.title}}{{/title}}",
-            ]), strict: false)
+            ]))
         #expect(found.map(\.message) == ["'contnet' is not a block of 'base' (its blocks: content, title); what it holds is not shown"])
         #expect(found.first?.location == SourceLocation(line: 1, column: 10))
     }

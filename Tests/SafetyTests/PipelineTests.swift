@@ -86,7 +86,7 @@ import Testing
 
     @Test func checkCreatesNoFileAnywhere() throws {
         let scratch = try Scratch([
-            "site/notebook.yml": "title: T\n",
+            "site/notebook.yml": "title: T\nbaseURL: https://example.org/\n",
             "site/notes/a.md": "A note with a [[b]] link.\n",
             "site/notes/b.md": "B.\n",
             "site/notes/pic.txt": "beside\n",

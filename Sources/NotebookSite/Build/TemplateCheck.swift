@@ -4,7 +4,7 @@ import NotebookModel
 /// Checks every name in a theme's templates against what templates receive (`TemplateSchema`):
 /// in every section, inverted section, partial and block, whether or not a page renders it.
 /// A name that is no field in scope (a typo such as `{{note.titel}}`, which renders empty) is a
-/// warning at its template's line and column, an error with `--strict`.
+/// warning at its template's line and column (an error with `--strict`, as every warning is).
 ///
 /// Page templates are checked with the page's context; a partial or a parent, with the scope
 /// of each place that includes it (a template no page reaches is never rendered, so it is not
@@ -12,7 +12,6 @@ import NotebookModel
 /// tag overrides must be one the parent has.
 struct TemplateCheck {
     private let library: MustacheLibrary
-    private let severity: Severity
     private var checked: Set<String> = []
     /// The templates being checked, each with its innermost scope: a partial that includes
     /// itself (a tree of nested tags) is checked until it meets itself in a scope it was in.
@@ -20,8 +19,8 @@ struct TemplateCheck {
     private(set) var findings: [Diagnostic] = []
 
     /// The findings about `library`'s templates.
-    static func findings(in library: MustacheLibrary, strict: Bool) -> [Diagnostic] {
-        var check = TemplateCheck(library: library, severity: strict ? .error : .warning)
+    static func findings(in library: MustacheLibrary) -> [Diagnostic] {
+        var check = TemplateCheck(library: library)
         let roots = library.names.filter { Theme.requiredTemplates.contains($0) }
         for name in roots { check.check(template: name, in: [Scope(schema: .context, path: "")]) }
         // A partial included from several places reports each of its faults once.
@@ -29,9 +28,8 @@ struct TemplateCheck {
         return check.findings.filter { seen.insert($0).inserted }
     }
 
-    private init(library: MustacheLibrary, severity: Severity) {
+    private init(library: MustacheLibrary) {
         self.library = library
-        self.severity = severity
     }
 
     /// One level of the context stack: what it holds, and the name it was reached by.
@@ -143,6 +141,6 @@ struct TemplateCheck {
     private mutating func report(_ message: String, at: MustacheTagLocation, file: String) {
         findings.append(
             Diagnostic(
-                severity, message, path: file, at: SourceLocation(line: at.line, column: at.column), code: "template.unknown-name"))
+                .warning, message, path: file, at: SourceLocation(line: at.line, column: at.column), code: "template.unknown-name"))
     }
 }

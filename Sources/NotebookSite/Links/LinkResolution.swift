@@ -21,18 +21,18 @@ struct LinkResolution: Sendable {
 
     /// `knownPaths` are the site's own pages and files that root-relative links (`/tags/x/`)
     /// may name besides notes and the files beside them.
-    public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs, strict: Bool) {
-        self.init(resolver: LinkResolver(notes: notes, files: files, knownPaths: knownPaths, urls: urls), strict: strict)
+    public init(notes: [SiteNote], files: [String], knownPaths: Set<String> = [], urls: SiteURLs) {
+        self.init(resolver: LinkResolver(notes: notes, files: files, knownPaths: knownPaths, urls: urls))
     }
 
     /// The links of the resolver's notes resolved.
-    init(resolver: LinkResolver, strict: Bool) {
+    init(resolver: LinkResolver) {
         let notes = resolver.notes
         // Each note is resolved on its own, in parallel; results are gathered in note order. A
         // walk takes the resolver as an argument rather than holding a copy: a copy would count
         // a reference to each of its shared tables from both cores, once for every note.
         let results = ParallelWork.map(count: notes.count, workers: ProcessInfo.processInfo.activeProcessorCount) { source in
-            var walk = Walk(source: source, strict: strict)
+            var walk = Walk(source: source)
             walk.resolve(notes[source].body.links, with: resolver)
             return (targets: walk.targets, urls: walk.urls, diagnostics: walk.findings)
         }
@@ -90,14 +90,12 @@ struct LinkResolution: Sendable {
     /// broken links.
     struct Walk {
         let source: Int
-        let strict: Bool
         var targets: Set<Int> = []
         var urls: [LinkReference: String] = [:]
         var diagnostics: [Diagnostic] = []
 
-        init(source: Int, strict: Bool) {
+        init(source: Int) {
             self.source = source
-            self.strict = strict
         }
 
         /// The note's link findings with its warnings of one kind past the first hundred folded
@@ -178,7 +176,7 @@ struct LinkResolution: Sendable {
         mutating func report(_ broken: BrokenLink, at: SourceLocation?, what: String, with resolver: LinkResolver) {
             diagnostics.append(
                 Diagnostic(
-                    strict ? .error : .warning, "broken \(what): \(broken.reason)", path: resolver.notes[source].path, at: at,
+                    .warning, "broken \(what): \(broken.reason)", path: resolver.notes[source].path, at: at,
                     code: "link.broken"))
         }
 

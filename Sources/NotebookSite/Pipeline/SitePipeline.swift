@@ -67,8 +67,9 @@ public struct StepTiming: Sendable {
 /// The one pipeline of a site: the ``BuildStep``s in order, the same for `check` and `build`.
 ///
 /// ``check(_:)`` runs every step up to rendering the pages' templates and writes nothing
-/// anywhere; ``build(_:progress:)`` runs them all. With errors after loading the theme, neither
-/// renders: every finding up to there is reported at once, collisions of output paths included.
+/// anywhere; ``build(_:progress:)`` runs them all. With errors, neither renders the pages'
+/// templates: the notes are still rendered, so that every finding, embeds' and collisions of
+/// output paths included, is reported at once.
 public struct SitePipeline: Sendable {
     public var options: BuildOptions
 
@@ -88,7 +89,7 @@ public struct SitePipeline: Sendable {
 
     /// Runs the steps up to `last`, in order.
     public func run(_ directory: String, through last: BuildStep, progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) -> BuildReport {
-        var run = PipelineRun(progress: progress)
+        var run = PipelineRun(strict: options.strict, progress: progress)
         var report = steps(directory, through: last, run: &run)
         report.diagnostics = run.diagnostics
         report.timings = run.laps
@@ -169,7 +170,7 @@ public struct SitePipeline: Sendable {
 
         run.begin(.readNotes)
         var loader = SiteLoader(
-            strict: options.strict, includeDrafts: options.includeDrafts, workers: options.workers, cacheFolder: options.cacheFolder)
+            includeDrafts: options.includeDrafts, workers: options.workers, cacheFolder: options.cacheFolder)
         loader.earlyFolders = earlyFolders
         loader.writesCache = writes
         // The bodies are rendered as the notes are read: their links (`#tags`) take `--base-url` then.
@@ -186,22 +187,18 @@ public struct SitePipeline: Sendable {
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let assets = siteAssets.map(\.relativePath) + themeSources.assets.map(\.path)
         site.favicon = Favicon.path(site: siteAssets.map(\.relativePath), theme: themeSources.assets.map(\.path))
-        var links = SiteChecks.resolve(site, urls: urls, strict: options.strict, assets: assets)
+        var links = SiteChecks.resolve(site, urls: urls, assets: assets)
         run.add(links.diagnostics)
 
         run.begin(.loadTheme)
         let (loadedTheme, themeDiagnostics) = ThemeLoader.load(themeSources, name: site.config.theme, configPath: settings.configPath)
         run.add(themeDiagnostics)
-        if let loadedTheme { run.add(TemplateCheck.findings(in: loadedTheme.library, strict: options.strict)) }
+        if let loadedTheme { run.add(TemplateCheck.findings(in: loadedTheme.library)) }
         let copies = OutputCopy.all(files: site.files, siteAssets: siteAssets, themeAssets: themeSources.assets)
-        run.strictAboutLinks(options.strict)
-        guard let theme = loadedTheme, !run.diagnostics.hasErrors else {
-            // The collisions are found on a layout of the pages, so that every finding is
-            // reported at once. Without errors, on the plan itself, below.
-            run.add(SiteChecks.collisions(site, urls: urls, copies: copies, folders: links.folders), as: .planPages)
-            return report
-        }
 
+        // The notes are rendered and their embeds filled even after errors (a broken link under
+        // `--strict`, a theme that cannot load): what embeds find, and the paths two pages would
+        // write, are reported with every other finding at once.
         run.begin(.renderNotes)
         // Made in a scope of its own, so that once it is made the plan alone holds what it was
         // made of (the rendered pages, the notes): it is then freed with the plan, off this thread.
@@ -239,7 +236,7 @@ public struct SitePipeline: Sendable {
         site.notes = []
         links.backlinks = []
         run.add(collisions)
-        guard !run.diagnostics.hasErrors else { return report }
+        guard let theme = loadedTheme, !run.diagnostics.hasErrors else { return report }
 
         guard writes, let lock else {
             run.begin(.renderTemplates)
@@ -347,16 +344,18 @@ extension SitePipeline {
     }
 }
 
-/// Times the steps of a run, collects their findings (each marked with its step), and tells
-/// progress which step begins.
+/// Times the steps of a run, collects their findings (each marked with its step, and under
+/// `--strict` every warning an error), and tells progress which step begins.
 struct PipelineRun: Sendable {
+    private let strict: Bool
     private let progress: @Sendable (BuildStep) -> Void
     private var current: [BuildStep] = []
     private var started = ContinuousClock.now
     private(set) var laps: [StepTiming] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) {
+    init(strict: Bool = false, progress: @escaping @Sendable (BuildStep) -> Void = { _ in }) {
+        self.strict = strict
         self.progress = progress
     }
 
@@ -393,12 +392,7 @@ struct PipelineRun: Sendable {
 
     /// Adds findings of the step under way (or of `step`).
     mutating func add(_ findings: [Diagnostic], as step: BuildStep? = nil) {
-        guard let step = step ?? current.first else { return diagnostics += findings }
-        diagnostics += findings.made(by: step)
-    }
-
-    /// Makes links not followed errors, with `--strict`.
-    mutating func strictAboutLinks(_ strict: Bool) {
-        diagnostics = diagnostics.strictAboutLinks(strict)
+        guard let step = step ?? current.first else { return diagnostics += findings.strict(strict) }
+        diagnostics += findings.made(by: step).strict(strict)
     }
 }

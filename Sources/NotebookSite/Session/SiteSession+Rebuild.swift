@@ -160,11 +160,10 @@ extension SiteSession {
             + next.assetDiagnostics
         var sources = next.settings.sources
         for record in next.records.values { if let source = record.source { sources[record.note.path] = source } }
-        let strict = options.strict
         let notes = siteNotes
         // The URLs a note's links were given, and its link findings.
         let linked = { @Sendable (index: Int) -> (urls: [LinkReference: String], diagnostics: [Diagnostic]) in
-            var walk = LinkResolution.Walk(source: index, strict: strict)
+            var walk = LinkResolution.Walk(source: index)
             walk.resolve(notes[index].body.links, with: resolver)
             return (walk.urls, walk.findings.made(by: .resolveLinks))
         }

@@ -35,7 +35,8 @@ public struct SessionReport: Sendable {
 /// it), and of any note whose links now lead elsewhere or whose backlinks changed; the list of
 /// tags and the sitemap when what they show changed. A change to `notebook.yml`, the formatting
 /// definition, the site's templates or the theme rebuilds everything. A failed build changes
-/// nothing, and the next build makes up for it.
+/// nothing, and the next build makes up for it. A preview shows warnings as warnings: `strict`
+/// in its options is not read.
 public struct SiteSession: Sendable {
     public let directory: String
     /// The site folder, read through the site's link rule.
@@ -165,7 +166,7 @@ public struct SiteSession: Sendable {
         let themeSources = ThemeLoader.find(settings.config.theme, site: tree)
         let (theme, themeDiagnostics) = ThemeLoader.load(themeSources, name: settings.config.theme, configPath: settings.configPath)
         settings.diagnostics += themeDiagnostics.made(by: .loadTheme)
-        if let theme { settings.diagnostics += TemplateCheck.findings(in: theme.library, strict: options.strict).made(by: .loadTheme) }
+        if let theme { settings.diagnostics += TemplateCheck.findings(in: theme.library).made(by: .loadTheme) }
         stopwatch.lap(.loadTheme)
         guard let theme else {
             return .failure(SessionReportFailure(report: failed(settings.diagnostics, sources: settings.sources, everything: true)))
@@ -232,7 +233,7 @@ public struct SiteSession: Sendable {
     /// Reads note files in parallel.
     private func read(_ files: [NoteDiscovery.File], settings: SiteLoader.Settings) -> [NoteRecord] {
         let loader = NoteLoader(
-            definition: settings.definition, palette: settings.config.paletteNames, strict: options.strict, math: settings.config.math,
+            definition: settings.definition, palette: settings.config.paletteNames, math: settings.config.math,
             explicitPublish: settings.config.explicitPublish)
         var config = settings.config
         if let baseURL = options.baseURL { config.baseURL = baseURL }
