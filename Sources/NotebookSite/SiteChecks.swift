@@ -28,15 +28,17 @@ enum SiteChecks {
     /// The plan's index of the site's pages and their collisions: files of the output that two
     /// sources would write, or where one needs a folder (the site's pages as `PagePlan` lays them
     /// out, and `copies`). Where the pages go does not depend on what they show. `folders` are the notes' folders, when
-    /// they were found already.
+    /// they were found already. The redirects of name aliases that cannot go where their names
+    /// lead are left out of the index's plan, each with a warning (``NameAliasRedirects``).
     static func layout(
         _ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil
     ) -> (index: PlanIndex, collisions: [Diagnostic]) {
-        let index = PlanIndex(site.notes, urls: urls, folders: folders)
+        var index = PlanIndex(site.notes, urls: urls, folders: folders)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
-        let all = claims + copies.map(\.claim)
+        let (all, leftOut, warnings) = NameAliasRedirects.yielding(claims + copies.map(\.claim))
+        index.leftOutAliases = leftOut
         let aliases = reservedAliases(all)
-        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases)
+        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + warnings)
     }
 
     /// Redirect pages of aliases on a path kept for the site's own pages that no other page takes

@@ -360,11 +360,18 @@ struct PagePlan: Sendable {
 
     /// The pages that redirect to `note` for its aliases: in its page's group, or in the group
     /// of the page it introduces (a tag's, a folder's, the home page). Two aliases of the note
-    /// that lead from one path (`About Me` and `/about-me/`) make one page.
+    /// that lead from one path (`About Me` and `/about-me/`) make one page; a name alias whose
+    /// path something else takes makes none (``PlanIndex/leftOutAliases``).
     private func redirects(to note: SiteNote) -> [Page] {
         var paths = Set<String>()
-        return note.metadata.aliases.compactMap { alias in
-            guard case .success(let path) = AliasPath.redirect(of: alias, for: note), paths.insert(path).inserted else { return nil }
+        // URL aliases first: where a name and a URL lead to one path, the page is the URL's, whose
+        // clash with another page is an error.
+        let aliases = note.metadata.aliases.filter(AliasPath.isURL) + note.metadata.aliases.filter { !AliasPath.isURL($0) }
+        return aliases.compactMap { alias in
+            guard case .success(let path) = AliasPath.redirect(of: alias, for: note),
+                index.leftOutAliases.isEmpty || !index.leftOutAliases.contains(NameAliasRedirects.Key(note: note.path, alias: alias)),
+                paths.insert(path).inserted
+            else { return nil }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))
             return Page(path: Self.file(path), source: .alias(alias, note: note.path, at: note.location(ofAlias: alias)), content: template("redirect", redirect))
         }

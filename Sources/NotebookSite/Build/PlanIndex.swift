@@ -38,6 +38,9 @@ struct PlanIndex: Sendable {
     /// their URLs, each folder's notes in order): the order their pages are written in, so that
     /// a folder's pages are made one after another.
     let writingOrder: [Int]
+    /// The name aliases whose redirect pages are left out, where something else is
+    /// (``NameAliasRedirects``): found with the collisions, on the pages' layout.
+    var leftOutAliases: Set<NameAliasRedirects.Key> = []
 
     /// The index of `all`; `folders` are their folders (``SiteFolders``), found anew when nil.
     init(_ all: [SiteNote], urls: SiteURLs, folders: SiteFolders? = nil) {
