@@ -38,7 +38,11 @@ enum SiteChecks {
         let (all, leftOut, warnings) = NameAliasRedirects.yielding(claims + copies.map(\.claim))
         index.leftOutAliases = leftOut
         let aliases = reservedAliases(all)
-        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + warnings)
+        return (
+            index,
+            reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + warnings
+                + TagSpellings.warnings(site.notes)
+        )
     }
 
     /// Redirect pages of aliases on a path kept for the site's own pages that no other page takes

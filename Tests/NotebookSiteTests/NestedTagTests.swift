@@ -34,6 +34,26 @@ import Testing
         }
     }
 
+
+    /// Tags of other names that one slug puts on one page (`c++` and `c`) are a warning at the
+    /// note of the later spelling, naming the first; case alone (`Travel`, `travel`) is one tag.
+    /// Every `#` a front-matter tag starts with is dropped.
+    @Test func tagsThatShareAPageWithoutBeingOneAreAWarning() throws {
+        let site = try TemporarySite([
+            "notes/one.md": "---\ntags: [c++, \"emoji🎉\", \"##double\", Travel, lang/c++]\n---\none\n",
+            "notes/two.md": "---\ntags: [c, emoji, travel, lang/c]\n---\ntwo #C\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded)
+        let shared = report.diagnostics.filter { $0.code == "tag.shared-page" }
+        #expect(shared.allSatisfy { $0.severity == .warning && $0.path.hasSuffix("notes/two.md") }, "\(shared)")
+        #expect(shared.map { $0.message.prefix(while: { $0 != ":" }) } == [
+            "tag 'c' shares its page /tags/c/ with the tag 'c++' of \(site.path)/notes/one.md",
+            "tag 'emoji' shares its page /tags/emoji/ with the tag 'emoji🎉' of \(site.path)/notes/one.md",
+            "tag 'lang/c' shares its page /tags/lang/c/ with the tag 'lang/c++' of \(site.path)/notes/one.md",
+        ], "\(shared)")
+        #expect(try site.output("tags/index.html").contains("href=\"/tags/double/\">#double</a>"))
+    }
     @Test func tagsInTheTextLinkToTheirPagesAndTagTheNote() throws {
         let site = try TemporarySite(Self.files)
         #expect(SitePipeline().build(site.path).succeeded)

@@ -1,0 +1,47 @@
+import NotebookModel
+
+/// Tags that share a page without being one tag: `c++` and `c`, `emoji🎉` and `emoji` have one
+/// slug, so one page lists the notes of both under the first one's name. Spellings that differ
+/// only in case (`Travel`, `travel`) are one tag, as in Obsidian, and are not reported.
+enum TagSpellings {
+    /// A warning at each note whose tag (or a tag it is nested in) shares its page with a tag of
+    /// another name, once for each such name, naming the first note that spells it the first way.
+    static func warnings(_ notes: [SiteNote]) -> [Diagnostic] {
+        // Each slug's first spelling and its note; most tags are spelled as first seen, which is
+        // compared as written before any case is folded.
+        var first: [String: (name: String, note: String)] = [:]
+        var said = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        func check(slug: String, name: String, note: SiteNote) {
+            guard let known = first[slug] else {
+                first[slug] = (name, note.path)
+                return
+            }
+            guard known.name != name else { return }
+            let folded = name.lowercased()
+            guard known.name.lowercased() != folded, said.insert(slug + "\n" + folded).inserted else { return }
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "tag '\(name)' shares its page /tags/\(slug)/ with the tag '\(known.name)' of \(known.note): "
+                        + "the page lists the notes of both as '\(known.name)'; rename one so that their slugs differ",
+                    path: note.path, code: "tag.shared-page"))
+        }
+        for note in notes {
+            for tag in note.tags {
+                guard tag.slug.contains("/") else {
+                    check(slug: tag.slug, name: tag.name, note: note)
+                    continue
+                }
+                // A nested tag is on the pages of the tags it is nested in too: `a/b` on `a`'s.
+                let names = tag.name.split(separator: "/")
+                let slugs = tag.slug.split(separator: "/")
+                guard names.count == slugs.count else { continue }
+                for depth in slugs.indices {
+                    check(slug: slugs[...depth].joined(separator: "/"), name: names[...depth].joined(separator: "/"), note: note)
+                }
+            }
+        }
+        return diagnostics
+    }
+}
