@@ -81,8 +81,9 @@ public final class CodeHighlighter: Sendable {
     }
 
     /// Names that later versions of highlight.js give a language Debian's 9.18 knows by another
-    /// (TypeScript's `tsx`, which the Quartz vault's code uses): the same language, no guess.
-    static let laterAliases = ["tsx": "typescript", "mts": "typescript", "cts": "typescript"]
+    /// (TypeScript's `tsx`, which the Quartz vault's code uses; `latex`, 9.18's `tex`): the same
+    /// language, no guess.
+    static let laterAliases = ["tsx": "typescript", "mts": "typescript", "cts": "typescript", "latex": "tex"]
 
     /// What runs before the script: highlight.js attaches itself to `window` and reports to
     /// `console`, which a page has. It registers its 185 languages as it loads, and making each

@@ -79,7 +79,7 @@ public final class HighlightCache: Sendable {
         guard let status = FileSystem.status(script, followingLinks: true), status.kind == .file else { return nil }
         var key = FNV1a.hash(NotebookVersion.current)
         for part in ["\0", kind.revision, "\0", script, "\0\(status.size)\0\(status.modified)"] { key = FNV1a.hash(part, from: key) }
-        path = folder + "/" + kind.prefix + String(key, radix: 16) + ".cache"
+        path = Self.realFolder(folder) + "/" + kind.prefix + String(key, radix: 16) + ".cache"
         self.kind = kind
         self.limit = limit
         self.writes = writes
@@ -91,6 +91,20 @@ public final class HighlightCache: Sendable {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/notebook" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/notebook" }
         return nil
+    }
+
+    /// `folder` with the links of the folders above it that exist resolved: the user's own
+    /// setting (`~/.cache` a link to another disk, say), which the cache follows, while the files
+    /// it makes below are made without following any.
+    static func realFolder(_ folder: String) -> String {
+        var above = folder
+        var below: [Substring] = []
+        while let slash = above.lastIndex(of: "/"), slash != above.startIndex {
+            if let real = FileSystem.resolve(above) { return ([real] + below.reversed().map(String.init)).joined(separator: "/") }
+            below.append(above[above.index(after: slash)...])
+            above = String(above[..<slash])
+        }
+        return folder
     }
 
     /// The key of a block: its language and its code.

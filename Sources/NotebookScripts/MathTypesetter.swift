@@ -129,6 +129,10 @@ public final class MathTypesetter: Sendable {
     /// place, counted as they are looked up (the formula's definitions are kept in an object
     /// of notebook's, which sees each use) and as their arguments are put in place (through
     /// `Array.prototype.splice`); and its MathML may be at most 64 times its length, or 64 KB.
+    /// KaTeX's own count of expansions (`maxExpand`) is raised to the same budget: at its default,
+    /// 1,000, it refused a formula of 300 `\neq` (each a macro of KaTeX's), with a message that
+    /// names a setting no note can reach; the budget, the 16 KB bound on a formula and the time
+    /// limit bound what expansions make.
     private static let functions = """
         var notebookBudget = Infinity;
         (function () {
@@ -156,7 +160,7 @@ public final class MathTypesetter: Sendable {
             var warnings = [], trusted = 0;
             function clean(text) { return String(text).replace(/[\\u0000\\u0001]/g, "\\ufffd"); }
             var options = {
-                displayMode: style === "display", output: "mathml", throwOnError: true, maxExpand: 1000, maxSize: 100,
+                displayMode: style === "display", output: "mathml", throwOnError: true, maxExpand: \(expansionBudget), maxSize: 100,
                 macros: new Proxy({}, notebookMacroUses),
                 trust: function (context) {
                     // KaTeX says which command, not where: the next place the formula writes it.

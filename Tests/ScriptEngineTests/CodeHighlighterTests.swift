@@ -74,5 +74,8 @@ import Testing
         let tsx = try #require(try highlighter.highlight("const a: number = 1;", language: "tsx"))
         #expect(tsx == (try highlighter.highlight("const a: number = 1;", language: "typescript")))
         #expect(try highlighter.highlight("const a = 1;", language: "tsxx") == nil)
+        // `latex`, the name later versions give 9.18's `tex`.
+        let latex = try #require(try highlighter.highlight("\\section{A} % note", language: "latex"))
+        #expect(latex == (try highlighter.highlight("\\section{A} % note", language: "tex")) && latex.contains("hljs-comment"))
     }
 }

@@ -31,6 +31,21 @@ import Testing
         #expect(again.entry(language: "swift", code: "let x = 2") == nil)
     }
 
+    /// A folder above the cache that is a link (`~/.cache` on another disk) is followed: the user
+    /// chose it. The folders the cache makes below are made where it leads.
+    @Test func aLinkAboveTheCacheFolderIsFollowed() throws {
+        let folder = Folder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: folder.path + "/real")
+        let cache = try #require(HighlightCache(folder: folder.path + "/link/deeper/notebook", script: Self.script))
+        cache.keep(.highlighted(Self.html), language: "swift", code: "let x = 1")
+        cache.save()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/real/deeper/notebook")
+        #expect(files.count == 1 && files.first?.hasPrefix("highlight-") == true, "\(files)")
+        let again = try #require(HighlightCache(folder: folder.path + "/link/deeper/notebook", script: Self.script))
+        #expect(again.entry(language: "swift", code: "let x = 1") == .highlighted(Self.html))
+    }
+
     @Test func anEntryThatFailsTheCheckIsNotUsed() throws {
         let folder = Folder()
         let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))

@@ -64,6 +64,17 @@ import Testing
         let abs = try #require(try typesetter.typeset("\\def\\abs#1{\\left|#1\\right|}\\abs{x} + \\abs{y}", .inline))
         #expect(abs.html.contains("<mi>x</mi>") && abs.html.contains("<mi>y</mi>"))
         #expect(try typesetter.typeset("\\htmlClass{a}{b}", .inline)?.warnings.count == 1)
+        // Long formulas of KaTeX's own macros, and a macro used more than a thousand times, are
+        // typeset: KaTeX's count of expansions is not the bound.
+        let relations = try #require(try typesetter.typeset(String(repeating: "a\\neq ", count: 1500) + "a", .inline))
+        #expect(relations.html.components(separatedBy: "≠").count == 1501)
+        let uses = try #require(try typesetter.typeset("\\def\\a{y}" + String(repeating: "\\a", count: 3000), .inline))
+        #expect(uses.html.components(separatedBy: "<mi>y</mi>").count == 3001)
+        let loop = Date()
+        #expect(throws: ScriptError.refused("its macros expand to more than 100000 tokens", at: nil)) {
+            try typesetter.typeset("\\def\\a{\\a}\\a", .inline)
+        }
+        #expect(Date().timeIntervalSince(loop) < 2)
     }
 
     @Test func deepNestingIsRefusedTheSameWayEveryTime() throws {
