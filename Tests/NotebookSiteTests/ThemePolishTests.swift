@@ -22,6 +22,22 @@ import Testing
     /// the `h1`, as Obsidian and Quartz show a heading; its links show their text, its footnote
     /// references nothing, its bold nothing more than the heading's, and a title of text alone is
     /// written as `{{note.title}}` writes it.
+    /// A language written right to left makes every page's `dir` `rtl` (the themes' spacing is
+    /// set by logical sides, and their arrows turn); any other, `ltr`.
+    @Test func aRightToLeftLanguageTurnsThePages() throws {
+        for (language, direction) in [
+            ("he", "rtl"), ("ar-EG", "rtl"), ("fa", "rtl"), ("ur_PK", "rtl"), ("az-Arab", "rtl"), ("en", "ltr"), ("en-US", "ltr"),
+            ("az-Latn", "ltr"), ("sr-Cyrl-RS", "ltr"), ("", "ltr"), ("heb", "ltr"),
+        ] {
+            #expect(SiteView.isRightToLeft(language) == (direction == "rtl"), "\(language)")
+        }
+        let site = try TemporarySite(["notebook.yml": "title: T\nlanguage: he\n", "notes/a.md": "---\naliases: [b]\n---\nשלום\n"])
+        #expect(SitePipeline().build(site.path).succeeded)
+        for page in ["index.html", "a/index.html", "b/index.html", "search/index.html"] {
+            #expect(try site.output(page).contains("<html lang=\"he\" dir=\"rtl\">"), "\(page)")
+        }
+    }
+
     @Test func theTitleHeadingKeepsItsFormattingInTheHeading() throws {
         let site = try TemporarySite([
             "notes/best.md": "# The *best* `code` ==note== **[[plain|link]]** [out](https://example.org) it's[^1]\n\nText ==marked==.\n\n[^1]: A footnote.\n",

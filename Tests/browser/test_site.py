@@ -578,7 +578,8 @@ class BrowserTests(Checks):
 
     def test_link_previews(self):
         """Hovering an internal link, or reaching it with Tab, shows its note's folder, title and
-        first paragraph, tied to the link by aria-describedby; Escape or leaving hides it."""
+        first paragraph, tied to the link by aria-describedby; it stays while the pointer is on
+        it; Escape or leaving hides it."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import WebDriverWait
@@ -593,6 +594,9 @@ class BrowserTests(Checks):
         assert link.get_attribute("aria-describedby") == box.get_attribute("id")
         top, bottom = box.rect["y"], link.rect["y"] + link.rect["height"]
         assert abs(top - bottom - 8) < 2 or box.rect["y"] + box.rect["height"] <= link.rect["y"], "the preview is not beside its link"
+        # The pointer moving onto the preview, across the gap, keeps it (WCAG's content on hover).
+        ActionChains(self.driver).move_to_element(box).pause(0.6).perform()
+        assert self.driver.find_elements("css selector", ".link-preview"), "the preview went as the pointer moved onto it"
         ActionChains(self.driver).move_to_element(self.driver.find_element("css selector", "main h1")).perform()
         WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
         assert link.get_attribute("aria-describedby") is None
@@ -610,7 +614,7 @@ class BrowserTests(Checks):
 
     def test_search_without_javascript(self):
         """With JavaScript off the header's Search link leads to the search page, which links every
-        note (by folder) and every tag page, and no dialog shows."""
+        note (by folder) and every tag page, and no dialog nor search form shows."""
         cdp = self.driver.execute_cdp_cmd
         cdp("Emulation.setScriptExecutionDisabled", {"value": True})
         try:
@@ -633,6 +637,8 @@ class BrowserTests(Checks):
             assert set(listed) <= notes, f"links under tags that are no notes: {set(listed) - notes}"
             message = self.driver.find_element("css selector", ".search-page [role=status]").text
             assert "JavaScript" in message, f"the search page does not say searching needs JavaScript: {message!r}"
+            # Its form, which searches nothing without JavaScript, does not show.
+            assert not self.driver.find_element("css selector", ".search-page form").is_displayed(), "the search form shows without JavaScript"
         finally:
             cdp("Emulation.setScriptExecutionDisabled", {"value": False})
         print(f"  the search page links {len(self.note_entries())} notes by folder, {len(tags)} tag pages and {len(listed)} notes under them")

@@ -31,6 +31,23 @@ struct SiteView: Sendable {
     var favicon: String
     /// The palette, for the theme's highlight colors.
     var palette: [PaletteView]
+
+    /// `rtl` for a language written right to left (its first subtag `ar`, `he`, `fa`, `ur`…, or
+    /// a script such as `-Arab`), else `ltr`: the page's `dir`.
+    var direction: String { Self.isRightToLeft(language) ? "rtl" : "ltr" }
+
+    /// Languages and scripts written right to left, as BCP 47 names them (lowercased).
+    static let rightToLeftLanguages: Set<Substring> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi", "nqo", "prs", "pnb", "mzn", "lrc", "azb",
+    ]
+    static let rightToLeftScripts: Set<Substring> = ["arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg"]
+
+    static func isRightToLeft(_ language: String) -> Bool {
+        let parts = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = parts.first else { return false }
+        if parts.dropFirst().contains(where: { $0.count == 4 }) { return parts.dropFirst().contains { $0.count == 4 && rightToLeftScripts.contains($0) } }
+        return rightToLeftLanguages.contains(first)
+    }
 }
 
 struct PaletteView: Sendable {
@@ -292,7 +309,8 @@ extension Array where Element: MustacheValueConvertible {
 extension SiteView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
-            "title": .string(title), "description": description.value, "language": .string(language), "author": author.value,
+            "title": .string(title), "description": description.value, "language": .string(language), "direction": .string(direction),
+            "author": author.value,
             "home": .string(home), "feed": .string(feed), "tagsPage": .string(tagsPage), "highlightsPage": .string(highlightsPage),
             "searchPage": .string(searchPage), "searchIndex": .string(searchIndex), "stylesheet": .string(stylesheet),
             "paletteStylesheet": .string(paletteStylesheet), "script": .string(script), "themeScript": .string(themeScript),

@@ -462,7 +462,7 @@
   // summary (or the section a link's heading names) from the search's files, in a copy of the
   // page's <template id="link-preview">.
   function previews(index, template) {
-    var pages = null, shown = null, timer = 0, count = 0;
+    var pages = null, shown = null, timer = 0, leaving = 0, count = 0;
     function byURL(meta) {
       if (!pages) {
         pages = new Map();
@@ -473,6 +473,7 @@
     }
     function hide() {
       clearTimeout(timer);
+      clearTimeout(leaving);
       if (!shown) return;
       shown.link.removeAttribute("aria-describedby");
       shown.box.remove();
@@ -523,14 +524,29 @@
       var link = event.target.closest && event.target.closest("main a[href]");
       return link && !link.closest(".search-results, .link-preview") ? link : null;
     }
+    // Whether `node` is the shown preview or its link, or inside either.
+    function onShown(node) {
+      return Boolean(shown && node && (shown.box.contains(node) || shown.link.contains(node)));
+    }
     document.addEventListener("pointerover", function (event) {
+      // Back on the preview or its link: it stays.
+      if (onShown(event.target)) return clearTimeout(leaving);
       var link = target(event);
       if (!link || event.pointerType === "touch") return;
       clearTimeout(timer);
       timer = setTimeout(function () { show(link); }, 300);
     });
+    // A preview stays while the pointer is on it or its link, and a moment as it crosses the gap
+    // between them, so that it can be read and its text selected (WCAG's content on hover).
     document.addEventListener("pointerout", function (event) {
-      if (target(event)) hide();
+      var link = target(event), to = event.relatedTarget;
+      if (!link && !onShown(event.target)) return;
+      // Within one link (onto a word of it in `<code>`, say), nothing changes.
+      if (link && to && link.contains(to)) return;
+      if (!shown) return hide();
+      if (onShown(to)) return;
+      clearTimeout(leaving);
+      leaving = setTimeout(hide, 250);
     });
     document.addEventListener("focusin", function (event) {
       var link = target(event);
@@ -562,8 +578,10 @@
   // templates keep the search box).
   if (page) {
     var pageInput = page.querySelector("input"), pageStatus = page.querySelector("[role=status]");
-    // The status says what to do without JavaScript until the script runs.
+    // The status says what to do without JavaScript until the script runs, and the form, which
+    // does nothing without it, shows only then.
     pageStatus.textContent = "";
+    page.querySelector("form").hidden = false;
     var showPage = attach(index, pageInput, page.querySelector("[role=listbox]"), pageStatus);
     page.querySelector("form").addEventListener("submit", function (event) { event.preventDefault(); showPage(pageInput.value); });
     var query = new URLSearchParams(location.search).get("q");
