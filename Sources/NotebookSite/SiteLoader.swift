@@ -303,14 +303,23 @@ struct SiteLoader: Sendable {
         for index in notes.indices {
             let note = notes[index]
             let url = note.url
+            // A folder's name is the part of the URL a `slug` does not replace.
+            let folders = PathSegments.of(note.relativePath).dropLast()
             guard !url.isEmpty else {
-                diagnostics.append(
-                    Diagnostic(.error, "cannot make a URL from the file name; give the note a 'slug'", path: note.path, code: "url.empty"))
+                let nameless = folders.first { Slug.make(String($0)).isEmpty }
+                let message = nameless.map { "cannot make a URL from the folder name '\($0)', which has no letter or digit; rename the folder" }
+                    ?? "cannot make a URL from the file name; give the note a 'slug'"
+                diagnostics.append(Diagnostic(.error, message, path: note.path, code: "url.empty"))
                 continue
             }
             if NoteURL.isReserved(url) {
+                let first = folders.first.map { "/" + Slug.make(String($0)) + "/" }
+                let fix = first.map(NoteURL.isReserved) == true
+                    ? "move it out of the folder '\(folders.first!)' or rename the folder"
+                    : "give the note another URL with a 'slug' in its front matter (slug: \(PathSegments.of(url).last ?? "page")-note)"
                 diagnostics.append(
-                    Diagnostic(.error, "the note's URL \(url) is reserved for the site's own pages", path: note.path, code: "url.reserved"))
+                    Diagnostic(
+                        .error, "the note's URL \(url) is reserved for the site's own pages; \(fix)", path: note.path, code: "url.reserved"))
             } else if let owner = owners[url] {
                 diagnostics.append(
                     Diagnostic(.error, "the note's URL \(url) is also the URL of \(owner)", path: note.path, code: "url.collision"))

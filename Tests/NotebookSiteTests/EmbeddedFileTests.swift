@@ -30,7 +30,11 @@ import Testing
         let report = SitePipeline().build(site.path)
         let ambiguous = report.diagnostics.filter { $0.code == "link.ambiguous" }
         #expect(ambiguous.count == 1, "\(report.diagnostics)")
-        #expect(ambiguous.first?.message.contains("'notes/x/sub/shot.png', 'notes/y/shot.png'") == true)
+        #expect(ambiguous.first?.message.contains("2 files have that name ('x/sub/shot.png', 'y/shot.png')") == true, "\(ambiguous)")
+        // In a vault without `notes/`, the same names: no folder the site does not have.
+        let vault = try TemporarySite(["x/note.md": "![[shot.png]]\n", "x/sub/shot.png": "near", "y/shot.png": "far"])
+        let found = SitePipeline().build(vault.path).diagnostics.filter { $0.code == "link.ambiguous" }
+        #expect(found.first?.message.contains("2 files have that name ('x/sub/shot.png', 'y/shot.png')") == true, "\(found)")
         #expect(ambiguous.first?.location == SourceLocation(line: 1, column: 1))
         #expect(try site.output("x/note/index.html").contains("src=\"/x/sub/shot.png\""))
     }

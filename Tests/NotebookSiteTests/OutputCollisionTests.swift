@@ -52,6 +52,26 @@ import Testing
             naming: "the alias '/old/' of")
     }
 
+    /// A URL alias on another page's path in other letter cases is an error at the alias: on a
+    /// disk that folds case (macOS's, Windows'), `Index.html` would replace the home page. Two
+    /// aliases so are said once, at the later.
+    @Test func aURLAliasOnAPageInOtherCasesIsAnError() throws {
+        let site = try TemporarySite([
+            "notes/a.md": "---\naliases: [\"/Index.html\", \"/Feed.XML\", \"/404.HTML\", \"/B/\", \"/old/\", \"/Old/\", \"/Fine/\"]\n---\na\n",
+            "notes/b.md": "b\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(!report.succeeded)
+        let folded = report.diagnostics.filter { $0.code == "url.reserved" }
+        #expect(folded.map { $0.message.prefix(while: { $0 != "," }) } == [
+            "alias '/Index.html' would make a page at /Index.html", "alias '/Feed.XML' would make a page at /Feed.XML/",
+            "alias '/404.HTML' would make a page at /404.HTML/", "alias '/B/' would make a page at /B/",
+            "alias '/Old/' would make a page at /Old/",
+        ], "\(report.diagnostics)")
+        #expect(folded.first?.message.hasSuffix("takes for index.html of the site's page 'index'") == true, "\(folded)")
+        #expect(folded.allSatisfy { $0.severity == .error && $0.path.hasSuffix("notes/a.md") && $0.location?.line == 2 })
+    }
+
     /// A name alias makes its redirect only where nothing else is: where a page, a file, a URL
     /// alias or an earlier note's alias of that name is, or a path of the site's own, it gives
     /// way with a warning at the alias, and the build goes on.

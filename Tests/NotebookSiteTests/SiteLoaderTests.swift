@@ -129,6 +129,13 @@ import Testing
         #expect(collision.message.contains("/foo-bar/"))
         #expect(collision.path.hasSuffix("foo-bar.md") && collision.message.contains("Foo Bar.md"))
         #expect(errors.contains { $0.code == "url.reserved" && $0.path.hasSuffix("highlights/x.md") })
+        // Each says what to do: a note named as a page of the site takes a slug; one in a folder
+        // so named, or in a folder whose name makes no URL, moves or has its folder renamed.
+        let named = try TemporarySite(["notes/Search.md": "a\n", "notes/search/y.md": "b\n", "notes/!!!/n.md": "c\n"])
+        let messages = SiteLoader().load(named.path).diagnostics.filter { $0.severity == .error }.map(\.message)
+        #expect(messages.contains("the note's URL /search/ is reserved for the site's own pages; give the note another URL with a 'slug' in its front matter (slug: search-note)"), "\(messages)")
+        #expect(messages.contains("the note's URL /search/y/ is reserved for the site's own pages; move it out of the folder 'search' or rename the folder"), "\(messages)")
+        #expect(messages.contains("cannot make a URL from the folder name '!!!', which has no letter or digit; rename the folder"), "\(messages)")
     }
 
     @Test func draftsOnlyWhenAsked() throws {

@@ -218,7 +218,9 @@ struct LinkIndex: Sendable {
             let (nearA, nearB) = (nearness(a), nearness(b))
             return nearA != nearB ? nearA > nearB : a.count < b.count
         } ?? first
-        return (.success(target(nearest)), found.map { $0.hasPrefix("/") ? String($0.dropFirst()) : "notes/" + $0 })
+        // Named as the wikilinks' candidates are, from the notes' root (which is the site's own
+        // folder in a vault without `notes/`); an asset from the site's.
+        return (.success(target(nearest)), found.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 })
     }
 
     /// What a relative link from a note leads to: a note's file (`../cooking/pancakes.md`,
