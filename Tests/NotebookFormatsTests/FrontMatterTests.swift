@@ -182,6 +182,16 @@ import Testing
         #expect(read("---\ntags: [\"\\ttab \", \" café \", \" \\u0301x\"]\n---\n").metadata.tags == ["tab", "café", " \u{301}x"])
     }
 
+    /// A tag with no letter or digit has no page: a warning at the tag, and the others kept.
+    @Test func aTagWithoutALetterOrDigitIsAWarningAtIt() {
+        let read = read("---\ntags: [\".\", ok, \"#\", \"../x\"]\n---\n")
+        #expect(read.metadata.tags == [".", "ok", "#", "../x"])
+        #expect(read.diagnostics.map(\.code) == ["tag.empty", "tag.empty"])
+        #expect(read.diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(read.diagnostics.compactMap(\.location) == [at(2, 8), at(2, 17)])
+        #expect(read.diagnostics.first?.message == "the tag '.' has no letter or digit to name its page; it is left out")
+    }
+
     @Test func datesAsWritten() {
         let valid = [
             "2026-06-12", "2024-02-29", "'2026-06-12'", "2026-06-12T08:30", "2026-06-12T08:30:15Z",

@@ -65,6 +65,21 @@ import Testing
         #expect(!feed.unicodeScalars.contains { $0.value == 0xFFFF || $0.value == 0xFFFE || $0.value == 1 })
     }
 
+    /// The sitemaps protocol asks URLs escaped: a page whose path holds more than ASCII is
+    /// listed percent-encoded, as a browser sends it.
+    @Test func theSitemapPercentEncodesWhatIsNotASCII() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/café.md": "a\n", "notes/数字/花园.md": "b\n",
+            "notes/plain.md": "c\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let sitemap = try site.output("sitemap.xml")
+        for url in ["https://example.org/caf%C3%A9/", "https://example.org/%E6%95%B0%E5%AD%97/%E8%8A%B1%E5%9B%AD/", "https://example.org/plain/"] {
+            #expect(sitemap.contains("<loc>\(url)</loc>"), "\(url): \(sitemap)")
+        }
+        #expect(!sitemap.unicodeScalars.contains { !$0.isASCII })
+    }
+
     @Test func escapingLeavesAllowedCharactersAndReplacesTheOthers() {
         func text(_ values: [UInt32]) -> String { String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! })) }
         // XML 1.0 allows U+FDD0 and U+1FFFF, not U+FFFE or U+FFFF.

@@ -231,7 +231,13 @@ private struct FrontMatterReader {
             guard let flag = value.bool else { return report(Self.notAFlag("publish", value), at: value) }
             metadata.publish = flag
         case "tags":
-            if let tags = list(shown, value, splittingCommas: true) { metadata.tags = tags }
+            if let tags = locatedList(shown, value, splittingCommas: true) {
+                metadata.tags = tags.map(\.text)
+                // A tag without a letter or digit (`#`, `..`, `-`) has no page: left out, and said.
+                for tag in tags where TagName(tag.text) == nil {
+                    report(.warning, "the tag '\(tag.text)' has no letter or digit to name its page; it is left out", at: tag.location, code: "tag.empty")
+                }
+            }
         case "aliases":
             if let aliases = locatedList(shown, value, splittingCommas: false) {
                 metadata.aliases = aliases.map(\.text)

@@ -8,7 +8,7 @@ enum Sitemap {
         out += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages {
             out += "<url><loc>"
-            out += XMLText.escape(urls.absolute(page.path))
+            out += XMLText.escape(urls.absolute(escaped(page.path)))
             out += "</loc>"
             if let date = page.date {
                 out += "<lastmod>"
@@ -19,5 +19,32 @@ enum Sitemap {
         }
         out += "</urlset>\n"
         return out.string
+    }
+
+    /// A page's path as the sitemaps protocol asks a URL: every byte beyond ASCII, and any that
+    /// no URL holds as it is (a space, a quote), percent-encoded (`/café/` as `/caf%C3%A9/`).
+    /// Most paths are slugs of ASCII letters and digits: those are returned as they are.
+    static func escaped(_ path: String) -> String {
+        guard path.utf8.contains(where: { !isKept($0) }) else { return path }
+        var out = ""
+        out.reserveCapacity(path.utf8.count * 3)
+        for byte in path.utf8 {
+            if isKept(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// Bytes a URL's path holds as they are: ASCII letters, digits, and `-._~/%` (a `%` is an
+    /// escape already).
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "%"): true
+        default: false
+        }
     }
 }
