@@ -40,6 +40,17 @@ import Testing
         #expect(CodeFenceInfo(parsing: "{r}") == CodeFenceInfo(language: "{r}"))
         #expect(CodeFenceInfo(parsing: "{python echo=FALSE}").language == "{python")
         #expect(CodeFenceInfo(parsing: "go {+2}").markedLines.isEmpty)
+        // Braces of digits that mark no line are kept aside, for a warning (found by review: no
+        // word was said); one written first names no language.
+        #expect(CodeFenceInfo(parsing: "go {0,2}").unreadMarks == "{0,2}")
+        #expect(CodeFenceInfo(parsing: "js{3-1}").language == "js")
+        #expect(CodeFenceInfo(parsing: "js{3-1}").unreadMarks == "{3-1}")
+        #expect(CodeFenceInfo(parsing: "{0} js").language == nil)
+        #expect(CodeFenceInfo(parsing: "go {+2}").unreadMarks == nil && CodeFenceInfo(parsing: "{r}").unreadMarks == nil)
+        let read = MarkdownReader().read("Text.\n\n```go {0,2}\nx := 1\n```\n", path: "code.md")
+        #expect(read.diagnostics.map(\.code) == ["code.marks"])
+        #expect(read.diagnostics.first?.severity == .warning && read.diagnostics.first?.location == SourceLocation(line: 3, column: 1))
+        #expect(read.diagnostics.first?.message.hasPrefix("the line marks {0,2} name no line") == true, "\(read.diagnostics)")
     }
 
     @Test func thePageShowsTheTitleAndMarksLinesOutsideTheHighlightingSpans() throws {

@@ -167,6 +167,21 @@ import Testing
         #expect(back.formulas.map(\.0) == ["\n\\text{a $b$ c}\n", "a\\ {}", "a  + b", "\\beta \\gamma", "x\\$", "a$\\$b", "a\\ {}", "b\\$"])
     }
 
+    /// A `%` inside `\verb|…|` is no comment: a formula written on one line keeps it, and what
+    /// follows (a review found `\verb|%| x % c` cut to `\verb|`).
+    @Test func aPercentInsideVerbIsNoCommentOnOneLine() {
+        #expect(MarkdownWriter.oneLine("\\verb|%| x % c\nd") == "\\verb|%| x  d")
+        #expect(MarkdownWriter.oneLine("\\verb*+%+ y\nz") == "\\verb*+%+ y z")
+        #expect(MarkdownWriter.oneLine("\\verbose % gone\nk") == "\\verbose  k")
+        #expect(MarkdownWriter.oneLine("\\verb|open % gone\nk") == "\\verb|open  k")
+        #expect(MarkdownWriter.oneLine("\\\\verb|% gone\nk") == "\\\\verb| k")
+        let note = Note(path: "m.md", blocks: [
+            Block(.paragraph([.text("Text "), .span(Formatting(math: .display), [.text("\\verb|%| x % c\nd")]), .text(" more.")]))
+        ])
+        let written = MarkdownWriter().write(note)
+        #expect(written.contains("$$\\verb|%| x  d$$"), "\(written)")
+    }
+
     @Test func jsonCarriesFormulasInNotebookMathBothWays() throws {
         let first = Self.read("Inline $x^2$ and\n\n$$\n\\sum_i i\n$$\n")
         let json = AttributedJSONWriter().write(first.note).json

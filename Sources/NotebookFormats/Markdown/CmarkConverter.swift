@@ -382,6 +382,11 @@ struct CmarkConverter {
             return block(.heading(level: level, resolveTokens(inlines, depth: childDepth, in: node).inlines))
         case CMARK_NODE_CODE_BLOCK:
             let info = CodeFenceInfo(parsing: restored(cmark_node_get_fence_info(node)))
+            if let marks = info.unreadMarks {
+                context.report(
+                    .warning, "the line marks \(marks) name no line: lines count from 1, a range runs from low to high ({1,3-5})",
+                    at: at, code: "code.marks")
+            }
             return block(
                 .codeBlock(
                     CodeBlock(

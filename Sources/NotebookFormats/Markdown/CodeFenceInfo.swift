@@ -10,6 +10,9 @@ struct CodeFenceInfo: Equatable {
     var language: String?
     var title: String?
     var markedLines: [ClosedRange<Int>] = []
+    /// Braces of digits, commas and dashes that mark no line (`{0,2}`, `{2-1}`), as written: a
+    /// warning's matter, since they were surely meant as marks.
+    var unreadMarks: String?
 
     /// The highest line number a mark can name.
     static let lineLimit = 1_000_000
@@ -38,23 +41,33 @@ struct CodeFenceInfo: Equatable {
                 rest = after
                 continue
             }
-            if rest.hasPrefix("{"), let close = rest.firstIndex(of: "}"),
-                let lines = Self.lines(rest[rest.index(after: rest.startIndex)..<close])
-            {
-                if markedLines.isEmpty { markedLines = lines }
-                rest = rest[rest.index(after: close)...]
-                continue
+            if rest.hasPrefix("{"), let close = rest.firstIndex(of: "}") {
+                let inside = rest[rest.index(after: rest.startIndex)..<close]
+                if let lines = Self.lines(inside) {
+                    if markedLines.isEmpty { markedLines = lines }
+                    rest = rest[rest.index(after: close)...]
+                    continue
+                }
+                if Self.looksLikeMarks(inside) {
+                    if unreadMarks == nil { unreadMarks = String(rest[...close]) }
+                    rest = rest[rest.index(after: close)...]
+                    continue
+                }
             }
             let end = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? rest.endIndex
             var word = rest[..<end]
             rest = rest[end...]
             guard first, !word.contains("=") else { continue }
             // `js{1,3}`: the language, then its marks.
-            if word.hasSuffix("}"), let open = word.firstIndex(of: "{"), open > word.startIndex,
-                let lines = Self.lines(word[word.index(after: open)..<word.index(before: word.endIndex)])
-            {
-                markedLines = lines
-                word = word[..<open]
+            if word.hasSuffix("}"), let open = word.firstIndex(of: "{"), open > word.startIndex {
+                let inside = word[word.index(after: open)..<word.index(before: word.endIndex)]
+                if let lines = Self.lines(inside) {
+                    markedLines = lines
+                    word = word[..<open]
+                } else if Self.looksLikeMarks(inside) {
+                    unreadMarks = String(word[open...])
+                    word = word[..<open]
+                }
             }
             language = String(word)
         }
@@ -117,6 +130,12 @@ struct CodeFenceInfo: Equatable {
     }
 
     /// The lines `1,3-5` names, sorted and merged; nil when any part is not a number or a range.
+    /// Whether `list` holds digits, and only digits, commas, dashes, spaces and tabs: marks meant.
+    private static func looksLikeMarks(_ list: Substring) -> Bool {
+        list.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+            && list.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "-") || $0 == 0x20 || $0 == 0x09 }
+    }
+
     /// A number past ``lineLimit`` is taken as it, as past a block's last line: `{1-99999999999}`
     /// marks every line, as `{1-5}` does a block of two.
     private static func lines(_ list: Substring) -> [ClosedRange<Int>]? {

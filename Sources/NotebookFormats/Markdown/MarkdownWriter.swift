@@ -307,17 +307,37 @@ public struct MarkdownWriter: Sendable {
     }
 
     /// TeX on one line: line breaks become spaces, and a `%` comment (to the end of its line) is
-    /// left out.
+    /// left out; not a `%` inside `\verb|…|`, which holds its text as written.
     static func oneLine(_ tex: String) -> String {
         guard tex.contains("\n") else { return tex }
         return tex.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var backslashes = 0
-            for index in line.indices {
-                if line[index] == "%" && backslashes % 2 == 0 { return line[..<index] }
-                backslashes = line[index] == "\\" ? backslashes + 1 : 0
+            var index = line.startIndex
+            while index < line.endIndex {
+                let c = line[index]
+                if c == "%" && backslashes % 2 == 0 { return line[..<index] }
+                if c == "\\" && backslashes % 2 == 0, let end = verbEnd(line, at: index) {
+                    index = end
+                    backslashes = 0
+                    continue
+                }
+                backslashes = c == "\\" ? backslashes + 1 : 0
+                index = line.index(after: index)
             }
             return line
         }.joined(separator: " ")
+    }
+
+    /// Past the closing delimiter of `\verb` (or `\verb*`) at `start`, when it is one closed on
+    /// its line: `\verb|%|`. Nil for anything else (`\verbose`, a `\verb` left open).
+    private static func verbEnd(_ line: Substring, at start: Substring.Index) -> Substring.Index? {
+        guard line[start...].hasPrefix("\\verb") else { return nil }
+        var delimiter = line.index(start, offsetBy: 5)
+        if delimiter < line.endIndex, line[delimiter] == "*" { delimiter = line.index(after: delimiter) }
+        guard delimiter < line.endIndex, !line[delimiter].isLetter, !line[delimiter].isWhitespace,
+            let close = line[line.index(after: delimiter)...].firstIndex(of: line[delimiter])
+        else { return nil }
+        return line.index(after: close)
     }
 
     /// `tex` with the dollars that would end its formula escaped.
