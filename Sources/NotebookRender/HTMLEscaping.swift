@@ -3,6 +3,15 @@ import NotebookModel
 
 /// Escaping for HTML text, attributes and URLs, byte for byte as libcmark-gfm does it.
 public enum HTMLEscaping {
+    /// The opening tag of a wikilink to `target` that leads nowhere: it looks it (the themes'
+    /// `wikilink-unresolved`) and says why on hover; a link that is not one (`aria-disabled`),
+    /// reached with Tab or a tap like any, where the themes show why beside it.
+    public static func unresolvedWikilinkOpening(_ target: String) -> String {
+        let escaped = escape(target)
+        return "<a class=\"wikilink wikilink-unresolved\" data-target=\"\(escaped)\" title=\"Not found in this notebook: \(escaped)\" "
+            + "role=\"link\" aria-disabled=\"true\" tabindex=\"0\">"
+    }
+
     /// Text or an attribute value: `&`, `<`, `>` and `"` as entities.
     public static func escape(_ text: String) -> String {
         escape(text, apostrophe: false)

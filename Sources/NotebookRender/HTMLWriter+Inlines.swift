@@ -230,9 +230,7 @@ extension HTMLWriter {
         if let url = url ?? wikilink.url ?? options.wikilinkURL(wikilink), options.links.allows(url) {
             return "<a class=\"wikilink\" href=\"\(HTMLEscaping.escapeURL(url))\">"
         }
-        let target = HTMLEscaping.escape(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
-        // Said on hover: a link that leads nowhere looks it (the themes' `wikilink-unresolved`), and says why.
-        return "<a class=\"wikilink wikilink-unresolved\" data-target=\"\(target)\" title=\"Not found in this notebook: \(target)\">"
+        return HTMLEscaping.unresolvedWikilinkOpening(wikilink.target + (wikilink.heading.map { "#" + $0 } ?? ""))
     }
 
     private mutating func footnoteReference(_ label: String, _ children: [Inline]) {

@@ -259,7 +259,7 @@ private func occurrences(of needle: String, in text: String) -> Int {
         let hostile = render(
             [paragraph(.span(Formatting(wikilink: WikiLink(target: "\"><script>")), [.text("x")]))],
             options: RenderOptions(wikilinkURL: { _ in "javascript:alert(1)" }))
-        #expect(hostile == "<p><a class=\"wikilink wikilink-unresolved\" data-target=\"&quot;&gt;&lt;script&gt;\" title=\"Not found in this notebook: &quot;&gt;&lt;script&gt;\">x</a></p>\n")
+        #expect(hostile == "<p><a class=\"wikilink wikilink-unresolved\" data-target=\"&quot;&gt;&lt;script&gt;\" title=\"Not found in this notebook: &quot;&gt;&lt;script&gt;\" role=\"link\" aria-disabled=\"true\" tabindex=\"0\">x</a></p>\n")
     }
 
     // MARK: Colors

@@ -86,7 +86,7 @@ struct LinkSlotTests {
         let filled = deferred.fill(open) { Self.urls[$0] }
         #expect(filled.slots.isEmpty)
         #expect(filled == direct.renderNote(Self.rewritten(Self.blocks)))
-        #expect(filled.html.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\" title=\"Not found in this notebook: Nowhere\">broken</a>"))
+        #expect(filled.html.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\" title=\"Not found in this notebook: Nowhere\" role=\"link\" aria-disabled=\"true\" tabindex=\"0\">broken</a>"))
         #expect(!filled.html.contains("javascript"))
         #expect(filled.html.contains("<img src=\"/files/data:x.png\" alt=\"named oddly\" />"))
         #expect(filled.html.contains("refused &lt;image&gt;"))

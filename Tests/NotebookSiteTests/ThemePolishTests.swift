@@ -99,7 +99,7 @@ import Testing
         let site = try TemporarySite(["notes/a.md": "See [[Nowhere]] and [[#No heading]].\n"])
         _ = SitePipeline().build(site.path)
         let page = try site.output("a/index.html")
-        #expect(page.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\" title=\"Not found in this notebook: Nowhere\">Nowhere</a>"), "\(page)")
+        #expect(page.contains("<a class=\"wikilink wikilink-unresolved\" data-target=\"Nowhere\" title=\"Not found in this notebook: Nowhere\" role=\"link\" aria-disabled=\"true\" tabindex=\"0\">Nowhere</a>"), "\(page)")
         #expect(page.contains("title=\"Not found in this notebook: #No heading\""))
     }
 

@@ -1172,6 +1172,8 @@ class FeatureSiteTests(Checks):
         # Audio, a video and a PDF embedded as Obsidian embeds them, the video and the PDF asked wider than a page.
         "notes/media/talk.md": "---\ntitle: Media\n---\n![[clip.mp4|900]]\n\n![[paper.pdf#page=2|900x600]]\n\n![[song.mp3]]\n",
         "notes/media/clip.mp4": "", "notes/media/paper.pdf": "%PDF-1.4\n", "notes/media/song.mp3": "",
+        # A wikilink that leads nowhere, between two links that lead somewhere.
+        "notes/broken.md": "---\ntitle: Broken\n---\nFrom [[café]] to [[Nowhere at all]] and [[Links]].\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
     # Every page of this site at a phone's width, as the example site's are checked.
@@ -1211,6 +1213,7 @@ class FeatureSiteTests(Checks):
                 self.run("the selected result and the placeholder stand out, light and dark", self.test_selection_and_placeholder)
                 self.run("a title heading's formula, code and highlight, readable light and dark", self.test_formatted_title)
                 self.run("embedded audio, video and a PDF are shown within the column", self.test_embedded_media)
+                self.run("a link that leads nowhere is reached with Tab and says why", self.test_broken_link_by_keyboard)
             with SiteServer(own) as self.server:
                 self.run("the search page searches with the search box replaced", self.test_search_page_without_box)
 
@@ -1245,6 +1248,28 @@ class FeatureSiteTests(Checks):
             WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
         assert shown == ["数字花园", "新幹線", "Café notes"], f"the previews show {shown}"
         print(f"  {', '.join(shown)}")
+
+    def test_broken_link_by_keyboard(self):
+        """A wikilink that leads nowhere is in the Tab order, a link that is not one to assistive
+        technology (aria-disabled), and shows why beside it when it has the focus, where no pointer
+        hovers to show its title."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.open("/broken/")
+        broken = self.driver.find_element("css selector", "main a.wikilink-unresolved")
+        assert broken.get_attribute("role") == "link" and broken.get_attribute("aria-disabled") == "true"
+        self.driver.find_element("css selector", "body").click()
+        for _ in range(40):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            if self.driver.switch_to.active_element == broken:
+                break
+        assert self.driver.switch_to.active_element == broken, "Tab never reached the link that leads nowhere"
+        said = self.driver.execute_script("return getComputedStyle(arguments[0], '::after').content", broken)
+        assert "Not found in this notebook: Nowhere at all" in said, f"the focused link says {said!r}"
+        ActionChains(self.driver).send_keys(Keys.TAB).perform()
+        after = self.driver.execute_script("return getComputedStyle(arguments[0], '::after').content", broken)
+        assert after in ("none", "normal", ""), f"the link still says {after!r} without the focus"
+        print(f"  Tab reaches it; focused it shows {said}")
 
     def test_embedded_media(self):
         self.open("/media/talk/")

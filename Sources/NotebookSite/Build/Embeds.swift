@@ -112,9 +112,7 @@ struct Embeds {
             let written = link.target + (link.heading.map { "#" + $0 } ?? "")
             guard let url = link.url else {
                 // Broken or a draft: the link's finding is reported with the other links'.
-                return "<p><a class=\"wikilink wikilink-unresolved\" data-target=\"\(HTMLEscaping.escape(written))\" "
-                    + "title=\"Not found in this notebook: \(HTMLEscaping.escape(written))\">"
-                    + HTMLEscaping.escape(written) + "</a></p>\n"
+                return "<p>" + HTMLEscaping.unresolvedWikilinkOpening(written) + HTMLEscaping.escape(written) + "</a></p>\n"
             }
             guard let (target, anchor) = target(of: url) else {
                 // Not another note's page (a file, a folder's page, a heading of this note): a link to it.

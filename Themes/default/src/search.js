@@ -388,7 +388,7 @@
             more.textContent = "Show " + Math.min(shown, count - limit) + " more";
           }
         }
-        var starts = found.meta ? found.meta.textFiles : [0];
+        var starts = found.meta ? found.meta.textFiles : [0], snippets = [];
         found.results.slice(0, limit).forEach(function (result, n) {
           var page = found.meta.pages[result.page], url = urlOf(found.meta, page);
           var item = document.createElement("li"), link = document.createElement("a");
@@ -413,7 +413,7 @@
           link.append(snippet);
           item.append(link);
           list.append(item);
-          index.text(result.page, starts).then(function (sections) {
+          snippets.push(function () { index.text(result.page, starts).then(function (sections) {
             if (ticket !== asked) return;
             var best = passage(sections.slice(1), found);
             if (!best) return;
@@ -427,8 +427,11 @@
             }
             marked(snippet, best.text, found);
             if (best.anchor) link.href = url + "#" + encodeURIComponent(best.anchor);
-          }).catch(function () {});
+          }).catch(function () {}); });
         });
+        // The passages' files are loaded once typing pauses, for the query still asked: each
+        // keystroke's results asked for theirs, a fifth of a large site's text for four words.
+        setTimeout(function () { if (ticket === asked) snippets.forEach(function (load) { load(); }); }, keepLimit ? 0 : 150);
         if (focused >= 0) select(focused, true);
       }).catch(function () {
         if (ticket === asked) status.textContent = "The search index could not be loaded.";
