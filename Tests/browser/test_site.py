@@ -279,6 +279,17 @@ class Checks:
             print(f"PASS {name}")
         sys.stdout.flush()
 
+    def tab_to(self, element, limit=60):
+        """Tabs from the page's start until `element` has the focus, as a keyboard user would."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.driver.find_element("css selector", "body").click()
+        for _ in range(limit):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            if self.driver.switch_to.active_element == element:
+                return
+        raise AssertionError("Tab never reached " + (element.text or element.tag_name))
+
 
 class BrowserTests(Checks):
     def __init__(self, driver, server, output, screenshots):
@@ -601,12 +612,7 @@ class BrowserTests(Checks):
         WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
         assert link.get_attribute("aria-describedby") is None
         # The keyboard: Tab through the page's links until the same link has the focus.
-        self.driver.find_element("css selector", "body").click()
-        for _ in range(60):
-            ActionChains(self.driver).send_keys(Keys.TAB).perform()
-            if self.driver.switch_to.active_element == link:
-                break
-        assert self.driver.switch_to.active_element == link, "Tab never reached the link"
+        self.tab_to(link)
         WebDriverWait(self.driver, 5).until(lambda d: d.find_elements("css selector", ".link-preview"))
         ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
         WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements("css selector", ".link-preview"))
@@ -1258,12 +1264,7 @@ class FeatureSiteTests(Checks):
         self.open("/broken/")
         broken = self.driver.find_element("css selector", "main a.wikilink-unresolved")
         assert broken.get_attribute("role") == "link" and broken.get_attribute("aria-disabled") == "true"
-        self.driver.find_element("css selector", "body").click()
-        for _ in range(40):
-            ActionChains(self.driver).send_keys(Keys.TAB).perform()
-            if self.driver.switch_to.active_element == broken:
-                break
-        assert self.driver.switch_to.active_element == broken, "Tab never reached the link that leads nowhere"
+        self.tab_to(broken)
         said = self.driver.execute_script("return getComputedStyle(arguments[0], '::after').content", broken)
         assert "Not found in this notebook: Nowhere at all" in said, f"the focused link says {said!r}"
         ActionChains(self.driver).send_keys(Keys.TAB).perform()
