@@ -59,6 +59,23 @@ import Testing
         #expect(search.contains("\"All the guides\"") && search.contains("\"deep\"") && search.contains("\"Welcome home\""))
     }
 
+    /// A note that introduces a page (a folder's, a tag's, the home page) and links to another
+    /// is among that note's backlinks, by the page it introduces, as Quartz lists it.
+    @Test func anIntroductionsLinksAreBacklinksFromThePageItIntroduces() throws {
+        let site = try TemporarySite([
+            "notes/n.md": "---\ntitle: N\ntags: [x]\n---\nn\n",
+            "notes/tags/x.md": "---\ntitle: About x\n---\nSee [[n]].\n",
+            "notes/f/index.md": "---\ntitle: Folder F\n---\nSee [[n]] too.\n", "notes/f/m.md": "m\n",
+            "notes/index.md": "---\ntitle: Home\n---\nStart at [[n]].\n",
+            "notes/other.md": "---\ntitle: Other\n---\nAnd [[n]].\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let page = try site.output("n/index.html")
+        for link in ["<a href=\"/tags/x/\">About x</a>", "<a href=\"/f/\">Folder F</a>", "<a href=\"/\">Home</a>", "<a href=\"/other/\">Other</a>"] {
+            #expect(page.contains("<li>" + link + "</li>"), "\(link): \(page)")
+        }
+    }
+
     @Test func aFolderOnAReservedPathIsAnError() throws {
         let site = try TemporarySite(["notes/page/x.md": "x\n", "notes/ok.md": "ok\n"])
         let report = SitePipeline().build(site.path)

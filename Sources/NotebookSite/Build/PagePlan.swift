@@ -53,7 +53,8 @@ struct PagePlan: Sendable {
         /// The notes with pages, their models dropped (only metadata, title, URL are kept).
         let notes: [SiteNote]
         let rendered: [RenderedNote]
-        let backlinks: [[Int]]
+        /// Each note's backlinks (by index among the notes with pages), as the page lists them.
+        let backlinks: [[NoteLink]]
         /// Tag slug → the HTML of the note that introduces it.
         let introductions: [String: String]
         /// Folder URL (`/` for the home page) → the note that introduces its page, as shown.
@@ -106,7 +107,7 @@ struct PagePlan: Sendable {
         box.parts.introducers[url == "/" ? .index : .folder(url)]
     }
     private var rendered: [RenderedNote] { box.parts.rendered }
-    private var backlinks: [[Int]] { box.parts.backlinks }
+    private var backlinks: [[NoteLink]] { box.parts.backlinks }
     private var members: [String: [Int]] { box.parts.index.members }
     private var tagLinks: [String: String] { box.parts.index.tagLinks }
     private var introductions: [String: String] { box.parts.introductions }
@@ -128,7 +129,16 @@ struct PagePlan: Sendable {
         let index = index ?? PlanIndex(site.notes, urls: urls)
         var notes = site.notes
         var rendered = rendered
-        var backlinks = backlinks
+        // Each link by the page it is on: a note that introduces a tag's, a folder's or the home
+        // page links from that page (as Quartz lists them), any other from its own.
+        var introduced: [Int: String] = [:]
+        if !backlinks.isEmpty {
+            for (slug, note) in index.introductions { introduced[note] = "/tags/\(slug)/" }
+            for (url, note) in index.folderIntroductions { introduced[note] = url }
+        }
+        var backlinks = backlinks.map { sources in
+            sources.map { NoteLink(title: site.notes[$0].title, url: urls.link(introduced[$0] ?? site.notes[$0].url)) }
+        }
         // Notes at /tags/NAME/ introduce tag pages, folders' index notes (and `X.md` beside `X/`)
         // folders' pages, the notes' own `index.md` the home page; every other note has a page.
         var introductions: [String: String] = [:]
@@ -144,11 +154,10 @@ struct PagePlan: Sendable {
         for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
         for (url, note) in index.folderIntroductions { introducers[url == "/" ? .index : .folder(url)] = site.notes[note] }
         if let kept = index.kept {
-            let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
             notes = kept.map { notes[$0] }
             if !rendered.isEmpty {
                 rendered = kept.map { rendered[$0] }
-                backlinks = kept.map { backlinks[$0].compactMap { newIndex[$0] } }
+                backlinks = kept.map { backlinks[$0] }
             }
         }
         var wordCount = 0
@@ -328,7 +337,7 @@ struct PagePlan: Sendable {
         return NoteView(
             card: card(index), titleHTML: html.title ?? PageTitle.escaped(notes[index].title), html: html.html, toc: toc, tocTree: TableOfContents.tree(toc),
             hasToc: html.headings.count > 1,
-            backlinks: backlinks[index].map { NoteLink(title: notes[$0].title, url: urls.link(notes[$0].url)) },
+            backlinks: backlinks[index],
             hasBacklinks: !backlinks[index].isEmpty, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty)
     }
 
