@@ -193,6 +193,9 @@ public final class MathTypesetter: Sendable {
                 // KaTeX 0.16.4 has no rawMessage: its message without the prefix and the excerpt.
                 var message = error.rawMessage || String(error.message).replace(/^KaTeX parse error: /, "")
                     .replace(/ at (position \\d+|end of input): [\\s\\S]*$/, "");
+                // KaTeX's count of expansions, past the budget: said as the budget is, without the
+                // setting KaTeX names, which no note can reach.
+                if (/^Too many expansions/.test(message)) { at = ""; message = "its macros expand to more than \(expansionBudget) tokens"; }
                 return ["refused", at, clean(message)].join("\\u0000");
             } finally {
                 notebookBudget = Infinity;

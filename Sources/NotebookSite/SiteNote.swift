@@ -23,6 +23,9 @@ struct SiteNote: Hashable, Sendable {
         /// change no text.
         var searchText: SearchText
         var tags: [NoteTag] = []
+        /// Tags the note also names that one of `tags` holds under another name (`c` beside
+        /// `c++`, `#emoji` in the text beside `emoji🎉`): each with the name kept (``TagSpellings``).
+        var mergedTags: [MergedTag] = []
         /// The headings of the note's page, with their ids: what links to its headings match.
         var headings: [NoteHeading] = []
         /// The first heading when the page shows it as its title (`PageHeadings`), not among
@@ -89,8 +92,12 @@ struct SiteNote: Hashable, Sendable {
         var facts = box.facts
         // A set of the slugs: a note may hold many tags in its text.
         var seen = Set(facts.tags.map(\.slug))
-        for tag in rendered.tags where seen.insert(tag.slug).inserted {
-            facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
+        for tag in rendered.tags {
+            if seen.insert(tag.slug).inserted {
+                facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
+            } else if let kept = facts.tags.first(where: { $0.slug == tag.slug }), kept.name != tag.name {
+                facts.mergedTags.append(MergedTag(name: tag.name, kept: kept.name, slug: tag.slug))
+            }
         }
         facts.blockIDs = rendered.marks.identified.keys.sorted()
         box = Box(facts, note: box.note, body: box.body)
@@ -116,6 +123,8 @@ struct SiteNote: Hashable, Sendable {
     public var searchText: SearchText { box.facts.searchText }
     /// The note's tags without repeats, in their order, each with its slug.
     public var tags: [NoteTag] { box.facts.tags }
+    /// Tags the note names that another of its tags' pages holds (``TagSpellings``).
+    var mergedTags: [MergedTag] { box.facts.mergedTags }
     /// The headings of the note's page with their ids (`Note.headings`, but for a heading the page
     /// shows as its title), kept when its model is let go.
     public var headings: [NoteHeading] { box.facts.headings }
@@ -170,11 +179,14 @@ struct SiteNote: Hashable, Sendable {
         var seen: Set<String>? = note.metadata.tags.count > 16 ? [] : nil
         for written in note.metadata.tags {
             guard let tag = TagName(written) else { continue }
-            if seen != nil {
-                guard seen!.insert(tag.slug).inserted else { continue }
-            } else if facts.tags.contains(where: { $0.slug == tag.slug }) {
+            let present = seen.map { $0.contains(tag.slug) } ?? facts.tags.contains { $0.slug == tag.slug }
+            if present {
+                if let kept = facts.tags.first(where: { $0.slug == tag.slug }), kept.name != tag.name {
+                    facts.mergedTags.append(MergedTag(name: tag.name, kept: kept.name, slug: tag.slug))
+                }
                 continue
             }
+            seen?.insert(tag.slug)
             facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
         }
         let stem = LinkIndex.withoutExtension(relativePath)
@@ -391,6 +403,13 @@ struct SiteNote: Hashable, Sendable {
 }
 
 /// A tag as a note names it, and its slug.
+/// A tag a note names that one of its other tags' pages holds: its name, the name kept, the slug.
+struct MergedTag: Hashable, Sendable {
+    var name: String
+    var kept: String
+    var slug: String
+}
+
 struct NoteTag: Hashable, Sendable {
     public var name: String
     public var slug: String

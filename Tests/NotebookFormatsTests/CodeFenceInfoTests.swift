@@ -50,7 +50,10 @@ import Testing
         let read = MarkdownReader().read("Text.\n\n```go {0,2}\nx := 1\n```\n", path: "code.md")
         #expect(read.diagnostics.map(\.code) == ["code.marks"])
         #expect(read.diagnostics.first?.severity == .warning && read.diagnostics.first?.location == SourceLocation(line: 3, column: 1))
-        #expect(read.diagnostics.first?.message.hasPrefix("the line marks {0,2} name no line") == true, "\(read.diagnostics)")
+        #expect(read.diagnostics.first?.message.hasPrefix("the line marks {0,2} are not all lines") == true, "\(read.diagnostics)")
+        // Marks past the code's last line are said too; marks within it, or partly past it, are not.
+        let past = MarkdownReader().read("```go {5,9}\na\nb\n```\n\n```go {2-7}\na\nb\n```\n", path: "code.md")
+        #expect(past.diagnostics.map(\.message) == ["the line marks {5,9} are past the code's 2 lines; none is marked"], "\(past.diagnostics)")
     }
 
     @Test func thePageShowsTheTitleAndMarksLinesOutsideTheHighlightingSpans() throws {

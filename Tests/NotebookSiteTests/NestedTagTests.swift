@@ -53,6 +53,13 @@ import Testing
             "tag 'lang/c' shares its page /tags/lang/c/ with the tag 'lang/c++' of \(site.path)/notes/one.md",
         ], "\(shared)")
         #expect(try site.output("tags/index.html").contains("href=\"/tags/double/\">#double</a>"))
+        // Within one note too: its front matter's `c++` and `c`, or `emoji🎉` and `#emoji` in its text.
+        let one = try TemporarySite(["notes/one.md": "---\ntags: [c++, c, \"emoji🎉\"]\n---\nText #emoji here.\n"])
+        let within = SitePipeline().build(one.path).diagnostics.filter { $0.code == "tag.shared-page" }.map(\.message)
+        #expect(within == [
+            "tag 'c' shares its page /tags/c/ with the tag 'c++' of the same note: the page lists it as 'c++'; rename one so that their slugs differ",
+            "tag 'emoji' shares its page /tags/emoji/ with the tag 'emoji🎉' of the same note: the page lists it as 'emoji🎉'; rename one so that their slugs differ",
+        ], "\(within)")
     }
     @Test func tagsInTheTextLinkToTheirPagesAndTagTheNote() throws {
         let site = try TemporarySite(Self.files)

@@ -101,6 +101,18 @@ import Testing
         #expect(!(try site.output("pancakes/index.html")).contains("http-equiv=\"refresh\""))
         #expect(!(try site.output("search/index.html")).contains("http-equiv=\"refresh\""))
         #expect(!FileManager.default.fileExists(atPath: site.path + "/public/assets/index.html"))
+        // Other letter cases are the same path on a disk that folds case: a name gives way to
+        // `LICENSE` beside the notes, and to a URL alias `/OLD/`.
+        let cased = try TemporarySite([
+            "notes/LICENSE": "MIT\n", "notes/a.md": "---\naliases: [\"/OLD/\"]\n---\na\n",
+            "notes/b.md": "---\naliases: [license, old]\n---\nb\n",
+        ])
+        let casedReport = SitePipeline().build(cased.path)
+        #expect(casedReport.succeeded, "\(casedReport.diagnostics)")
+        #expect(casedReport.diagnostics.filter { $0.code == "alias.redirect" }.map { $0.message.prefix(while: { $0 != ":" }) } == [
+            "alias 'license' makes no redirect page at /license/", "alias 'old' makes no redirect page at /old/",
+        ], "\(casedReport.diagnostics)")
+        #expect(casedReport.diagnostics.last { $0.code == "alias.redirect" }?.message.hasSuffix("is there in other letter cases") == true, "\(casedReport.diagnostics)")
         // Under `--strict` each is an error, as every warning is.
         #expect(!SitePipeline(options: BuildOptions(output: site.path + "/strict", strict: true)).build(site.path).succeeded)
     }

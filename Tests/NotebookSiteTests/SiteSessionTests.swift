@@ -87,6 +87,38 @@ import TestSupport
     /// a link, the order, a folder or a tag changes.
     static let search = ["search/index.json"] + SearchIndexFiles.shardKeys.map { "search/terms/\($0).json" } + ["search/text/0.json"]
 
+    /// A name alias's redirect gives way to what comes to its path, and comes back when that
+    /// goes, whatever changed: another note's alias, a file beside the notes. The output stays
+    /// what a full build writes; a session in memory shows the file, not the redirect.
+    @Test func aNameAliasGivingWayFollowsWhatComesAndGoes() throws {
+        let files = [
+            "notebook.yml": "title: Session\n",
+            "notes/a.md": "---\naliases: [shared]\n---\nA.\n", "notes/b.md": "---\naliases: [shared]\n---\nB.\n",
+            "notes/g.md": "---\naliases: [pic]\n---\nG.\n",
+        ]
+        let fixture = try Fixture(files)
+        #expect(fixture.page("shared/index.html").contains("/a/"))
+        #expect(try fixture.write("notes/a.md", "---\ntitle: A\n---\nA.\n").succeeded)
+        #expect(fixture.page("shared/index.html").contains("/b/"), "\(fixture.page("shared/index.html"))")
+        #expect(fixture.matchesAFullBuild())
+        // A file's copy is at its path slugged as a page's is: `PIC/index.html` at `pic/index.html`.
+        #expect(try fixture.write("notes/PIC/index.html", "<p>the file</p>\n").succeeded)
+        #expect(fixture.page("pic/index.html") == "<p>the file</p>\n")
+        #expect(fixture.matchesAFullBuild())
+        #expect(try fixture.remove("notes/PIC/index.html").succeeded)
+        #expect(fixture.page("pic/index.html").contains("/g/"))
+        #expect(fixture.matchesAFullBuild())
+
+        let site = try TemporarySite(files)
+        var memory = SiteSession(directory: site.path, options: BuildOptions(baseURL: SiteSessionTests.baseURL), inMemory: true)
+        #expect(memory.build().succeeded)
+        #expect(String(decoding: memory.pages["pic/index.html"] ?? [], as: UTF8.self).contains("/g/"))
+        try FileManager.default.createDirectory(atPath: site.path + "/notes/pic", withIntermediateDirectories: true)
+        try Data("<p>the file</p>\n".utf8).write(to: URL(fileURLWithPath: site.path + "/notes/pic/index.html"))
+        #expect(memory.update(changing: [site.path + "/notes/pic/index.html"]).succeeded)
+        #expect(memory.pages["pic/index.html"] == nil, "the redirect shadows the file")
+    }
+
     @Test func theFirstBuildIsAFullBuild() throws {
         let fixture = try Fixture()
         #expect(fixture.matchesAFullBuild())

@@ -70,6 +70,11 @@ import Testing
         #expect(relations.html.components(separatedBy: "≠").count == 1501)
         let uses = try #require(try typesetter.typeset("\\def\\a{y}" + String(repeating: "\\a", count: 3000), .inline))
         #expect(uses.html.components(separatedBy: "<mi>y</mi>").count == 3001)
+        // Built-in macros past KaTeX's count, through a formula's own: said as the budget is.
+        let many = "\\def\\a{" + String(repeating: "\\neq ", count: 1000) + "}\\def\\b{" + String(repeating: "\\a", count: 99) + "}\\b"
+        #expect(throws: ScriptError.refused("its macros expand to more than 100000 tokens", at: nil)) {
+            try typesetter.typeset(many, .display)
+        }
         let loop = Date()
         #expect(throws: ScriptError.refused("its macros expand to more than 100000 tokens", at: nil)) {
             try typesetter.typeset("\\def\\a{\\a}\\a", .inline)

@@ -382,16 +382,23 @@ struct CmarkConverter {
             return block(.heading(level: level, resolveTokens(inlines, depth: childDepth, in: node).inlines))
         case CMARK_NODE_CODE_BLOCK:
             let info = CodeFenceInfo(parsing: restored(cmark_node_get_fence_info(node)))
+            let code = restored(cmark_node_get_literal(node))
             if let marks = info.unreadMarks {
                 context.report(
-                    .warning, "the line marks \(marks) name no line: lines count from 1, a range runs from low to high ({1,3-5})",
-                    at: at, code: "code.marks")
+                    .warning, "the line marks \(marks) are not all lines (lines count from 1, a range runs from low to high: {1,3-5}); "
+                        + "none is marked", at: at, code: "code.marks")
+            } else if let first = info.markedLines.first?.lowerBound {
+                // Marks past the code's last line mark nothing: said, as marks that name no line are.
+                let lines = code.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (code.utf8.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
+                if first > lines {
+                    context.report(
+                        .warning, "the line marks \(CodeFenceInfo(markedLines: info.markedLines).markdown) are past the code's "
+                            + "\(lines == 1 ? "one line" : "\(lines) lines"); none is marked", at: at, code: "code.marks")
+                }
             }
             return block(
                 .codeBlock(
-                    CodeBlock(
-                        language: info.language, code: restored(cmark_node_get_literal(node)), title: info.title,
-                        markedLines: info.markedLines)))
+                    CodeBlock(language: info.language, code: code, title: info.title, markedLines: info.markedLines)))
         case CMARK_NODE_HTML_BLOCK:
             return block(.html(restored(cmark_node_get_literal(node))))
         case CMARK_NODE_THEMATIC_BREAK:

@@ -18,12 +18,15 @@ enum NameAliasRedirects {
     static func yielding(_ claims: [OutputClaim]) -> (kept: [OutputClaim], leftOut: Set<Key>, warnings: [Diagnostic]) {
         // Read in place: a site has thousands of claims and seldom an alias.
         guard claims.contains(where: isNameAlias) else { return (claims, [], []) }
-        // What every claim but a name alias's takes: its path, and the folders above it.
+        // What every claim but a name alias's takes: its path, and the folders above it, in
+        // lowercase, as a disk that folds case (macOS's, Windows') sees them: a name's redirect
+        // gives way to `LICENSE` beside the notes as to `license`.
         var taken: [String: OutputClaim] = [:]
         var folders: [String: OutputClaim] = [:]
         for claim in claims where !isNameAlias(claim) {
-            if taken[claim.path] == nil { taken[claim.path] = claim }
-            var path = Substring(claim.path)
+            let folded = claim.path.lowercased()
+            if taken[folded] == nil { taken[folded] = claim }
+            var path = Substring(folded)
             while let slash = path.lastIndex(of: "/") {
                 path = path[..<slash]
                 if folders[String(path)] == nil { folders[String(path)] = claim }
@@ -40,11 +43,12 @@ enum NameAliasRedirects {
             }
             let url = "/" + (claim.path.hasSuffix("index.html") ? String(claim.path.dropLast("index.html".count)) : claim.path)
             let reason: String?
-            if let other = taken[claim.path] {
-                reason = "\(other.sourceDescription) is there"
-            } else if let other = folders[claim.path] {
+            let folded = claim.path.lowercased()
+            if let other = taken[folded] {
+                reason = other.path == claim.path ? "\(other.sourceDescription) is there" : "\(other.path) of \(other.sourceDescription) is there in other letter cases"
+            } else if let other = folders[folded] {
                 reason = "it is a folder holding \(other.path) of \(other.sourceDescription)"
-            } else if let other = aboveFile(of: claim.path, in: taken) {
+            } else if let other = aboveFile(of: folded, in: taken) {
                 reason = "\(other.path) of \(other.sourceDescription) is a file where it needs a folder"
             } else if NoteURL.isReserved(url.lowercased()) {
                 // Compared in lowercase: on a disk that folds case, `/Search/` is the search page's folder.
@@ -61,7 +65,7 @@ enum NameAliasRedirects {
                 continue
             }
             // Taken by this alias now: a later note's alias of the same name gives way to it.
-            taken[claim.path] = claim
+            taken[folded] = claim
             kept.append(claim)
         }
         return (kept, leftOut, warnings)

@@ -28,6 +28,19 @@ enum TagSpellings {
                     path: note.path, code: "tag.shared-page"))
         }
         for note in notes {
+            // Tags one note names twice under one slug (`c++` and `c` in its front matter, or
+            // `#emoji` in its text beside `emoji🎉`) are one on its page.
+            for merged in note.mergedTags {
+                guard merged.kept.lowercased() != merged.name.lowercased(),
+                    said.insert(merged.slug + "\n" + merged.name.lowercased()).inserted
+                else { continue }
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "tag '\(merged.name)' shares its page /tags/\(merged.slug)/ with the tag '\(merged.kept)' of the same note: "
+                            + "the page lists it as '\(merged.kept)'; rename one so that their slugs differ",
+                        path: note.path, code: "tag.shared-page"))
+            }
             for tag in note.tags {
                 guard tag.slug.contains("/") else {
                     check(slug: tag.slug, name: tag.name, note: note)

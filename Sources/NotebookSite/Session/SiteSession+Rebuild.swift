@@ -222,6 +222,13 @@ extension SiteSession {
                 next.groupOfNote[path] = next.records[path].flatMap { included($0.note) ? plan.index.group(of: $0.note) : nil }
             }
         }
+        // A name alias that gives way, or no longer does, when something else comes to its path or
+        // leaves it: its note's pages are made again, with or without its redirect.
+        var leftOutChanged = Set<String>()
+        if let before = old?.planIndex?.leftOutAliases, before != plan.index.leftOutAliases {
+            let notes = Set(before.symmetricDifference(plan.index.leftOutAliases).map(\.note))
+            for note in siteNotes where notes.contains(note.path) { leftOutChanged.insert(note.relativePath) }
+        }
         next.backlinks = backlinks
         next.targets = targets
         next.tags = Dictionary(plan.tags.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
@@ -236,7 +243,7 @@ extension SiteSession {
             }
             for path in affected { if let group = next.groupOfNote[path] { groups.insert(group) } }
             for path in rerendered { if let group = old.groupOfNote[path] { groups.insert(group) } }
-            for path in regrouped { if let group = next.groupOfNote[path] { groups.insert(group) } }
+            for path in regrouped.union(leftOutChanged) { if let group = next.groupOfNote[path] { groups.insert(group) } }
             if !changedNotes.isEmpty || !regrouped.isEmpty {
                 groups.formUnion([.index, .search])
                 for path in changedNotes.union(regrouped) {

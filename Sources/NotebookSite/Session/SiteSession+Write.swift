@@ -70,6 +70,9 @@ extension SiteSession {
         if inMemory {
             for result in results { for page in result.written { next.pages[page.path] = page.bytes } }
             for path in removed { next.pages[path] = nil }
+            // A page no group makes any more, where a copy is now (an alias's redirect that gave
+            // way to a file): the file, read when asked for, is what the path shows.
+            for path in stale.subtracting(files) where copies[path] != nil { next.pages[path] = nil }
         } else {
             for path in removed { folder.remove(path) }
         }
