@@ -1,7 +1,8 @@
 /// A tag as a note names it, in front matter, an envelope or its text: Obsidian's nested tags,
 /// `plugin/emitter`, are a path of names.
 public struct TagName: Hashable, Sendable {
-    /// As written, without the `#`s it starts with and without parts that have no slug.
+    /// As written, without the `#`s (and spaces among them) it starts with and without parts that
+    /// have no slug.
     public var name: String
     /// Each part's slug joined by `/`: `plugin/emitter`, the tag's page below `/tags/`.
     public var slug: String
@@ -19,7 +20,8 @@ public struct TagName: Hashable, Sendable {
             return
         }
         var text = Substring(written)
-        while text.first == "#" { text = text.dropFirst() }
+        // `#tag`, `##tag` and `# tag` are `tag`.
+        while let first = text.first, first == "#" || first == " " || first == "\t" { text = text.dropFirst() }
         var names: [Substring] = []
         var slugs: [String] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: true) {

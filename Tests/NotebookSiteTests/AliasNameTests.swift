@@ -71,6 +71,20 @@ import Testing
         #expect(try fine.output("fine/index.html").contains("url=/one/\">"))
     }
 
+    /// A name without a letter or digit makes no redirect page: a warning at it, and wikilinks
+    /// still find the note by it.
+    @Test func aNameWithoutALetterOrDigitIsAWarning() throws {
+        let site = try TemporarySite(["notes/a.md": "---\naliases: [\"!!!\", \"🎉\", A, Fine]\n---\nx [[!!!]] and [[🎉]]\n"])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded && !report.diagnostics.contains { $0.code.hasPrefix("link") }, "\(report.diagnostics)")
+        let found = report.diagnostics.filter { $0.code == "alias.redirect" }
+        #expect(found.map(\.message) == [
+            "alias '!!!' has no letter or digit to name a redirect page; [[!!!]] still finds the note",
+            "alias '🎉' has no letter or digit to name a redirect page; [[🎉]] still finds the note",
+        ], "\(report.diagnostics)")
+        #expect(found.map { $0.location?.column } == [11, 18])
+    }
+
     @Test func wikilinksFindANoteByItsAliasAndTheRedirectLeadsToIt() throws {
         let site = try TemporarySite([
             "notes/guide/whats-new.md": "---\ntitle: What's new\naliases: [changelog, \"/old/news/\"]\n---\nNews.\n",

@@ -53,6 +53,8 @@ import Testing
             "tag 'lang/c' shares its page /tags/lang/c/ with the tag 'lang/c++' of \(site.path)/notes/one.md",
         ], "\(shared)")
         #expect(try site.output("tags/index.html").contains("href=\"/tags/double/\">#double</a>"))
+        // So are spaces among them: `# spaced` is `spaced`.
+        #expect(TagName("# spaced")?.name == "spaced" && TagName("#  two/ parts")?.name == "two/ parts")
         // Within one note too: its front matter's `c++` and `c`, or `emoji🎉` and `#emoji` in its text.
         let one = try TemporarySite(["notes/one.md": "---\ntags: [c++, c, \"emoji🎉\"]\n---\nText #emoji here.\n"])
         let within = SitePipeline().build(one.path).diagnostics.filter { $0.code == "tag.shared-page" }.map(\.message)

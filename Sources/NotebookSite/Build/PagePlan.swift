@@ -583,14 +583,22 @@ struct PagePlan: Sendable {
         return HighlightsView(groups: views, count: count, countText: plural(count, "highlighted passage"))
     }
 
-    /// URL aliases that are not places on the site: errors at their notes. Aliases on a taken path
-    /// are found by the collision check (`OutputCollisions`).
+    /// URL aliases that are not places on the site: errors at their notes; a name without a letter
+    /// or digit, which makes no redirect page, a warning. Aliases on a taken path are found by the
+    /// collision check (`OutputCollisions`).
     static func aliasErrors(_ notes: [SiteNote]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for note in notes {
             for alias in note.metadata.aliases {
                 switch AliasPath.redirect(of: alias, for: note) {
-                case .success, nil: continue
+                case .success: continue
+                case nil:
+                    // A name whose slug is the note's own makes no page, and needs none.
+                    guard Slug.make(alias).isEmpty, !alias.allSatisfy(\.isWhitespace) else { continue }
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, "alias '\(alias)' has no letter or digit to name a redirect page; [[\(alias)]] still finds the note",
+                            path: note.path, at: note.location(ofAlias: alias), code: "alias.redirect"))
                 case .failure(.notASitePath):
                     diagnostics.append(
                         Diagnostic(
