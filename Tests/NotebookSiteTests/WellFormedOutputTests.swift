@@ -78,6 +78,10 @@ import Testing
             #expect(sitemap.contains("<loc>\(url)</loc>"), "\(url): \(sitemap)")
         }
         #expect(!sitemap.unicodeScalars.contains { !$0.isASCII })
+        // The base URL's own path too.
+        #expect(SitePipeline(options: BuildOptions(output: site.path + "/sub", baseURL: "https://example.org/ü]/")).build(site.path).succeeded)
+        let sub = try String(contentsOfFile: site.path + "/sub/sitemap.xml", encoding: .utf8)
+        #expect(sub.contains("<loc>https://example.org/%C3%BC%5D/caf%C3%A9/</loc>"), "\(sub)")
     }
 
     @Test func escapingLeavesAllowedCharactersAndReplacesTheOthers() {

@@ -8,7 +8,7 @@ enum Sitemap {
         out += "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages {
             out += "<url><loc>"
-            out += XMLText.escape(urls.absolute(escaped(page.path)))
+            out += XMLText.escape(escapedURL(urls.absolute(page.path)))
             out += "</loc>"
             if let date = page.date {
                 out += "<lastmod>"
@@ -19,6 +19,13 @@ enum Sitemap {
         }
         out += "</urlset>\n"
         return out.string
+    }
+
+    /// `url` with its path escaped (``escaped(_:)``), the base URL's own path (`/ü/`) included;
+    /// its scheme and host as they are.
+    static func escapedURL(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let slash = url[scheme.upperBound...].firstIndex(of: "/") else { return escaped(url) }
+        return String(url[..<slash]) + escaped(String(url[slash...]))
     }
 
     /// A page's path as the sitemaps protocol asks a URL: every byte beyond ASCII, and any that
