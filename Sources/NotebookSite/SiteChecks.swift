@@ -35,66 +35,11 @@ enum SiteChecks {
     ) -> (index: PlanIndex, collisions: [Diagnostic]) {
         var index = PlanIndex(site.notes, urls: urls, folders: folders)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
-        let (all, leftOut, warnings) = NameAliasRedirects.yielding(claims + copies.map(\.claim))
+        let (all, leftOut, aliases) = NameAliasRedirects.check(claims + copies.map(\.claim))
         index.leftOutAliases = leftOut
-        let aliases = reservedAliases(all)
         return (
-            index,
-            reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + warnings
-                + TagSpellings.warnings(site.notes)
+            index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + TagSpellings.warnings(site.notes)
         )
-    }
-
-    /// Redirect pages of aliases on a path kept for the site's own pages that no other page takes
-    /// (`/page/9/` past the last list page, `/ASSETS/`), or on another page's path in other
-    /// letter cases (`/Index.html` beside the home page's `index.html`): errors at the alias, as a
-    /// note there is. On a disk that folds case (macOS's, Windows') either would replace the
-    /// site's own. One that another page takes as written is a collision, which names that page.
-    static func reservedAliases(_ claims: [OutputClaim]) -> [Diagnostic] {
-        // Read in place: a site has thousands of claims and seldom an alias.
-        guard claims.contains(where: { if case .alias = $0.source { true } else { false } }) else { return [] }
-        // Every claim's path and the folders above it, in lowercase: the first two claims of each
-        // (one may be the alias asking).
-        var folded: [String: [Int]] = [:]
-        var foldedFolders: [String: [Int]] = [:]
-        for position in claims.indices {
-            let path = claims[position].path.lowercased()
-            if folded[path, default: []].count < 2 { folded[path, default: []].append(position) }
-            var rest = Substring(path)
-            while let slash = rest.lastIndex(of: "/") {
-                rest = rest[..<slash]
-                if foldedFolders[String(rest), default: []].count < 2 { foldedFolders[String(rest), default: []].append(position) }
-            }
-        }
-        return claims.indices.compactMap { position -> Diagnostic? in
-            guard case .alias(let alias, let note, let location) = claims[position].source else { return nil }
-            let claim = claims[position]
-            let url = "/" + (claim.path.hasSuffix("index.html") ? String(claim.path.dropLast("index.html".count)) : claim.path)
-            // A page of the same path, or a file where its folder would be, is a collision already.
-            guard !claims.contains(where: { ($0.path == claim.path && $0 != claim) || claim.path.hasPrefix($0.path + "/") }) else {
-                return nil
-            }
-            let lowered = claim.path.lowercased()
-            var other = ((folded[lowered] ?? []) + (foldedFolders[lowered] ?? [])).first { claims[$0] != claim }
-            var rest = Substring(lowered)
-            while other == nil, let slash = rest.lastIndex(of: "/") {
-                rest = rest[..<slash]
-                other = folded[String(rest)]?.first { claims[$0] != claim }
-            }
-            if let other {
-                // Two aliases: said once, at the later.
-                if case .alias = claims[other].source, other > position { return nil }
-                return Diagnostic(
-                    .error,
-                    "alias '\(alias)' would make a page at \(url), which a disk that folds case (macOS's, Windows') takes for "
-                        + "\(claims[other].path) of \(claims[other].sourceDescription)", path: note, at: location, code: "url.reserved")
-            }
-            // Compared in lowercase: on a disk that folds case, `/Search/` is the search page's folder.
-            guard NoteURL.isReserved(url.lowercased()) else { return nil }
-            return Diagnostic(
-                .error, "alias '\(alias)' would make a page at \(url), which is reserved for the site's own pages", path: note,
-                at: location, code: "url.reserved")
-        }
     }
 
     /// Folders whose pages would land on a path of the site's own (`notes/search/`): errors at

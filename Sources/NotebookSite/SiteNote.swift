@@ -38,6 +38,15 @@ struct SiteNote: Hashable, Sendable {
         var folder = "/"
         /// Where each of the metadata's aliases is written, when known.
         var aliasLocations: [SourceLocation] = []
+
+        /// Adds a tag the note names: to `tags` unless one of its slug is there (`known`), and
+        /// then, under another name, to `mergedTags`.
+        mutating func add(_ name: String, slug: String, known: Bool) {
+            guard known else { return tags.append(NoteTag(name: name, slug: slug)) }
+            if let kept = tags.first(where: { $0.slug == slug }), kept.name != name {
+                mergedTags.append(MergedTag(name: name, kept: kept.name, slug: slug))
+            }
+        }
     }
 
     /// The facts and the note, in one box copied on write: site notes are copied often (into
@@ -92,13 +101,7 @@ struct SiteNote: Hashable, Sendable {
         var facts = box.facts
         // A set of the slugs: a note may hold many tags in its text.
         var seen = Set(facts.tags.map(\.slug))
-        for tag in rendered.tags {
-            if seen.insert(tag.slug).inserted {
-                facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
-            } else if let kept = facts.tags.first(where: { $0.slug == tag.slug }), kept.name != tag.name {
-                facts.mergedTags.append(MergedTag(name: tag.name, kept: kept.name, slug: tag.slug))
-            }
-        }
+        for tag in rendered.tags { facts.add(tag.name, slug: tag.slug, known: !seen.insert(tag.slug).inserted) }
         facts.blockIDs = rendered.marks.identified.keys.sorted()
         box = Box(facts, note: box.note, body: box.body)
     }
@@ -179,15 +182,8 @@ struct SiteNote: Hashable, Sendable {
         var seen: Set<String>? = note.metadata.tags.count > 16 ? [] : nil
         for written in note.metadata.tags {
             guard let tag = TagName(written) else { continue }
-            let present = seen.map { $0.contains(tag.slug) } ?? facts.tags.contains { $0.slug == tag.slug }
-            if present {
-                if let kept = facts.tags.first(where: { $0.slug == tag.slug }), kept.name != tag.name {
-                    facts.mergedTags.append(MergedTag(name: tag.name, kept: kept.name, slug: tag.slug))
-                }
-                continue
-            }
-            seen?.insert(tag.slug)
-            facts.tags.append(NoteTag(name: tag.name, slug: tag.slug))
+            let known = seen != nil ? !seen!.insert(tag.slug).inserted : facts.tags.contains { $0.slug == tag.slug }
+            facts.add(tag.name, slug: tag.slug, known: known)
         }
         let stem = LinkIndex.withoutExtension(relativePath)
         facts.linkKeys = LinkKeys(

@@ -12,35 +12,28 @@ enum TagSpellings {
         var first: [String: (name: String, note: String)] = [:]
         var said = Set<String>()
         var diagnostics: [Diagnostic] = []
+        /// Says that `name` of `note` is on the page of `slug` as `kept`, of `keeper` (nil: the same note).
+        func report(_ name: String, slug: String, kept: String, of keeper: String?, at note: SiteNote) {
+            let folded = name.lowercased()
+            guard kept.lowercased() != folded, said.insert(slug + "\n" + folded).inserted else { return }
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "tag '\(name)' shares its page /tags/\(slug)/ with the tag '\(kept)' of \(keeper ?? "the same note"): "
+                        + (keeper == nil ? "the page lists it as '\(kept)'" : "the page lists the notes of both as '\(kept)'")
+                        + "; rename one so that their slugs differ", path: note.path, code: "tag.shared-page"))
+        }
         func check(slug: String, name: String, note: SiteNote) {
             guard let known = first[slug] else {
                 first[slug] = (name, note.path)
                 return
             }
-            guard known.name != name else { return }
-            let folded = name.lowercased()
-            guard known.name.lowercased() != folded, said.insert(slug + "\n" + folded).inserted else { return }
-            diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "tag '\(name)' shares its page /tags/\(slug)/ with the tag '\(known.name)' of \(known.note): "
-                        + "the page lists the notes of both as '\(known.name)'; rename one so that their slugs differ",
-                    path: note.path, code: "tag.shared-page"))
+            if known.name != name { report(name, slug: slug, kept: known.name, of: known.note, at: note) }
         }
         for note in notes {
             // Tags one note names twice under one slug (`c++` and `c` in its front matter, or
             // `#emoji` in its text beside `emoji🎉`) are one on its page.
-            for merged in note.mergedTags {
-                guard merged.kept.lowercased() != merged.name.lowercased(),
-                    said.insert(merged.slug + "\n" + merged.name.lowercased()).inserted
-                else { continue }
-                diagnostics.append(
-                    Diagnostic(
-                        .warning,
-                        "tag '\(merged.name)' shares its page /tags/\(merged.slug)/ with the tag '\(merged.kept)' of the same note: "
-                            + "the page lists it as '\(merged.kept)'; rename one so that their slugs differ",
-                        path: note.path, code: "tag.shared-page"))
-            }
+            for merged in note.mergedTags { report(merged.name, slug: merged.slug, kept: merged.kept, of: nil, at: note) }
             for tag in note.tags {
                 guard tag.slug.contains("/") else {
                     check(slug: tag.slug, name: tag.name, note: note)

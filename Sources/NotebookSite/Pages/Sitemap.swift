@@ -24,6 +24,8 @@ enum Sitemap {
     /// `url` with its path escaped (``escaped(_:)``), the base URL's own path (`/ü/`) included;
     /// its scheme and host as they are.
     static func escapedURL(_ url: String) -> String {
+        // Nearly every URL needs no escape: its bytes are read once, without a search for its host.
+        guard url.utf8.contains(where: { !isKept($0) && $0 != UInt8(ascii: ":") }) else { return url }
         guard let scheme = url.range(of: "://"), let slash = url[scheme.upperBound...].firstIndex(of: "/") else { return escaped(url) }
         return String(url[..<slash]) + escaped(String(url[slash...]))
     }
