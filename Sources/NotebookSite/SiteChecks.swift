@@ -29,13 +29,13 @@ enum SiteChecks {
     /// sources would write, or where one needs a folder (the site's pages as `PagePlan` lays them
     /// out, and `copies`). Where the pages go does not depend on what they show. `folders` are the notes' folders, when
     /// they were found already. The redirects of name aliases that cannot go where their names
-    /// lead are left out of the index's plan, each with a warning (``NameAliasRedirects``).
+    /// lead are left out of the index's plan, each with a warning (``AliasRedirects``).
     static func layout(
         _ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil
     ) -> (index: PlanIndex, collisions: [Diagnostic]) {
         var index = PlanIndex(site.notes, urls: urls, folders: folders)
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
-        let (all, leftOut, aliases) = NameAliasRedirects.check(claims + copies.map(\.claim))
+        let (all, leftOut, aliases) = AliasRedirects.check(claims + copies.map(\.claim))
         index.leftOutAliases = leftOut
         return (
             index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + TagSpellings.warnings(site.notes)

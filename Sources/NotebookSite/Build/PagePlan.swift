@@ -378,7 +378,7 @@ struct PagePlan: Sendable {
         let aliases = note.metadata.aliases.filter(AliasPath.isURL) + note.metadata.aliases.filter { !AliasPath.isURL($0) }
         return aliases.compactMap { alias in
             guard case .success(let path) = AliasPath.redirect(of: alias, for: note),
-                index.leftOutAliases.isEmpty || !index.leftOutAliases.contains(NameAliasRedirects.Key(note: note.path, alias: alias)),
+                index.leftOutAliases.isEmpty || !index.leftOutAliases.contains(AliasRedirects.Key(note: note.path, alias: alias)),
                 paths.insert(path).inserted
             else { return nil }
             let redirect = context(page(note.title, note.summary, note.url), redirect: urls.link(note.url))

@@ -39,8 +39,8 @@ struct PlanIndex: Sendable {
     /// a folder's pages are made one after another.
     let writingOrder: [Int]
     /// The name aliases whose redirect pages are left out, where something else is
-    /// (``NameAliasRedirects``): found with the collisions, on the pages' layout.
-    var leftOutAliases: Set<NameAliasRedirects.Key> = []
+    /// (``AliasRedirects``): found with the collisions, on the pages' layout.
+    var leftOutAliases: Set<AliasRedirects.Key> = []
 
     /// The index of `all`; `folders` are their folders (``SiteFolders``), found anew when nil.
     init(_ all: [SiteNote], urls: SiteURLs, folders: SiteFolders? = nil) {

@@ -10,7 +10,7 @@ import NotebookModel
 /// URL (`/old/path/`) says where a page must be: on a path kept for the site's own pages, or on
 /// another's in other letter cases (`/Index.html` beside the home page's `index.html`), it is an
 /// error at the alias; on another's as written, a collision that `OutputCollisions` names.
-enum NameAliasRedirects {
+enum AliasRedirects {
     /// A name alias of a note, by the note's file path and the alias as written.
     struct Key: Hashable, Sendable {
         var note: String
