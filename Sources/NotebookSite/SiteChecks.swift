@@ -33,13 +33,30 @@ enum SiteChecks {
     static func layout(
         _ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], folders: SiteFolders? = nil
     ) -> (index: PlanIndex, collisions: [Diagnostic]) {
-        var index = PlanIndex(site.notes, urls: urls, folders: folders)
+        layout(site, urls: urls, copies: copies, start: startLayout(site, urls: urls, folders: folders))
+    }
+
+    /// What the layout needs of the notes alone, which a build finds on a worker while the notes
+    /// are rendered: the plan's index, and the tags that share a page.
+    struct LayoutStart: Sendable {
+        var index: PlanIndex
+        var tagWarnings: [Diagnostic]
+    }
+
+    static func startLayout(_ site: LoadedSite, urls: SiteURLs, folders: SiteFolders? = nil) -> LayoutStart {
+        LayoutStart(index: PlanIndex(site.notes, urls: urls, folders: folders), tagWarnings: TagSpellings.warnings(site.notes))
+    }
+
+    /// The layout from its `start`. The pages' paths are found by every worker: called by one of
+    /// them, it would find them alone (a parallel map within another runs on its caller's thread).
+    static func layout(
+        _ site: LoadedSite, urls: SiteURLs, copies: [OutputCopy], start: LayoutStart
+    ) -> (index: PlanIndex, collisions: [Diagnostic]) {
+        var index = start.index
         let claims = PagePlan(layoutOf: site, urls: urls, index: index).claims()
         let (all, leftOut, aliases) = AliasRedirects.check(claims + copies.map(\.claim))
         index.leftOutAliases = leftOut
-        return (
-            index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + TagSpellings.warnings(site.notes)
-        )
+        return (index, reservedFolders(index.folders, notes: site.notes) + OutputCollisions.find(all) + aliases + start.tagWarnings)
     }
 
     /// Folders whose pages would land on a path of the site's own (`notes/search/`): errors at

@@ -410,13 +410,16 @@ struct NoteTag: Hashable, Sendable {
     public var name: String
     public var slug: String
 
+    /// Whether the tag is nested in another (`plugin/emitter`): its slug holds a slash. Read over
+    /// the slug's bytes: `String.contains` of a string goes through Foundation's search.
+    var isNested: Bool {
+        slug.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "/")) } ?? slug.utf8.contains(UInt8(ascii: "/"))
+    }
+
     /// The slugs of `tags` and of the tags they are nested in, each once: a note tagged
     /// `plugin/emitter` is on the pages of `plugin/emitter` and of `plugin`.
     static func lineages(of tags: [NoteTag]) -> [String] {
-        let nested = tags.contains { tag in
-            tag.slug.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "/")) } ?? tag.slug.contains("/")
-        }
-        guard nested else { return tags.map(\.slug) }
+        guard tags.contains(where: \.isNested) else { return tags.map(\.slug) }
         var seen = Set<Substring>()
         return tags.flatMap { TagName.lineage(of: $0.slug) }.filter { seen.insert($0).inserted }.map(String.init)
     }

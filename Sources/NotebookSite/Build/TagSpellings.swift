@@ -35,7 +35,7 @@ enum TagSpellings {
             // `#emoji` in its text beside `emoji🎉`) are one on its page.
             for merged in note.mergedTags { report(merged.name, slug: merged.slug, kept: merged.kept, of: nil, at: note) }
             for tag in note.tags {
-                guard tag.slug.contains("/") else {
+                guard tag.isNested else {
                     check(slug: tag.slug, name: tag.name, note: note)
                     continue
                 }

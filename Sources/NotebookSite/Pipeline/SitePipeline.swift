@@ -210,11 +210,11 @@ public struct SitePipeline: Sendable {
             let notes = site.notes
             let resolved = links.resolved
             links.resolved = []
-            // Where the pages go does not depend on what they show: the plan's index, and the
-            // files two sources would write, are found by one of the workers meanwhile.
-            let (rendered, layout) = ParallelWork.map(
+            // Where the pages go does not depend on what they show: the plan's index is made by
+            // one of the workers meanwhile, and the files two sources would write found after.
+            let (rendered, start) = ParallelWork.map(
                 updating: &bodies, workers: options.workers,
-                alongside: { [site, folders = links.folders] in SiteChecks.layout(site, urls: urls, copies: copies, folders: folders) }
+                alongside: { [site, folders = links.folders] in SiteChecks.startLayout(site, urls: urls, folders: folders) }
             ) { index, body in
                 let html = rendering.render(notes[index], body: body, resolved: resolved[index])
                 // The pages show the bodies filled: each body as read is freed once filled, on
@@ -223,6 +223,7 @@ public struct SitePipeline: Sendable {
                 return html
             }
 
+            let layout = SiteChecks.layout(site, urls: urls, copies: copies, start: start)
             // Notes shown in others, now that every note's own links are filled.
             let embeds = Embeds(notes: notes, rendered: rendered, renderer: rendering.renderer, urls: urls).filled()
             run.add(embeds.diagnostics)
