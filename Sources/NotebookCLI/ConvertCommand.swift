@@ -62,10 +62,10 @@ enum ConvertCommand: Command {
                         code: "convert.frontmatter"))
             }
         }
-        for place in read.comments {
+        for place in (read.comments + read.htmlComments).sorted() {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "this %% comment is left out of the converted note: comments are never published, and no format carries them",
+                    .warning, "this comment is left out of the converted note: comments are never published, and no format carries them",
                     path: file, at: place, code: "convert.comment"))
         }
         let output: String

@@ -4,8 +4,9 @@ import NotebookSource
 
 extension EditableNote {
     /// A Markdown note opened for editing, read as `reader` reads it in a build. Its paragraphs
-    /// and headings are editable where the file holds them as they were read, without a
-    /// `%%comment%%`; lists, quotes and footnotes are edited through their paragraphs; the rest
+    /// and headings are editable where the file holds them as they were read, without an HTML
+    /// comment (the reader leaves it out, and a save would lose it) but with any `%%comment%%`
+    /// kept as a placeholder; lists, quotes and footnotes are edited through their paragraphs; the rest
     /// (tables, code, formulas, callouts, HTML) is fixed. A file that is not UTF-8 is all fixed.
     public static func markdown(_ bytes: [UInt8], path: String, reader: MarkdownReader) -> EditableNote {
         guard let source = String(validating: bytes, as: UTF8.self) else {
@@ -18,7 +19,7 @@ extension EditableNote {
         let split = FrontMatter.split(source)
         var opening = MarkdownOpening(
             bytes: bytes, lines: LineTable(bytes).starts, textBlocks: reader.textBlocks(split.body, firstLine: split.bodyStartLine),
-            comments: read.comments)
+            comments: read.comments, htmlComments: read.htmlComments)
         opening.visit(read.note.blocks, depth: 0, path: [])
         return EditableNote(
             format: .markdown, bytes: bytes, document: EditorDocument(blocks: opening.blocks), opaque: opening.opaque,
@@ -35,18 +36,19 @@ private struct MarkdownOpening: NoteOpening {
     let textBlocks: [SourceLocation: MarkdownTextBlock]
     /// Where each comment starts, as byte offsets.
     let comments: [Int]
+    /// Where each inline HTML comment the reader left out starts, as byte offsets.
+    let htmlComments: [Int]
     let writer = MarkdownWriter()
     var blocks: [EditorBlock] = []
     var places: [EditableNote.Place?] = []
     var opaque: [OpaquePiece] = []
 
-    init(bytes: [UInt8], lines: [Int], textBlocks: [MarkdownTextBlock], comments: [SourceLocation]) {
+    init(bytes: [UInt8], lines: [Int], textBlocks: [MarkdownTextBlock], comments: [SourceLocation], htmlComments: [SourceLocation]) {
         self.bytes = bytes
         self.lines = lines
         self.textBlocks = Dictionary(textBlocks.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
-        var offsets: [Int] = []
-        for comment in comments { if let offset = Self.offset(comment, lines: lines, bytes: bytes) { offsets.append(offset) } }
-        self.comments = offsets
+        self.comments = comments.compactMap { Self.offset($0, lines: lines, bytes: bytes) }
+        self.htmlComments = htmlComments.compactMap { Self.offset($0, lines: lines, bytes: bytes) }
     }
 
     mutating func text(_ block: Block, _ inlines: [Inline], kind: EditorBlock.Kind, depth: Int, path: [Int]) {
@@ -55,7 +57,7 @@ private struct MarkdownOpening: NoteOpening {
             found.endLine >= location.line, found.endLine <= lines.count
         else { return fixed(block) }
         let end = lineEnd(found.endLine)
-        guard start < end, let placed = placeComments(inlines, within: start..<end) else { return fixed(block) }
+        guard start < end, !htmlComments.contains(where: (start..<end).contains), let placed = placeComments(inlines, within: start..<end) else { return fixed(block) }
         let pieces = BlockPieces(inlines, firstOpaque: opaque.count, comments: placed, label: { [writer] in writer.markdown(of: [$0]) })
         opaque += pieces.opaque
         var offsets: [[Int]: Int] = [:]

@@ -62,9 +62,18 @@ public enum FileSystem {
     }
 
     /// The names in a folder (without `.` and `..`), each with what it is (a link is `.link`).
-    public static func entries(_ folder: String) throws(FileError) -> [(name: String, kind: Kind)] {
-        guard let directory = opendir(folder) else { throw FileError(path: folder, errno: errno) }
+    /// With `allowingOwner`, the folder is given its owner's permissions first (``allowOwner(_:)``).
+    public static func entries(_ folder: String, allowingOwner: Bool = false) throws(FileError) -> [(name: String, kind: Kind)] {
+        var opened = opendir(folder)
+        if opened == nil, allowingOwner, errno == EACCES, allowOwner(folder) { opened = opendir(folder) }
+        guard let directory = opened else { throw FileError(path: folder, errno: errno) }
         defer { closedir(directory) }
+        if allowingOwner {
+            // Checked on the folder opened, without walking its path again.
+            let descriptor = dirfd(directory)
+            var info = stat()
+            if fstat(descriptor, &info) == 0, info.st_mode & 0o700 != 0o700 { _ = fchmod(descriptor, (info.st_mode & 0o7777) | 0o700) }
+        }
         var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(directory) {
             let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -466,8 +475,36 @@ public enum FileSystem {
         inParent(path) { unlinkat($0, $1, AT_REMOVEDIR) } == 0
     }
 
+    /// Gives the folder at `path` (never through a link) its owner's read, write and search
+    /// permissions when it lacks any: a folder of notebook's own that someone made read-only
+    /// (`chmod 555 public`) can then be written in or removed. False when it is no folder or
+    /// could not be given them (the process is not its owner).
+    @discardableResult
+    public static func allowOwner(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        return info.st_mode & 0o700 == 0o700 || chmod(path, (info.st_mode & 0o7777) | 0o700) == 0
+    }
+
+    /// Gives the folder at `path` the permissions (set-group-ID and sticky bits too) and the group
+    /// of the folder at `model`, neither followed through a link: a folder put in place of
+    /// another keeps what its owner set (`chmod 700`, a web server's group). With `ownerMayWrite`,
+    /// the owner's read, write and search permissions are kept besides, for a folder still being
+    /// written. A group the process may not give is left as it is.
+    public static func copyAccess(from model: String, to path: String, ownerMayWrite: Bool) {
+        var wanted = stat()
+        var current = stat()
+        guard lstat(model, &wanted) == 0, wanted.st_mode & S_IFMT == S_IFDIR, lstat(path, &current) == 0,
+            current.st_mode & S_IFMT == S_IFDIR
+        else { return }
+        // The group first: changing it may clear the set-group-ID bit, which the mode then sets.
+        if current.st_gid != wanted.st_gid { _ = chown(path, uid_t.max, wanted.st_gid) }
+        let mode = (wanted.st_mode & 0o7777) | (ownerMayWrite ? 0o700 : 0)
+        _ = chmod(path, mode)
+    }
+
     /// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
-    /// never followed.
+    /// never followed. Folders the process owns are given their owner's permissions to be emptied.
     public static func removeTree(_ path: String) {
         guard let top = status(path) else { return }
         guard top.kind == .folder else {
@@ -478,7 +515,7 @@ public enum FileSystem {
         var folders: [String] = []
         while let folder = pending.popLast() {
             folders.append(folder)
-            guard let names = try? list(folder) else { continue }
+            guard let names = try? entries(folder, allowingOwner: true).map(\.name) else { continue }
             for name in names {
                 let child = folder + "/" + name
                 if status(child)?.kind == .folder { pending.append(child) } else { removeFile(child) }

@@ -61,6 +61,8 @@ struct OutputStore: FileSink, Sendable {
     public enum Refusal: Error, Sendable {
         /// The folder exists and notebook did not make it.
         case notOurs(String)
+        /// Something notebook did not make is where it keeps the output's spare (its path).
+        case spareNotOurs(String)
         /// Another build holds the output's lock.
         case busy(String)
         /// The path is not a plain folder (a file, a symbolic link).
@@ -140,6 +142,7 @@ struct OutputStore: FileSink, Sendable {
         }
         do {
             self.files = try Self.prepareSpare(staging, listing: listing)
+            FileSystem.copyAccess(from: real, to: staging, ownerMayWrite: true)
         } catch {
             throw .failed(error)
         }
@@ -161,6 +164,8 @@ struct OutputStore: FileSink, Sendable {
         let staging = besidePath(of: real, suffix: "spare")
         do {
             _ = try prepareSpare(staging, listing: nil)
+            // What is made in it takes the output's group, when the output's folder gives its own.
+            FileSystem.copyAccess(from: real, to: staging, ownerMayWrite: true)
         } catch {
             throw .failed(error)
         }
@@ -176,6 +181,9 @@ struct OutputStore: FileSink, Sendable {
 
     /// Refuses a destination that is not a folder, or a folder notebook did not make.
     static func checkDestination(_ destination: String, shown: String, force: Bool) throws(Refusal) {
+        if !force, !isSpareOrNothing(besidePath(of: destination, suffix: "spare"), beside: destination) {
+            throw .spareNotOurs(besidePath(of: FileTree.normalized(shown), suffix: "spare"))
+        }
         guard let status = FileSystem.status(destination) else { return }
         switch status.kind {
         case .folder: break
@@ -197,6 +205,16 @@ struct OutputStore: FileSink, Sendable {
         if !names.isEmpty { throw .notOurs(shown) }
     }
 
+    /// Whether what is at `spare` may be written over or removed by a build of `destination`:
+    /// nothing, a symbolic link (removed, never followed), a folder notebook marked (finished or
+    /// not), the spare of an output of notebook 0.1, or an empty folder (a build stopped before
+    /// it marked the spare it made).
+    static func isSpareOrNothing(_ spare: String, beside destination: String) -> Bool {
+        guard let status = FileSystem.status(spare), status.kind != .link else { return true }
+        guard status.kind == .folder else { return false }
+        return OutputMarker.isMarked(spare) || isOutputOfNotebook01(destination) || (try? FileSystem.list(spare).isEmpty) == true
+    }
+
     /// Whether `folder` is an output of notebook 0.1: no marker, but a spare beside it that
     /// carries none either (unlike this version's), and the files every 0.1 build wrote at its top.
     static func isOutputOfNotebook01(_ folder: String) -> Bool {
@@ -212,6 +230,10 @@ struct OutputStore: FileSink, Sendable {
     ) throws(FileError) -> Files {
         let listed = listing?.value
         if isReusable(spare) {
+            // An output someone made read-only (`chmod 555 public`) is the spare after the next
+            // build: its folders are notebook's own, given back their owner's permissions
+            // (those below by `inventory`).
+            FileSystem.allowOwner(spare)
             try OutputMarker.markUnfinished(spare)
             let (files, folders) = listed ?? inventory(spare)
             return Files(before: files, folders: folders)
@@ -263,8 +285,9 @@ struct OutputStore: FileSink, Sendable {
         /// The entries of the folder `relative` of `root`.
         mutating func list(_ root: String, _ relative: String, isRoot: Bool) {
             let folder = isRoot ? root : root + "/" + relative
-            // What each entry is comes with the listing (`d_type`), without a status call each.
-            guard let entries = try? FileSystem.entries(folder) else { return }
+            // What each entry is comes with the listing (`d_type`), without a status call each;
+            // a folder made read-only is given back its owner's permissions, to be written in.
+            guard let entries = try? FileSystem.entries(folder, allowingOwner: true) else { return }
             for (name, kind) in entries {
                 if isRoot && OutputMarker.names.contains(name) { continue }
                 let path = isRoot ? name : relative + "/" + name
@@ -414,6 +437,8 @@ struct OutputStore: FileSink, Sendable {
         TestHold.at("mark-finished")
         do {
             try OutputMarker.markFinished(staging)
+            // The folder put in place keeps the permissions and group its owner gave the output.
+            FileSystem.copyAccess(from: destination, to: staging, ownerMayWrite: false)
             TestHold.at("exchange")
             if FileSystem.exists(destination) {
                 try FileSystem.exchange(staging, destination)

@@ -12,7 +12,13 @@ import Testing
 @Suite struct ConformanceTests {
     /// Examples whose text is notebook syntax, by file and number, with the reason.
     static let notebookSyntaxReadings: [String: [Int: String]] = [
-        "spec.txt": [598: "`![[foo]]` is an embedded wikilink in notebook syntax"]
+        "spec.txt": [
+            598: "`![[foo]]` is an embedded wikilink in notebook syntax",
+            146: "an HTML comment is never published (HTMLComments)", 148: "an HTML comment is never published",
+            152: "an HTML comment is never published", 288: "an HTML comment is never published",
+            289: "an HTML comment is never published", 644: "an HTML comment is never published",
+        ],
+        "extensions.txt": [22: "an HTML comment is never published (HTMLComments)"],
     ]
 
     /// The model's HTML for an example: raw HTML allowed, every link scheme but the dangerous.

@@ -239,4 +239,11 @@ import Testing
         // A comment that is not closed inside its block, or one the reader cannot place, leaves it fixed.
         #expect(!Support.open("Open %%comment\n\nmore.%%\n").document.blocks[0].isEditable)
     }
+
+    @Test func aParagraphWithAnHTMLCommentIsFixedAndKeepsIt() throws {
+        let note = Support.open("Text <!-- private --> more.\n\n<!-- alone -->\n\nFree text.\n")
+        #expect(note.document.blocks.map(\.isEditable) == [false, true])
+        let saved = try Support.save(note) { $0[1].pieces = [.text("Changed.", .plain)] }
+        #expect(Self.text(saved) == "Text <!-- private --> more.\n\n<!-- alone -->\n\nChanged.\n", "\(Self.text(saved))")
+    }
 }

@@ -111,6 +111,51 @@ import Testing
         #expect(!String(describing: result.note.blocks).contains("secret"))
     }
 
+    @Test func htmlCommentsReachNoTextAndArePlaced() {
+        let result = read(
+            """
+            Visible <!-- secret one --> text.
+
+            <!-- block secret
+            over lines -->
+
+            <div>kept <!-- secret two --> too</div>
+
+            <!-->empty<!--->also
+
+            <script>
+            <!-- script text stays -->
+            </script>
+
+            `<!-- code stays -->` and <!-- secret three
+            across --> lines.
+
+            <!-- unclosed secret
+
+            Last.
+            """)
+        let text = shown(result)
+        #expect(!text.contains("secret"), "\(text)")
+        #expect(text.contains("Visible  text."))
+        #expect(text.contains("<div>kept  too</div>"))
+        #expect(text.contains("emptyalso"))
+        #expect(text.contains("<!-- script text stays -->"))
+        #expect(text.contains("<!-- code stays -->"))
+        #expect(text.contains(" lines."))
+        #expect(result.htmlComments.map(\.line) == [1, 3, 6, 8, 14, 17])
+        #expect(result.htmlComments.first?.column == 9)
+        #expect(result.comments.isEmpty)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // A block of comments alone is no block at all.
+        #expect(!result.note.blocks.contains { if case .html(let html) = $0.kind { html.contains("secret") || html.allSatisfy(\.isWhitespace) } else { false } })
+    }
+
+    @Test func plainMarkdownKeepsHTMLComments() {
+        let result = MarkdownReader(notebookSyntax: false).read("A <!-- kept --> b\n\n<!-- kept -->\n", path: "n.md")
+        #expect(shown(result) == "A <!-- kept --> b\n<!-- kept -->\n")
+        #expect(result.htmlComments.isEmpty)
+    }
+
     @Test func plainMarkdownKeepsPercentSigns() {
         let result = MarkdownReader(notebookSyntax: false).read("50%% off", path: "n.md")
         #expect(shown(result) == "50%% off")

@@ -42,6 +42,76 @@ import Testing
         #expect(try NotebookProcess.run(["build", "site"], in: scratch.path).status == 0)
     }
 
+    @Test func somethingNotebookDidNotMakeWhereItKeepsTheSpareIsLeftAlone() throws {
+        let scratch = try smallSite()
+        for (path, contents) in [(".public.notebook-spare/mine.txt", "mine\n"), (".public.notebook-spare", "a file of mine\n")] {
+            try? FileManager.default.removeItem(atPath: scratch.path + "/site/.public.notebook-spare")
+            try scratch.write("site/" + path, contents)
+            let build = try NotebookProcess.run(["build", "."], in: scratch.path + "/site")
+            #expect(build.status == 1, "\(build.all)")
+            #expect(build.stderr.contains(".public.notebook-spare: error: notebook keeps the output's spare"), "\(build.stderr)")
+            #expect(build.stderr.contains("run: notebook build . -o public --force"), "\(build.stderr)")
+            #expect(scratch.read("site/" + path) == contents && !scratch.exists("site/public"))
+        }
+        // An empty folder is what a build stopped before it marked its spare leaves: taken.
+        try FileManager.default.removeItem(atPath: scratch.path + "/site/.public.notebook-spare")
+        try FileManager.default.createDirectory(atPath: scratch.path + "/site/.public.notebook-spare", withIntermediateDirectories: false)
+        #expect(try NotebookProcess.run(["build", "site"], in: scratch.path).status == 0)
+        #expect(try NotebookProcess.run(["build", "site"], in: scratch.path).status == 0)
+        // With --force, what is there is replaced.
+        try FileManager.default.removeItem(atPath: scratch.path + "/site/.public.notebook-spare")
+        try scratch.write("site/.public.notebook-spare", "a file of mine\n")
+        #expect(try NotebookProcess.run(["build", "site", "--force"], in: scratch.path).status == 0)
+        #expect(try NotebookProcess.run(["build", "site"], in: scratch.path).status == 0)
+        #expect(scratch.exists("site/.public.notebook-spare/.notebook-output"))
+    }
+
+    @Test func theOutputKeepsThePermissionsAndGroupItsOwnerGaveIt() throws {
+        let scratch = try smallSite()
+        let output = scratch.path + "/out"
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+        chmod(output, 0o700)
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+        }
+        for _ in 0..<3 {
+            #expect(try NotebookProcess.run(["build", "site", "-o", "out"], in: scratch.path).status == 0)
+            #expect(mode(output) == 0o700)
+        }
+        // A folder that gives its group to what is made in it (a web server's), read-only besides.
+        guard NotebookProcess.isRoot else { return }
+        let web = scratch.path + "/web"
+        try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: false)
+        chown(web, 0, 65534)
+        chmod(web, 0o2555)
+        for _ in 0..<3 {
+            #expect(try NotebookProcess.run(["build", "site", "-o", "web"], in: scratch.path).status == 0)
+            var info = stat()
+            #expect(lstat(web, &info) == 0 && info.st_gid == 65534 && info.st_mode & 0o7777 == 0o2555)
+            #expect(lstat(web + "/a/index.html", &info) == 0 && info.st_gid == 65534)
+        }
+    }
+
+    @Test func anOutputMadeReadOnlyIsStillReplacedByItsOwner() throws {
+        guard NotebookProcess.isRoot else { return }
+        let scratch = try smallSite()
+        _ = try Process.run(URL(fileURLWithPath: "/bin/chown"), arguments: ["-R", "65534:65534", scratch.path]).waitUntilExit()
+        let nobody = "exec setpriv --reuid=65534 --regid=65534 --clear-groups"
+        #expect(try NotebookProcess.run(["build", "site"], in: scratch.path, prefix: nobody).status == 0)
+        // The owner "protects" the output and one of its folders; each build after puts the spare
+        // (the output before) in its place, and every one of them goes on.
+        chmod(scratch.path + "/site/public", 0o555)
+        chmod(scratch.path + "/site/public/a", 0o555)
+        for _ in 0..<4 {
+            let build = try NotebookProcess.run(["build", "site"], in: scratch.path, prefix: nobody)
+            #expect(build.status == 0, "\(build.all)")
+        }
+        var info = stat()
+        #expect(lstat(scratch.path + "/site/public", &info) == 0 && info.st_mode & 0o7777 == 0o555)
+        #expect(scratch.read("site/public/a/index.html")?.contains("A links to") == true)
+    }
+
     @Test func anOutputOfNotebook01IsAdopted() throws {
         let scratch = try smallSite()
         // notebook 0.1 wrote no marker, but kept its spare beside the output.

@@ -14,10 +14,16 @@ struct CmarkConverter {
     /// Whether a text checked has what the autolink extension looks for: the tree is not the one
     /// every extension gives.
     private(set) var foundAutolinkText = false
+    /// Whether HTML comments are left out of the model, as notebook syntax leaves them
+    /// (``HTMLComments``); plain CommonMark keeps them.
+    private let hidesHTMLComments: Bool
+    /// Where the HTML comments left out of the model were.
+    private(set) var htmlComments: [SourceLocation] = []
 
-    init(context: MarkdownContext, checkAutolinks: Bool = false) {
+    init(context: MarkdownContext, checkAutolinks: Bool = false, hidesHTMLComments: Bool = true) {
         self.context = context
         self.checkAutolinks = checkAutolinks
+        self.hidesHTMLComments = hidesHTMLComments
     }
 
     /// What a finished node adds to its parent, with the depth of nesting it holds.
@@ -349,7 +355,12 @@ struct CmarkConverter {
         case CMARK_NODE_CODE:
             return Pieces((.inline(.span(Formatting(code: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1))
         case CMARK_NODE_HTML_INLINE:
-            return Pieces((.inline(.span(Formatting(rawHTML: true), [.text(restored(cmark_node_get_literal(node)))], at: at)), 1))
+            let html = restored(cmark_node_get_literal(node))
+            if hidesHTMLComments, HTMLComments.isComment(html) {
+                if let at { htmlComments.append(at) }
+                return Pieces([])
+            }
+            return Pieces((.inline(.span(Formatting(rawHTML: true), [.text(html)], at: at)), 1))
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             return Pieces((.inline(.span(Formatting(footnote: literal(node)), [], at: at)), 1))
         case CMARK_NODE_EMPH:
@@ -400,7 +411,10 @@ struct CmarkConverter {
                 .codeBlock(
                     CodeBlock(language: info.language, code: code, title: info.title, markedLines: info.markedLines)))
         case CMARK_NODE_HTML_BLOCK:
-            return block(.html(restored(cmark_node_get_literal(node))))
+            let html = restored(cmark_node_get_literal(node))
+            let kept = hidesHTMLComments ? HTMLComments.removed(from: html) : html
+            if kept != html, let at { htmlComments.append(at) }
+            return kept.map { block(.html($0)) } ?? Pieces([])
         case CMARK_NODE_THEMATIC_BREAK:
             return block(.thematicBreak)
         case CMARK_NODE_BLOCK_QUOTE:

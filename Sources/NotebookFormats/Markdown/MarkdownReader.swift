@@ -7,6 +7,8 @@ public struct ReadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Where each `%%comment%%` the reader left out of the note starts.
     public var comments: [SourceLocation]
+    /// Where each block or inline HTML whose comments the reader left out starts (``HTMLComments``).
+    public var htmlComments: [SourceLocation] = []
     /// Where each of the metadata's aliases is written, when the format says (front matter).
     public var aliasLocations: [SourceLocation]
 
@@ -44,8 +46,10 @@ public struct MarkdownReader: Sendable {
         let front = FrontMatter.read(source, path: path)
         let body = readBodyAndComments(front.body, path: path, firstLine: front.bodyStartLine)
         let note = Note(path: path, metadata: front.metadata, blocks: body.blocks)
-        return ReadResult(
+        var result = ReadResult(
             note: note, diagnostics: front.diagnostics + body.diagnostics, comments: body.comments, aliasLocations: front.aliasLocations)
+        result.htmlComments = body.htmlComments
+        return result
     }
 
     /// Reads Markdown without front matter; `firstLine` is the file's line number of its first line.
@@ -55,7 +59,7 @@ public struct MarkdownReader: Sendable {
     }
 
     private func readBodyAndComments(_ body: Substring, path: String, firstLine: Int)
-        -> (blocks: [Block], diagnostics: [Diagnostic], comments: [SourceLocation])
+        -> (blocks: [Block], diagnostics: [Diagnostic], comments: [SourceLocation], htmlComments: [SourceLocation])
     {
         var body = body
         var original = body.withUTF8 { Array($0) }
@@ -67,9 +71,9 @@ public struct MarkdownReader: Sendable {
         let context = MarkdownContext(scan: scan, original: original, path: path, firstLine: firstLine, palette: palette)
         // The converter of the tree kept (its context places the comments below): a fresh one
         // for each tree, since one that found text for autolinks is given up.
-        var converter = CmarkConverter(context: context)
+        var converter = CmarkConverter(context: context, hidesHTMLComments: notebookSyntax)
         var (blocks, diagnostics) = CmarkParser.withDocument(scan.prepared) { document, checkAutolinks in
-            converter = CmarkConverter(context: context, checkAutolinks: checkAutolinks)
+            converter = CmarkConverter(context: context, checkAutolinks: checkAutolinks, hidesHTMLComments: notebookSyntax)
             let converted = converter.convert(document)
             return converter.foundAutolinkText ? nil : converted
         }
@@ -103,6 +107,6 @@ public struct MarkdownReader: Sendable {
                     .warning, "the note uses every character notebook syntax could mark its place with; annotations, ==highlights== and [[wikilinks]] are read as plain Markdown",
                     path: path, at: SourceLocation(line: firstLine, column: 1), code: "markdown.markers"))
         }
-        return (FootnoteLabels.assign(blocks), diagnostics, comments)
+        return (FootnoteLabels.assign(blocks), diagnostics, comments, converter.htmlComments)
     }
 }

@@ -47,14 +47,21 @@ enum OutputCheck {
     /// A refusal of the output store as a diagnostic; `site` and `output` as the user gave them,
     /// for the command that goes on.
     static func diagnostic(for refusal: OutputStore.Refusal, site: String, output: String) -> Diagnostic {
+        // What goes on past a refusal of something notebook did not make.
+        let forced = ["notebook", "build", site, "-o", output, "--force"].map(shellQuoted).joined(separator: " ")
         switch refusal {
         case .notOurs(let folder):
-            let command = ["notebook", "build", site, "-o", output, "--force"].map(shellQuoted).joined(separator: " ")
             return Diagnostic(
                 .error,
                 "the output folder exists and was not made by notebook (it has no \(OutputMarker.name)); notebook replaces only "
-                    + "its own output or an empty folder. To replace it and everything in it, run: \(command)",
+                    + "its own output or an empty folder. To replace it and everything in it, run: \(forced)",
                 path: folder, code: "output.exists")
+        case .spareNotOurs(let spare):
+            return Diagnostic(
+                .error,
+                "notebook keeps the output's spare (the previous output, written over by the next build) here, but did not make "
+                    + "what is here (it has no \(OutputMarker.name)); move it away, or to replace it, run: \(forced)",
+                path: spare, code: "output.exists")
         case .busy(let folder):
             return Diagnostic(
                 .error, "another notebook build is writing this output folder; try again when it has finished", path: folder,
