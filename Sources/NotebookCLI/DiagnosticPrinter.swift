@@ -164,10 +164,23 @@ struct SourceExcerpts {
         let line = bytes[range]
         // Controls are shown as `\xNN` in the line and in the padding alike, so the caret stays under its column.
         let prefix = DiagnosticPrinter.visible(String(decoding: line.prefix(max(location.column - 1, 0)), as: UTF8.self), keeping: ["\t"])
-        return (
-            DiagnosticPrinter.visible(String(decoding: line, as: UTF8.self), keeping: ["\t"]),
-            String(prefix.map { $0 == "\t" ? "\t" : " " })
-        )
+        // A character a terminal shows two columns wide takes two spaces.
+        var padding = ""
+        for character in prefix {
+            padding += character == "\t" ? "\t" : Self.isWide(character) ? "  " : " "
+        }
+        return (DiagnosticPrinter.visible(String(decoding: line, as: UTF8.self), keeping: ["\t"]), padding)
+    }
+
+    /// Whether a terminal shows `character` two columns wide: East Asian wide and full-width
+    /// characters (the ranges of Markus Kuhn's `wcwidth`), and emoji shown as pictures.
+    static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else { return false }
+        if scalar.properties.isEmojiPresentation { return true }
+        let value = scalar.value
+        return (value <= 0x115F) || (value >= 0x2E80 && value <= 0xA4CF && value != 0x303F) || (value >= 0xAC00 && value <= 0xD7A3)
+            || (value >= 0xF900 && value <= 0xFAFF) || (value >= 0xFE10 && value <= 0xFE19) || (value >= 0xFE30 && value <= 0xFE6F)
+            || (value >= 0xFF00 && value <= 0xFF60) || (value >= 0xFFE0 && value <= 0xFFE6) || (value >= 0x20000 && value <= 0x3FFFD)
     }
 }
 

@@ -71,7 +71,7 @@ public final class HighlightCache: Sendable {
     private let state = Mutex(State())
 
     /// The header every cache file starts with.
-    static let magic = Array("notebook highlight cache 1\n".utf8)
+    static let magic = Array("notebook highlight cache 2\n".utf8)
 
     /// A cache in `folder` for the script at `script`; nil when the script cannot be read (no cache
     /// is needed where nothing can be highlighted). Without `writes`, it is only read.
@@ -223,8 +223,16 @@ public final class HighlightCache: Sendable {
     }
 
     /// An entry: its key (8 bytes), its language (length in 1 byte), whether it is highlighted
-    /// (1 byte) and its HTML (length in 4 bytes), lengths and key little-endian.
+    /// (1 byte) and its HTML (length in 4 bytes), then the FNV-1a hash of all of these (8 bytes):
+    /// an entry changed on the disk (a flipped bit, an edit) is not read, where the check of its
+    /// HTML would take any well-formed change (`<mi>z</mi>` for `<mi>a</mi>`). Lengths, key and
+    /// hash little-endian.
     private static func append(key: UInt64, _ stored: Stored, to out: inout [UInt8]) {
+        let start = out.count
+        defer {
+            let sum = out[start...].reduce(FNV1a.seed, FNV1a.step)
+            withUnsafeBytes(of: sum.littleEndian) { out += $0 }
+        }
         let language = Array(stored.language.utf8.prefix(255))
         withUnsafeBytes(of: key.littleEndian) { out += $0 }
         out.append(UInt8(language.count))
@@ -240,23 +248,29 @@ public final class HighlightCache: Sendable {
         }
     }
 
-    /// Reads entries one after another; stops at the first that is not whole.
+    /// Reads entries one after another; stops at the first that is not whole or not as written.
     private struct Reader {
         let bytes: [UInt8]
         var offset: Int
 
         mutating func next() -> (UInt64, Stored)? {
+            let start = offset
             guard let key = integer(UInt64.self), let length = take(1)?.first, let language = take(Int(length)),
                 let kind = take(1)?.first
             else { return nil }
             let name = String(decoding: language, as: UTF8.self)
+            let entry: Entry
             switch kind {
-            case 0: return (key, Stored(language: name, entry: .plain))
+            case 0: entry = .plain
             case 1:
                 guard let count = integer(UInt32.self), let html = take(Int(count)) else { return nil }
-                return (key, Stored(language: name, entry: .highlighted(String(decoding: html, as: UTF8.self))))
+                entry = .highlighted(String(decoding: html, as: UTF8.self))
             default: return nil
             }
+            let end = offset
+            // Its place in the file may be wrong too: nothing after it is read.
+            guard let sum = integer(UInt64.self), sum == bytes[start..<end].reduce(FNV1a.seed, FNV1a.step) else { return nil }
+            return (key, Stored(language: name, entry: entry))
         }
 
         private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {

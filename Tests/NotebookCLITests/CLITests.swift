@@ -234,6 +234,15 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
             #expect(lines[1] == "Café\t^[x](bold: 1)")
             #expect(lines[2] == "    \t" + String(repeating: " ", count: 11) + "^")
         }
+        // Characters a terminal shows two columns wide take two spaces: CJK, full-width, emoji.
+        let wide = run(["render", "-"], stdin: "日本語テキスト Ａ🚀é ^[x](bold: 1)\n")
+        let wideLines = wide.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(wideLines.count >= 3 && wideLines[2] == String(repeating: " ", count: 7 * 2 + 1 + 2 + 2 + 1 + 1 + 11) + "^", "\(wideLines)")
+    }
+
+    @Test func wideCharactersAreThoseATerminalShowsWide() {
+        #expect(["日", "テ", "한", "Ａ", "🚀", "😀", "🇫🇷", "👍🏽"].allSatisfy(SourceExcerpts.isWide))
+        #expect(!["a", "é", "Ω", "ж", "→", "☺", "\u{0301}", "ｱ"].contains(where: SourceExcerpts.isWide))
     }
 
     @Test func warningsOnlyExitZero() throws {

@@ -74,6 +74,37 @@ import Testing
         #expect(try #require(HighlightCache(folder: folder.path, script: Self.script)).entry(language: "swift", code: "let x = 1") == nil)
     }
 
+    /// A change on the disk that leaves well-formed HTML (another class, another letter) passes
+    /// the check of the HTML: each entry's hash finds it, and nothing from it on is used.
+    @Test func anEntryChangedOnTheDiskIsNotUsed() throws {
+        let folder = Folder()
+        let cache = try #require(HighlightCache(folder: folder.path, script: Self.script))
+        cache.keep(.highlighted(Self.html), language: "swift", code: "let x = 1")
+        cache.keep(.highlighted("<span class=\"hljs-keyword\">var</span>"), language: "swift", code: "var")
+        cache.save()
+        let original = try Data(contentsOf: URL(fileURLWithPath: cache.path))
+        for (from, to) in [("hljs-keyword\">var", "hljs-section\">var"), ("hljs-keyword\">let", "hljs-section\">let")] {
+            var changed = original
+            let range = try #require(changed.range(of: Data(from.utf8)))
+            changed.replaceSubrange(range, with: Data(to.utf8))
+            try changed.write(to: URL(fileURLWithPath: cache.path))
+            let again = try #require(HighlightCache(folder: folder.path, script: Self.script))
+            #expect(again.entry(language: "swift", code: "var") == nil)
+            #expect((again.entry(language: "swift", code: "let x = 1") == nil) == from.hasSuffix("let"))
+        }
+        // Any one byte flipped anywhere past the header: no entry is used that was not written so.
+        for index in HighlightCache.magic.count..<original.count {
+            var flipped = original
+            flipped[index] ^= 0x20
+            try flipped.write(to: URL(fileURLWithPath: cache.path))
+            let again = try #require(HighlightCache(folder: folder.path, script: Self.script))
+            for (code, html) in [("let x = 1", Self.html), ("var", "<span class=\"hljs-keyword\">var</span>")] {
+                let found = again.entry(language: "swift", code: code)
+                #expect(found == nil || found == .highlighted(html), "byte \(index)")
+            }
+        }
+    }
+
     @Test func theFileKeepsWhatTheLastBuildUsedFirstWithinItsLimit() throws {
         let folder = Folder()
         let first = try #require(HighlightCache(folder: folder.path, script: Self.script))
