@@ -242,7 +242,7 @@ extension HTMLWriter {
         let count = (footnoteReferences[key] ?? 0) + 1
         footnoteReferences[key] = count
         let id = count == 1 ? "fnref\(number)" : "fnref\(number)-\(count)"
-        out += "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"\(id)\">\(number)</a></sup>"
+        out += "<sup class=\"footnote-ref\"><a href=\"#fn\(number)\" id=\"\(id)\" aria-label=\"Footnote \(number)\">\(number)</a></sup>"
     }
 
     /// Whether the formatting sets nothing but emphasis, strong emphasis (either turned on) and

@@ -356,14 +356,16 @@ struct HTMLWriter: ~Copyable {
         marks.bodyEnd = out.count
         guard !footnotes.isEmpty else { return }
         cr()
-        out.append(literal: "<section class=\"footnotes\">\n<ol>\n")
+        // Named for screen readers, as each link in and out of it is (WCAG's link purpose).
+        out.append(literal: "<section class=\"footnotes\" aria-label=\"Footnotes\">\n<ol>\n")
         for (index, definition) in footnotes.enumerated() {
             let number = index + 1
             out += "<li id=\"fn\(number)\">\n"
             var backrefs = ""
             for reference in 0..<max(footnoteReferences[FootnoteDefinition.key(definition.label)] ?? 0, 1) {
                 let suffix = reference == 0 ? "" : "-\(reference + 1)"
-                backrefs += " <a href=\"#fnref\(number)\(suffix)\" class=\"footnote-backref\">↩</a>"
+                let which = reference == 0 ? "" : " (\(reference + 1))"
+                backrefs += " <a href=\"#fnref\(number)\(suffix)\" class=\"footnote-backref\" aria-label=\"Back to reference \(number)\(which)\">↩</a>"
             }
             if let last = definition.blocks.last, case .paragraph(let inlines) = last.kind {
                 blocks(Array(definition.blocks.dropLast()), tight: false)

@@ -388,14 +388,14 @@ private func occurrences(of needle: String, in text: String) -> Int {
         let html = render("A[^x] B[^y] C[^x]\n\n[^y]: Why.\n[^x]: Ex.")
         #expect(
             html == """
-                <p>A<sup class="footnote-ref"><a href="#fn1" id="fnref1">1</a></sup> B<sup class="footnote-ref"><a href="#fn2" id="fnref2">2</a></sup> C<sup class="footnote-ref"><a href="#fn1" id="fnref1-2">1</a></sup></p>
-                <section class="footnotes">
+                <p>A<sup class="footnote-ref"><a href="#fn1" id="fnref1" aria-label="Footnote 1">1</a></sup> B<sup class="footnote-ref"><a href="#fn2" id="fnref2" aria-label="Footnote 2">2</a></sup> C<sup class="footnote-ref"><a href="#fn1" id="fnref1-2" aria-label="Footnote 1">1</a></sup></p>
+                <section class="footnotes" aria-label="Footnotes">
                 <ol>
                 <li id="fn1">
-                <p>Ex. <a href="#fnref1" class="footnote-backref">↩</a> <a href="#fnref1-2" class="footnote-backref">↩</a></p>
+                <p>Ex. <a href="#fnref1" class="footnote-backref" aria-label="Back to reference 1">↩</a> <a href="#fnref1-2" class="footnote-backref" aria-label="Back to reference 1 (2)">↩</a></p>
                 </li>
                 <li id="fn2">
-                <p>Why. <a href="#fnref2" class="footnote-backref">↩</a></p>
+                <p>Why. <a href="#fnref2" class="footnote-backref" aria-label="Back to reference 2">↩</a></p>
                 </li>
                 </ol>
                 </section>
@@ -408,8 +408,8 @@ private func occurrences(of needle: String, in text: String) -> Int {
     @Test func footnoteReferringToAnotherFootnote() {
         let html = render("Text[^z]\n\n[^z]: Zed[^a]\n\n[^a]: Ay")
         #expect(!html.contains("[^"), "\(html)")
-        #expect(html.contains("<li id=\"fn1\">\n<p>Zed<sup class=\"footnote-ref\"><a href=\"#fn2\" id=\"fnref2\">2</a></sup>"), "\(html)")
-        #expect(html.contains("<li id=\"fn2\">\n<p>Ay <a href=\"#fnref2\" class=\"footnote-backref\">↩</a></p>"), "\(html)")
+        #expect(html.contains("<li id=\"fn1\">\n<p>Zed<sup class=\"footnote-ref\"><a href=\"#fn2\" id=\"fnref2\" aria-label=\"Footnote 2\">2</a></sup>"), "\(html)")
+        #expect(html.contains("<li id=\"fn2\">\n<p>Ay <a href=\"#fnref2\" class=\"footnote-backref\" aria-label=\"Back to reference 2\">↩</a></p>"), "\(html)")
     }
 
     /// Wherever a definition stands, each reference links to its own footnote's text.
@@ -423,7 +423,7 @@ private func occurrences(of needle: String, in text: String) -> Int {
 
     @Test func footnoteEndingInACodeBlock() {
         let html = render("A[^c]\n\n[^c]: Text\n\n        code\n")
-        #expect(html.contains("<li id=\"fn1\">\n<p>Text</p>\n<pre><code>code\n</code></pre>\n<a href=\"#fnref1\" class=\"footnote-backref\">↩</a>\n</li>"))
+        #expect(html.contains("<li id=\"fn1\">\n<p>Text</p>\n<pre><code>code\n</code></pre>\n<a href=\"#fnref1\" class=\"footnote-backref\" aria-label=\"Back to reference 1\">↩</a>\n</li>"))
     }
 
     @Test func calloutMarkup() {

@@ -1182,6 +1182,12 @@ class FeatureSiteTests(Checks):
         "notes/broken.md": "---\ntitle: Broken\n---\nFrom [[café]] to [[Nowhere at all]] and [[Links]].\n",
     }
     OVERRIDE = {"templates/search-box.mustache": "<a class=\"my-search\" href=\"{{site.searchPage}}\">Find</a>\n"}
+    # A right-to-left site with a long line of code and inline code in its text.
+    RTL = {
+        "notebook.yml": "title: שלום\nlanguage: he\n",
+        "notes/code.md": "---\ntitle: קוד\n---\nטקסט `let x = 1` טקסט.\n\n```swift {2}\nlet x = 1\n"
+        + "let packages = [\"" + "a" * 300 + "\"]\n```\n",
+    }
     # Every page of this site at a phone's width, as the example site's are checked.
     html_pages = BrowserTests.html_pages
     test_no_overflow_at_phone_width = BrowserTests.test_no_overflow_at_phone_width
@@ -1222,6 +1228,10 @@ class FeatureSiteTests(Checks):
                 self.run("a link that leads nowhere is reached with Tab and says why", self.test_broken_link_by_keyboard)
             with SiteServer(own) as self.server:
                 self.run("the search page searches with the search box replaced", self.test_search_page_without_box)
+            rtl = self.build(Path(temporary) / "rtl", self.RTL)
+            with SiteServer(rtl) as self.server:
+                self.run("code reads left to right on a right-to-left page", self.test_code_left_to_right)
+                self.run("printed: no controls, long code lines wrap", self.test_print)
 
     def open(self, path):
         self.driver.get(self.server.base + path)
@@ -1271,6 +1281,40 @@ class FeatureSiteTests(Checks):
         after = self.driver.execute_script("return getComputedStyle(arguments[0], '::after').content", broken)
         assert after in ("none", "normal", ""), f"the link still says {after!r} without the focus"
         print(f"  Tab reaches it; focused it shows {said}")
+
+    def test_code_left_to_right(self):
+        """A code block and inline code keep left-to-right text in a right-to-left page: a long
+        line opens at its start, and a short one stands at the block's left."""
+        self.open("/code/")
+        facts = self.driver.execute_script("""
+            const pre = document.querySelector('.note-body pre'), code = document.querySelector('.note-body p code');
+            const line = pre.querySelector('code');
+            return [document.documentElement.dir, getComputedStyle(pre).direction, getComputedStyle(code).direction,
+                    pre.scrollLeft, pre.scrollWidth > pre.clientWidth,
+                    Math.round(line.getClientRects()[0].left - pre.getBoundingClientRect().left)];""")
+        page, block, inline, scrolled, overflows, indent = facts
+        assert page == "rtl", f"the page's dir is {page}"
+        assert block == "ltr" and inline == "ltr", f"code's direction: block {block}, inline {inline}"
+        assert scrolled == 0 and overflows, f"the long line opens scrolled by {scrolled} px (overflows: {overflows})"
+        assert indent < 40, f"the first line starts {indent} px from the block's left"
+        print(f"  a right-to-left page: code blocks and inline code ltr, the long line opens at its start")
+
+    def test_print(self):
+        """On paper the controls are gone (the theme toggle too, shown on screen by a rule of
+        more weight) and a code line longer than the page wraps instead of being cut."""
+        self.open("/code/")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            facts = self.driver.execute_script("""
+                const shown = s => [...document.querySelectorAll(s)].filter(e => getComputedStyle(e).display !== 'none').length;
+                const pre = document.querySelector('.note-body pre');
+                return [shown('.theme-toggle'), shown('.search-box'), getComputedStyle(pre).whiteSpace, pre.scrollWidth - pre.clientWidth];""")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        toggles, boxes, white_space, hidden = facts
+        assert toggles == 0 and boxes == 0, f"printed: {toggles} theme toggles, {boxes} search boxes"
+        assert white_space == "pre-wrap" and hidden <= 1, f"printed code: white-space {white_space}, {hidden} px cut off"
+        print("  printed: no toggle or search box; the 300-letter line wraps")
 
     def test_embedded_media(self):
         self.open("/media/talk/")
