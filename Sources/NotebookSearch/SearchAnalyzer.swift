@@ -37,20 +37,30 @@ public struct SearchAnalyzer: ~Copyable {
         }
         for piece in pieces {
             var word = String.UnicodeScalarView()
+            // Whether the word began right after a word and an apostrophe: a possessive's `s`.
+            var afterApostrophe = false
+            var previous: Unicode.Scalar? = nil
+            var beforePrevious: Unicode.Scalar? = nil
             for scalar in piece.unicodeScalars {
                 if SearchFolding.isWordScalar(scalar) {
+                    if word.isEmpty {
+                        afterApostrophe = previous.map(SearchFolding.isApostrophe) == true
+                            && beforePrevious.map(SearchFolding.isWordScalar) == true
+                    }
                     word.append(scalar)
                 } else {
-                    addWord(String(word), to: &table)
+                    addWord(String(word), afterApostrophe: afterApostrophe, to: &table)
                     word = String.UnicodeScalarView()
                 }
+                beforePrevious = previous
+                previous = scalar
             }
-            addWord(String(word), to: &table)
+            addWord(String(word), afterApostrophe: afterApostrophe, to: &table)
         }
     }
 
-    private mutating func addWord(_ word: String, to table: inout WordTable) {
-        guard !word.isEmpty else { return }
+    private mutating func addWord(_ word: String, afterApostrophe: Bool, to table: inout WordTable) {
+        guard !word.isEmpty, !(afterApostrophe && SearchFolding.isPossessive(word)) else { return }
         var folded = SearchFolding.fold(word)
         folded.withUTF8 { if !$0.isEmpty { table.add($0) } }
     }

@@ -36,6 +36,15 @@ public enum SearchFolding {
     /// Letters that no decomposition takes apart, as the search spells them.
     static let spelt: [Unicode.Scalar: String] = ["ø": "o", "ł": "l", "đ": "d", "ß": "ss", "œ": "oe", "æ": "ae", "\u{3C2}": "\u{3C3}"]
 
+    /// Whether `word` is a possessive's `s` when it follows a word and an apostrophe (`'` or `’`):
+    /// then it is no word of its own (`garden's` is `garden`, as Snowball's English stemmer takes
+    /// `'s` off), so that a query holding `'s` finds what the word alone finds. The browser's
+    /// search drops it the same way.
+    static func isPossessive(_ word: String) -> Bool { word == "s" || word == "S" }
+
+    /// Whether `scalar` is an apostrophe: `'` or `’`.
+    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
+
     /// Whether `scalar` is part of a word: a letter, a mark or a number (`[\p{L}\p{M}\p{N}]`).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

@@ -84,6 +84,11 @@ struct WordTable: ~Copyable {
                 if index > start {
                     if high >= 0x80 {
                         others.append(start..<index)
+                    } else if index - start == 1, base[start] == UInt8(ascii: "s"), start >= 2, base[start - 1] == UInt8(ascii: "'"),
+                        fold[Int(base[start - 2])] != 0
+                    {
+                        // A possessive's `s` (`garden's`) is no word: as Snowball's English stemmer
+                        // takes `'s` off, `garden's` is `garden` (SearchFolding.isPossessive).
                     } else if index - start > SearchFolding.longestWord {
                         // Only its first characters, as every word (`SearchFolding.longestWord`).
                         add(UnsafeBufferPointer(start: base + start, count: SearchFolding.longestWord))

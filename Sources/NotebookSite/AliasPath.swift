@@ -46,7 +46,8 @@ enum AliasPath {
         guard trimmed.hasPrefix("/") || trimmed.isEmpty else { return .failure(trimmed.hasPrefix("..") ? .leavesTheSite : .notASitePath) }
         guard !trimmed.isEmpty, !trimmed.hasPrefix("//"), !trimmed.contains("?"), !trimmed.contains("#"), !hasScheme(trimmed),
             !trimmed.contains("\\"), let decoded = percentDecoded(trimmed),
-            !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            // `%5C` is a backslash too once decoded: a folder named `\\x` is where no browser goes.
+            !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\\" })
         else { return .failure(.notASitePath) }
         var segments: [Substring] = []
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)

@@ -177,9 +177,24 @@ import Testing
         let commas = read("---\ntags: travel, food ,, night train\n---\n")
         #expect(commas.metadata.tags == ["travel", "food", "night train"])
         #expect(read("---\ntags:\n---\n").metadata.tags == [])
-        #expect(read("---\naliases: a, b\n---\n").metadata.aliases == ["a, b"])
+        // Aliases too, as Quartz and Obsidian split them; a name with a comma is an item of a list.
+        #expect(read("---\naliases: Old Name, Another\n---\n").metadata.aliases == ["Old Name", "Another"])
+        #expect(read("---\nalias: \"Smith, John\"\n---\n").metadata.aliases == ["Smith", "John"])
+        #expect(read("---\naliases: [\"Smith, John\"]\n---\n").metadata.aliases == ["Smith, John"])
         // Spaces and tabs go from either end; a space that carries a combining mark is no space.
         #expect(read("---\ntags: [\"\\ttab \", \" café \", \" \\u0301x\"]\n---\n").metadata.tags == ["tab", "café", " \u{301}x"])
+    }
+
+    /// A slug that slugs to nothing makes no URL: an error at the slug, which is not kept.
+    @Test func aSlugWithoutALetterOrDigitIsAnErrorAtIt() {
+        for slug in ["\"..\"", "\".\"", "\"-\"", "\"/\""] {
+            let result = read("---\ntitle: T\nslug: \(slug)\n---\n")
+            #expect(result.metadata.slug == nil)
+            #expect(result.diagnostics.map(\.code) == ["url.empty"], "\(slug)")
+            #expect(result.diagnostics.first?.location == SourceLocation(line: 3, column: 7))
+            #expect(result.diagnostics.first?.message.contains("makes no URL") == true)
+        }
+        #expect(read("---\nslug: \"a.b\"\n---\n").metadata.slug == "a.b")
     }
 
     /// A tag with no letter or digit has no page: a warning at the tag, and the others kept.
@@ -227,7 +242,7 @@ import Testing
         ("publish: nope", "'publish' should be true or false, not 'nope'", 10),
         ("tags: {a: 1}", "'tags' should be a list of strings or a comma-separated string, not a mapping", 7),
         ("tags: [ok, [nested]]", "'tags' should list strings, not a sequence", 12),
-        ("aliases: {a: 1}", "'aliases' should be a list of strings, not a mapping", 10),
+        ("aliases: {a: 1}", "'aliases' should be a list of strings or a comma-separated string, not a mapping", 10),
         ("summary: {a: 1}", "'summary' should be a string, not a mapping", 10),
         ("slug: [a]", "'slug' should be a string, not a sequence", 7),
         ("id: [a]", "'id' should be a string, not a sequence", 5),

@@ -46,6 +46,10 @@ import Testing
         #expect(AliasPath.redirect(of: "../up", folder: "/x/", noteURL: "/x/y/") == .failure(.leavesTheSite))
         #expect(AliasPath.redirect(of: "https://example.org/x", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
         #expect(AliasPath.redirect(of: "mailto:a@b.c", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
+        // A backslash, written or percent-encoded, makes no folder a browser would reach.
+        #expect(AliasPath.redirect(of: "/\\\\evil.com", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
+        #expect(AliasPath.redirect(of: "/%5C%5Cevil.com", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
+        #expect(AliasPath.redirect(of: "/a%5cb/", folder: "/", noteURL: "/x/") == .failure(.notASitePath))
         #expect(AliasPath.redirect(of: "Re: minutes", folder: "/", noteURL: "/x/") == .success("/re-minutes/"))
         #expect(AliasPath.redirect(of: "!!!", folder: "/", noteURL: "/x/") == nil)
         // A name whose slug is the note's own adds no page.

@@ -33,6 +33,31 @@ import Testing
         #expect(!report.diagnostics.contains { $0.message.contains("[[unique]]") })
     }
 
+    /// Obsidian's "relative path to file" links: a path from the linking note's folder names one
+    /// note, file or folder, never one found by its name elsewhere.
+    @Test func aWikilinkWrittenAsAPathFromTheNotesFolderLeadsThere() throws {
+        let site = try TemporarySite([
+            "notes/P/Alpha/Plan.md": "# Alpha plan\n\n## Goals\n\nAlpha goals.\n",
+            "notes/P/Beta/Plan.md": "# Beta plan\n\n## Goals\n\nBeta goals.\n",
+            "notes/P/Beta/pic.png": "png",
+            "notes/P/Alpha/Note.md": "[[../Beta/Plan]], [[./Plan|here]], [[../Beta/Plan.md#Goals]], [[../Beta]], [[..]], "
+                + "[[../Beta/pic.png]].\n\n![[../Beta/Plan#Goals]]\n\n[[../Gamma/Plan]] and [[../../../out]]\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let page = try site.output("p/alpha/note/index.html")
+        #expect(page.contains("href=\"/p/beta/plan/\""), "\(page)")
+        #expect(page.contains("href=\"/p/alpha/plan/\">here</a>"))
+        #expect(page.contains("href=\"/p/beta/plan/#goals\""))
+        #expect(page.contains("href=\"/p/beta/\"") && page.contains("href=\"/p/\""))
+        #expect(page.contains("href=\"/p/beta/pic.png\""))
+        #expect(page.contains("Beta goals.") && !page.contains("Alpha goals."))
+        #expect(!report.diagnostics.contains { $0.code == "link.ambiguous" }, "\(report.diagnostics)")
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }.map(\.message)
+        #expect(broken.count == 2, "\(broken)")
+        #expect(broken.contains { $0.contains("[[../Gamma/Plan]]") && $0.contains("no note or file at 'P/Gamma/Plan'") }, "\(broken)")
+        #expect(broken.contains { $0.contains("leads outside the notes") }, "\(broken)")
+    }
+
     @Test func aTitleOrAliasThatOutranksAFileNameSaysSo() throws {
         let site = try TemporarySite([
             "notes/sibling.md": "---\ntitle: Sibling Note\n---\nReal.\n", "notes/sub/other.md": "---\naliases: [sibling]\n---\nOther.\n",

@@ -59,6 +59,7 @@ import time
 import traceback
 import urllib.error
 import urllib.request
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -657,7 +658,23 @@ class BrowserTests(Checks):
         WebDriverWait(self.driver, 5).until(lambda d: results.find_elements("css selector", "[role=option]"))
         first = results.find_element("css selector", ".search-title").text
         assert first == "Sunday Pancakes", f"/search/?q=blueberry lists {first!r} first"
-        print("  /search/?q=blueberry lists Sunday Pancakes first")
+        # Another query typed and Enter: the page stays, lists its results, and keeps it in its
+        # address; arrows and Enter open the chosen result, and Back comes to that query.
+        from selenium.webdriver.common.keys import Keys
+        field = self.driver.find_element("css selector", ".search-page input")
+        field.clear()
+        field.send_keys("pancakes", Keys.ENTER)
+        WebDriverWait(self.driver, 5).until(lambda d: "q=pancakes" in d.current_url)
+        assert urllib.parse.urlparse(self.driver.current_url).path.endswith("/search/"), f"Enter left for {self.driver.current_url}"
+        WebDriverWait(self.driver, 5).until(lambda d: results.find_elements("css selector", "[role=option]"))
+        field.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+        WebDriverWait(self.driver, 5).until(lambda d: "/search/" not in d.current_url)
+        self.driver.back()
+        WebDriverWait(self.driver, 5).until(lambda d: "/search/" in d.current_url)
+        WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_element("css selector", ".search-page input").get_attribute("value") == "pancakes")
+        print("  /search/?q=blueberry lists Sunday Pancakes first; Enter searches there and keeps ?q=pancakes, "
+              "arrows and Enter open a result, Back returns to it")
 
     def check_highlights(self, path, scheme):
         status, page_html = self.server.get(path)

@@ -215,7 +215,13 @@ private struct FrontMatterReader {
         switch key {
         case "title": metadata.title = text(key, value)
         case "summary": metadata.summary = text(shown, value)
-        case "slug": metadata.slug = text(key, value)
+        case "slug":
+            guard let slug = text(key, value) else { return }
+            // A slug that slugs to nothing (`..`, `-`) makes no URL: said here, at it.
+            if !slug.isEmpty, Slug.make(slug).isEmpty {
+                return report("the slug '\(slug)' makes no URL: it has no letter or digit", at: value, code: "url.empty")
+            }
+            metadata.slug = slug
         case "id": metadata.id = text(key, value)
         case "date":
             guard let date = text(shown, value) else { return }
@@ -239,7 +245,8 @@ private struct FrontMatterReader {
                 }
             }
         case "aliases":
-            if let aliases = locatedList(shown, value, splittingCommas: false) {
+            // One string is split at commas, as tags are, and as Quartz and Obsidian read it.
+            if let aliases = locatedList(shown, value, splittingCommas: true) {
                 metadata.aliases = aliases.map(\.text)
                 aliasLocations = aliases.map(\.location)
             }

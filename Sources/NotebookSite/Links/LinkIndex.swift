@@ -175,11 +175,18 @@ struct LinkIndex: Sendable {
         zip(a, b).prefix { $0 == $1 }.count
     }
 
+    /// Whether a wikilink target is a path from the linking note's folder (`./Plan`,
+    /// `../Beta/Plan`), as Obsidian writes links with its "relative path to file" setting.
+    static func isPathFromNote(_ target: String) -> Bool {
+        target.hasPrefix("./") || target.hasPrefix("../") || target == "." || target == ".."
+    }
+
     /// What a wikilink leads to, or a reason it leads nowhere.
     public func resolve(_ link: WikiLink, from source: Int) -> Result<Target, BrokenLink> {
         if link.target.isEmpty {
             return anchor(link.heading, in: source).map { .note(source, anchor: $0) }
         }
+        if Self.isPathFromNote(link.target) { return resolve(pathFromNote: link, from: source) }
         if let index = note(named: link.target, from: source) {
             return anchor(link.heading, in: index).map { .note(index, anchor: $0) }
         }
@@ -192,6 +199,25 @@ struct LinkIndex: Sendable {
             return .success(.sitePath(url))
         }
         return .failure(BrokenLink(reason: "no note or file named '\(link.target)'"))
+    }
+
+    /// What a wikilink whose target is a path from the note's folder leads to: the note at that
+    /// path (with or without its extension), a file, or a folder's page; never a note found by
+    /// its name elsewhere.
+    private func resolve(pathFromNote link: WikiLink, from source: Int) -> Result<Target, BrokenLink> {
+        let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
+        guard let path = Self.normalize(folder + PathSegments.of(link.target).map(String.init)) else {
+            return .failure(BrokenLink(reason: "'\(link.target)' leads outside the notes", leadsNowhere: false))
+        }
+        if !path.isEmpty, let index = byPath.first(Self.withoutExtension(path.lowercased())) {
+            return anchor(link.heading, in: index).map { .note(index, anchor: $0) }
+        }
+        if files.contains(path) { return .success(.file(path)) }
+        if link.heading == nil, let url = path.isEmpty ? "/" : foldersByPath[path.lowercased()] {
+            // A page a note introduces is that note's.
+            return .success(byURL.first(url).map { .note($0, anchor: nil) } ?? .sitePath(url))
+        }
+        return .failure(BrokenLink(reason: "no note or file at '\(path)' (the link's path is from the note's folder)"))
     }
 
     /// What an embedded file (`![[pic.png]]`) leads to, where Obsidian finds it: beside the note,

@@ -94,7 +94,8 @@ struct LinkResolver: Sendable {
     func ambiguity(of reference: LinkReference, from source: Int) -> [String]? {
         let target: String
         switch reference {
-        case .wikilink(let link) where !link.target.isEmpty: target = link.target
+        // A path from the note's folder names one place.
+        case .wikilink(let link) where !link.target.isEmpty && !LinkIndex.isPathFromNote(link.target): target = link.target
         case .image(let name, embed: true): return index.resolve(embedded: name, from: source).ambiguous
         default: return nil
         }
@@ -105,7 +106,7 @@ struct LinkResolver: Sendable {
     /// The paths of the notes a wikilink names by path or file name, which a note's title or
     /// alias outranks; nil when there are none.
     func outranked(by reference: LinkReference) -> [String]? {
-        guard case .wikilink(let link) = reference, !link.target.isEmpty else { return nil }
+        guard case .wikilink(let link) = reference, !link.target.isEmpty, !LinkIndex.isPathFromNote(link.target) else { return nil }
         let found = index.outranked(for: link.target)
         return found.isEmpty ? nil : found.map { notes[$0].relativePath }
     }

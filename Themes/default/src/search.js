@@ -104,6 +104,8 @@
     for (var piece of pieces) {
       var run = /[\p{L}\p{M}\p{N}]+/gu, found;
       while ((found = run.exec(piece.segment))) {
+        // A possessive's "s" ("garden's") is no word, as the build leaves it out (SearchFolding.isPossessive).
+        if ((found[0] === "s" || found[0] === "S") && /[\p{L}\p{M}\p{N}]['\u2019]$/u.test(piece.segment.slice(0, found.index))) continue;
         // A lone combining mark folds to nothing: no word.
         var word = fold(found[0]);
         if (word) out.push({ word: word, start: piece.index + found.index, end: piece.index + found.index + found[0].length });
@@ -450,6 +452,9 @@
         event.preventDefault();
         select(active + (event.key === "ArrowDown" ? 1 : -1));
       } else if (event.key === "Enter") {
+        // On the search page Enter searches, as its button does, unless a result was chosen
+        // with the arrows; in the dialog it opens the chosen result, or the first.
+        if (!leaving && active < 0) return;
         var items = list.querySelectorAll("[role=option] a");
         event.preventDefault();
         if (items.length) {
@@ -586,7 +591,20 @@
     pageStatus.textContent = "";
     page.querySelector("form").hidden = false;
     var showPage = attach(index, pageInput, page.querySelector("[role=listbox]"), pageStatus);
-    page.querySelector("form").addEventListener("submit", function (event) { event.preventDefault(); showPage(pageInput.value); });
+    // The query asked is kept in the page's address (?q=…), to share, reload or come back to.
+    var keep = 0;
+    function remember() {
+      var address = new URL(location.href);
+      if (pageInput.value.trim()) address.searchParams.set("q", pageInput.value); else address.searchParams.delete("q");
+      if (address.href !== location.href) history.replaceState(history.state, "", address.href);
+    }
+    pageInput.addEventListener("input", function () { clearTimeout(keep); keep = setTimeout(remember, 300); });
+    page.querySelector("form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      showPage(pageInput.value);
+      clearTimeout(keep);
+      remember();
+    });
     var query = new URLSearchParams(location.search).get("q");
     if (query) { pageInput.value = query; showPage(query); }
   }
