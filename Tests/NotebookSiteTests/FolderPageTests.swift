@@ -76,6 +76,31 @@ import Testing
         }
     }
 
+    /// A folder note is a note, as in Obsidian: its tags (in its front matter and its text) have
+    /// pages, which list it leading to the folder's page, and its text's tags link to them.
+    @Test func aFolderNotesTagsListThePageItIntroduces() throws {
+        let site = try TemporarySite([
+            "notes/F.md": "---\ntitle: Folder F\ntags: [foldertag]\n---\nFolder note F #inlinefoldertag.\n",
+            "notes/F/inside.md": "---\ndate: 2026-01-02\ntags: [foldertag]\n---\nInside.\n",
+            "notes/G/index.md": "---\ntitle: Folder G\ntags: [gtag/sub]\n---\nG.\n",
+            "notes/G/g.md": "G note.\n",
+            "notes/index.md": "---\ntags: [home]\n---\nHome.\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let folderTag = try site.output("tags/foldertag/index.html")
+        #expect(folderTag.contains("href=\"/f/\"") && folderTag.contains("Folder F") && folderTag.contains("href=\"/f/inside/\""), "\(folderTag)")
+        #expect(try site.output("tags/inlinefoldertag/index.html").contains("href=\"/f/\""))
+        #expect(try site.output("tags/gtag/sub/index.html").contains("href=\"/g/\""))
+        #expect(try site.output("tags/gtag/index.html").contains("href=\"/g/\""))
+        #expect(try site.output("tags/home/index.html").contains("href=\"/\""))
+        let tags = try site.output("tags/index.html")
+        #expect(tags.contains("inlinefoldertag") && tags.contains("gtag"))
+        // The folder's page links its text's tag to a page that is there.
+        #expect(try site.output("f/index.html").contains("href=\"/tags/inlinefoldertag/\""))
+        #expect(try site.output("search/index.html").contains("Folder G"))
+    }
+
     @Test func aFolderOnAReservedPathIsAnError() throws {
         let site = try TemporarySite(["notes/page/x.md": "x\n", "notes/ok.md": "ok\n"])
         let report = SitePipeline().build(site.path)

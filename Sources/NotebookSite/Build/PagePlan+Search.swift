@@ -51,7 +51,8 @@ extension PagePlan {
         return tags.map { tag in
             let tagged = (index.members[tag.slug] ?? []).map { position in
                 if let link = links[position] { return link }
-                let link = NoteLink(title: notes[position].title, url: urls.link(notes[position].url))
+                let note = listed(position)
+                let link = NoteLink(title: note.title, url: urls.link(note.url))
                 links[position] = link
                 return link
             }

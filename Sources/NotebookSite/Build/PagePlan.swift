@@ -52,6 +52,9 @@ struct PagePlan: Sendable {
         let urls: SiteURLs
         /// The notes with pages, their models dropped (only metadata, title, URL are kept).
         let notes: [SiteNote]
+        /// The notes that introduce folders' pages, as the tags' lists show them after `notes`
+        /// (``PlanIndex/listedIntroducers``).
+        let listedIntroducers: [SiteNote]
         let rendered: [RenderedNote]
         /// Each note's backlinks (by index among the notes with pages), as the page lists them.
         let backlinks: [[NoteLink]]
@@ -102,6 +105,11 @@ struct PagePlan: Sendable {
     var config: SiteConfig { box.parts.config }
     var urls: SiteURLs { box.parts.urls }
     var notes: [SiteNote] { box.parts.notes }
+    /// The note at `position` of a tag's list (``PlanIndex/members``): one with a page, or past
+    /// them a folder's introducer.
+    func listed(_ position: Int) -> SiteNote {
+        position < notes.count ? notes[position] : box.parts.listedIntroducers[position - notes.count]
+    }
     /// The note that introduces the page of the folder at `url` (the home page's for `/`), if any.
     func introducingNote(ofFolder url: String) -> SiteNote? {
         box.parts.introducers[url == "/" ? .index : .folder(url)]
@@ -171,7 +179,7 @@ struct PagePlan: Sendable {
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
-                rendered: rendered, backlinks: backlinks, introductions: introductions,
+                listedIntroducers: index.listedIntroducers.map { site.notes[$0] }, rendered: rendered, backlinks: backlinks, introductions: introductions,
                 folderIntroductions: folderIntroductions, introducers: introducers,
                 wordCount: wordCount))
     }
@@ -282,7 +290,7 @@ struct PagePlan: Sendable {
 
     /// A note as lists show it.
     private func card(_ index: Int) -> NoteCard {
-        Self.card(of: notes[index], tagLinks: tagLinks, urls: urls)
+        Self.card(of: listed(index), tagLinks: tagLinks, urls: urls)
     }
 
     /// The cards of the notes at `indices` as templates see them.
@@ -313,7 +321,7 @@ struct PagePlan: Sendable {
     func list(of group: PageGroup) -> [String]? {
         switch group {
         case .index: notes.map(\.relativePath)
-        case .tag(let slug): (members[slug] ?? []).map { notes[$0].relativePath }
+        case .tag(let slug): (members[slug] ?? []).map { listed($0).relativePath }
         default: nil
         }
     }
@@ -428,8 +436,8 @@ struct PagePlan: Sendable {
         guard let tag = tags.first(where: { $0.slug == slug }) else { return [] }
         let indices = members[slug] ?? []
         let base = "/tags/\(slug)/"
-        let words = indices.reduce(0) { $0 + notes[$1].wordCount }
-        let dated = indices.contains { notes[$0].metadata.date != nil }
+        let words = indices.reduce(0) { $0 + listed($1).wordCount }
+        let dated = indices.contains { listed($0).metadata.date != nil }
         return Self.paginate(indices, size: config.pageSize, base: base, urls: urls, dated: dated).map { number, slice, pagination in
             let path = number == 1 ? base : base + "page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {

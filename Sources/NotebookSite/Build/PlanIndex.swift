@@ -12,8 +12,13 @@ struct PlanIndex: Sendable {
     let introductions: [String: Int]
     /// Every tag with its note count, by slug.
     let tags: [TagLink]
-    /// Tag slug → the indices (among the notes with pages) of its notes, in order.
+    /// Tag slug → its notes, in order: each by its index among the notes with pages, or past
+    /// them (`notes.count + k`) for the `k`th of ``listedIntroducers``.
     let members: [String: [Int]]
+    /// The notes that introduce a folder's page (or the home page), by index in the site's notes,
+    /// in order: as in Obsidian a folder note is a note, its tags are its own, and the tags'
+    /// lists show it, leading to the page it introduces.
+    let listedIntroducers: [Int]
     /// Tag slug → the link to its page, made once for every card that shows the tag.
     let tagLinks: [String: String]
     /// Relative path → index among the notes with pages.
@@ -67,10 +72,27 @@ struct PlanIndex: Sendable {
         byPath.reserveCapacity(notes.count)
         var folderPositions = [Int](repeating: 0, count: notes.count)
         for index in notes.indices {
-            for slug in NoteTag.lineages(of: notes[index].tags) { members[slug, default: []].append(index) }
             folderPositions[index] = folderMembers[notes[index].folder, default: []].count
             folderMembers[notes[index].folder, default: []].append(index)
         }
+        // The tags' members in the site's order: the notes with pages, and the folders' introducers.
+        let listedIntroducers = folderIntroductions.values.sorted()
+        var keptNext = 0
+        var introducerNext = 0
+        for index in all.indices {
+            let position: Int
+            if keptNext < kept.count, kept[keptNext] == index {
+                position = keptNext
+                keptNext += 1
+            } else if introducerNext < listedIntroducers.count, listedIntroducers[introducerNext] == index {
+                position = notes.count + introducerNext
+                introducerNext += 1
+            } else {
+                continue
+            }
+            for slug in NoteTag.lineages(of: all[index].tags) { members[slug, default: []].append(position) }
+        }
+        self.listedIntroducers = listedIntroducers
         writingOrder = folderMembers.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { folderMembers[$0]! }
         // Folders without a page (`tags/`) are let go once each, not asked of every note.
         folderMembers = folderMembers.filter { $0.key == "/" || folders.contains($0.key) }
@@ -109,7 +131,9 @@ struct PlanIndex: Sendable {
         for slug in ordered.reversed() {
             let indices = members[slug] ?? []
             let depth = slug.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-            let spelled = indices.first.flatMap { first in Self.spelling(of: slug, depth: depth, in: notes[first].tags) }
+            let spelled = indices.first.flatMap { first in
+                Self.spelling(of: slug, depth: depth, in: (first < notes.count ? notes[first] : all[listedIntroducers[first - notes.count]]).tags)
+            }
             let name = introductions[slug] != nil ? slug : spelled ?? slug
             let label = name.split(separator: "/").last.map(String.init) ?? name
             let nested = children.removeValue(forKey: slug)?.reversed() ?? []
