@@ -80,7 +80,7 @@ import Testing
     /// pages, which list it leading to the folder's page, and its text's tags link to them.
     @Test func aFolderNotesTagsListThePageItIntroduces() throws {
         let site = try TemporarySite([
-            "notes/F.md": "---\ntitle: Folder F\ntags: [foldertag]\n---\nFolder note F #inlinefoldertag.\n",
+            "notes/F.md": "---\ntitle: Folder F\ntags: [foldertag]\n---\nFolder note F #inlinefoldertag ==folderhl==.\n",
             "notes/F/inside.md": "---\ndate: 2026-01-02\ntags: [foldertag]\n---\nInside.\n",
             "notes/G/index.md": "---\ntitle: Folder G\ntags: [gtag/sub]\n---\nG.\n",
             "notes/G/g.md": "G note.\n",
@@ -99,6 +99,10 @@ import Testing
         // The folder's page links its text's tag to a page that is there.
         #expect(try site.output("f/index.html").contains("href=\"/tags/inlinefoldertag/\""))
         #expect(try site.output("search/index.html").contains("Folder G"))
+        // Its highlights are on the highlights page, leading to the folder's page, where they are.
+        let highlights = try site.output("highlights/index.html")
+        #expect(highlights.contains("href=\"/f/#highlight-1\"") && highlights.contains("folderhl"), "\(highlights)")
+        #expect(try site.output("f/index.html").contains("id=\"highlight-1\""))
     }
 
     @Test func aFolderOnAReservedPathIsAnError() throws {

@@ -55,6 +55,8 @@ struct PagePlan: Sendable {
         /// The notes that introduce folders' pages, as the tags' lists show them after `notes`
         /// (``PlanIndex/listedIntroducers``).
         let listedIntroducers: [SiteNote]
+        /// What the same notes show (empty for a plan that only lays out the pages).
+        let listedIntroducersRendered: [RenderedNote]
         let rendered: [RenderedNote]
         /// Each note's backlinks (by index among the notes with pages), as the page lists them.
         let backlinks: [[NoteLink]]
@@ -161,6 +163,7 @@ struct PagePlan: Sendable {
         var introducers: [PageGroup: SiteNote] = [:]
         for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
         for (url, note) in index.folderIntroductions { introducers[url == "/" ? .index : .folder(url)] = site.notes[note] }
+        let introducersRendered = rendered.isEmpty ? [] : index.listedIntroducers.map { rendered[$0] }
         if let kept = index.kept {
             notes = kept.map { notes[$0] }
             if !rendered.isEmpty {
@@ -179,7 +182,8 @@ struct PagePlan: Sendable {
         box = Box(
             Parts(
                 siteView: siteView, siteValue: siteView.mustacheValue, index: index, config: config, urls: urls, notes: notes,
-                listedIntroducers: index.listedIntroducers.map { site.notes[$0] }, rendered: rendered, backlinks: backlinks, introductions: introductions,
+                listedIntroducers: index.listedIntroducers.map { site.notes[$0] },
+                listedIntroducersRendered: introducersRendered, rendered: rendered, backlinks: backlinks, introductions: introductions,
                 folderIntroductions: folderIntroductions, introducers: introducers,
                 wordCount: wordCount))
     }
@@ -214,7 +218,7 @@ struct PagePlan: Sendable {
                         "highlights",
                         context(
                             page("Highlights · \(config.title)", "Every highlighted passage", "/highlights/"),
-                            highlights: Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames),
+                            highlights: highlightsView(),
                             explorer: explorer(folder: "/"))))
             ]
         case .notFound:
@@ -569,6 +573,30 @@ struct PagePlan: Sendable {
     }
 
     /// Every highlighted passage, grouped by color: palette colors in palette order, then others.
+    /// The highlights page's passages: of the notes with pages and of the folders' introducers
+    /// (whose text their folders' pages show), in the site's order.
+    private func highlightsView() -> HighlightsView {
+        let introducers = box.parts.listedIntroducers
+        guard !introducers.isEmpty, !rendered.isEmpty, let kept = index.kept else {
+            return Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames)
+        }
+        var listed: [SiteNote] = []
+        var shown: [RenderedNote] = []
+        var next = 0
+        for (position, original) in kept.enumerated() {
+            while next < introducers.count, index.listedIntroducers[next] < original {
+                listed.append(introducers[next])
+                shown.append(box.parts.listedIntroducersRendered[next])
+                next += 1
+            }
+            listed.append(notes[position])
+            shown.append(rendered[position])
+        }
+        listed += introducers[next...]
+        shown += box.parts.listedIntroducersRendered[next...]
+        return Self.highlights(listed, rendered: shown, urls: urls, palette: config.paletteNames)
+    }
+
     static func highlights(_ notes: [SiteNote], rendered: [RenderedNote], urls: SiteURLs, palette: [String]) -> HighlightsView {
         var groups: [String: [HighlightPassage]] = [:]
         for (note, html) in zip(notes, rendered) where !html.highlights.isEmpty {
