@@ -58,6 +58,28 @@ import Testing
         #expect(broken.contains { $0.contains("leads outside the notes") }, "\(broken)")
     }
 
+    /// Obsidian's Markdown links in its "shortest path" form name a file by its name, or by its
+    /// path from the vault's root: found beside the note first, then so.
+    @Test func aMarkdownLinkFindsItsFileAsObsidianDoes() throws {
+        let site = try TemporarySite([
+            "notes/Top.md": "# Top\n\n## Part\n\nTop.\n",
+            "notes/Sub/Other.md": "Other.\n",
+            "notes/Sub/Deeper/Other.md": "Deeper other.\n",
+            "notes/att/my img.png": "png",
+            "notes/Sub/Deeper/Here.md": "[y](Top.md#part), [o](Other.md), [z](Sub/Other.md), ![x](my%20img.png), [a](att/my%20img.png), "
+                + "[none](Nowhere.md) [out](../../../x.png)\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let page = try site.output("sub/deeper/here/index.html")
+        #expect(page.contains("href=\"/top/#part\""), "\(page)")
+        // Beside the note first: Sub/Deeper/Other.md, not Sub/Other.md.
+        #expect(page.contains("<a href=\"/sub/deeper/other/\">o</a>"), "\(page)")
+        #expect(page.contains("<a href=\"/sub/other/\">z</a>"), "\(page)")
+        #expect(page.contains("src=\"/att/my%20img.png\"") && page.contains("<a href=\"/att/my%20img.png\">a</a>"), "\(page)")
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }.map(\.message)
+        #expect(broken.count == 2 && broken.contains { $0.contains("Nowhere.md") } && broken.contains { $0.contains("outside the notes") }, "\(broken)")
+    }
+
     @Test func aTitleOrAliasThatOutranksAFileNameSaysSo() throws {
         let site = try TemporarySite([
             "notes/sibling.md": "---\ntitle: Sibling Note\n---\nReal.\n", "notes/sub/other.md": "---\naliases: [sibling]\n---\nOther.\n",

@@ -49,6 +49,20 @@ import Testing
         #expect(page.contains("<p>Text CB.</p>") && !page.contains("Text AB."), "\(page)")
     }
 
+    /// Found by review: of two headings of one name, only the first one's section was searched.
+    @Test func aPathOfHeadingsLooksUnderEveryHeadingOfItsName() throws {
+        let site = try TemporarySite([
+            "notes/h.md": "# H\n\n## Setup\n\nFirst.\n\n## Setup\n\n### C++ & Rust: a/b\n\nSecond.\n\n## Setup\n\n### Linux\n\nThird.\n",
+            "notes/l.md": "[[H#Setup#C++ & Rust: a/b]], [[H#Setup#Linux]], [[H#Setup#Nowhere]].\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let broken = report.diagnostics.filter { $0.code == "link.broken" }
+        #expect(broken.count == 1 && broken.first?.message.contains("Nowhere") == true, "\(report.diagnostics)")
+        let page = try site.output("l/index.html")
+        #expect(page.contains("href=\"/h/#c-rust-ab\"") || page.contains("href=\"/h/#c--rust-ab\""), "\(page)")
+        #expect(page.contains("href=\"/h/#linux\""), "\(page)")
+    }
+
     /// Found by review: the slug of the whole path was tried first (`A#B` found a heading "AB"),
     /// and took empty parts (`##B`, `A#`) for the heading they leave.
     @Test func aPathOfHeadingsIsNoSlugAndHasNoEmptyPart() throws {

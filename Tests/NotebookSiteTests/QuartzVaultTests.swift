@@ -32,7 +32,6 @@ import Testing
         ("getting-started/installation.md", 113, "link.broken", "github-init-repo-options.png is not in the corpus"),
         ("getting-started/installation.md", 117, "link.broken", "github-quick-setup.png is not in the corpus"),
         ("layout.md", 24, "link.broken", "quartz layout.png is not in the corpus"),
-        ("layout.md", 33, "link.broken", "component.md: no such note"),
         ("advanced/making plugins.md", 10, "link.broken", "quartz transform pipeline.png is not in the corpus"),
         ("advanced/making plugins.md", 56, "link.ambiguous", "[[Latex]]: features/Latex.md and plugins/Latex.md"),
         ("setting up your GitHub repository.md", 9, "link.broken", "github-init-repo-options.png is not in the corpus"),
@@ -79,5 +78,8 @@ import Testing
         }
         #expect(try site.output("tags/plugin/index.html").contains("#plugin/emitter"))
         #expect(try site.output("tags/component/index.html").contains("Want to create your own custom component?"))
+        // `[a list of all the components](component.md)`, as Quartz's shortest-path links find it:
+        // the page that tags/component.md introduces.
+        #expect(try site.output("layout/index.html").contains("<a href=\"/tags/component/\">a list of all the components</a>"))
     }
 }

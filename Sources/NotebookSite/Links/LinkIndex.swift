@@ -152,7 +152,12 @@ struct LinkIndex: Sendable {
 
     /// The note a wikilink target names from note `source`, if any: of several, the nearest.
     public func note(named target: String, from source: Int) -> Int? {
-        let found = candidates(for: target)
+        nearest(candidates(for: target), from: source)
+    }
+
+    /// Of the notes `found`, the one Obsidian takes for a link from note `source`: in the nearest
+    /// folder to it, then with the shortest path.
+    private func nearest(_ found: [Int], from source: Int) -> Int? {
         guard found.count > 1 else { return found.first }
         let folder = Self.folders(of: notes[source].relativePath)
         return found.min { a, b in
@@ -262,13 +267,25 @@ struct LinkIndex: Sendable {
         guard let joined = Self.normalize(folder + PathSegments.of(Self.percentDecoded(path)).map(String.init)) else {
             return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes", leadsNowhere: false))
         }
+        // Beside the note first; then, as Obsidian finds a Markdown link's file (its "shortest
+        // path" links, `[y](Top.md)` from a subfolder), by its path from the notes' root, then by
+        // its name, the nearest of that name.
+        let decoded = Self.percentDecoded(path)
         if NoteLoader.Format(path: joined) != nil {
-            guard let index = byPath.first(Self.withoutExtension(joined).lowercased()) else {
+            let fromRoot = Self.normalize(PathSegments.of(decoded).map(String.init)).map { Self.withoutExtension($0).lowercased() }
+            let named = (PathSegments.last(of: decoded).map(String.init)).map { Self.withoutExtension($0).lowercased() }
+            guard
+                let index = byPath.first(Self.withoutExtension(joined).lowercased()) ?? fromRoot.flatMap(byPath.first)
+                    ?? named.flatMap({ byName[$0] }).flatMap({ nearest($0, from: source) })
+            else {
                 return .failure(BrokenLink(reason: "no note at '\(joined)'"))
             }
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
         if files.contains(joined) { return .success(.file(joined)) }
+        if PathSegments.last(of: decoded).map({ $0.contains(".") }) == true, case .success(let found) = resolve(embedded: decoded, from: source).target {
+            return .success(found)
+        }
         // `../` up to the notes' root: the home page; `./features`, `../guides/`: a folder's page.
         guard let url = joined.isEmpty ? "/" : foldersByPath[joined.lowercased()] else {
             return .failure(BrokenLink(reason: "no file or folder at '\(joined)'"))
@@ -338,7 +355,9 @@ struct LinkIndex: Sendable {
     /// The id of the last heading of `path` (`Heading#Subheading#…`), each found, by its text or
     /// id as a single heading is, in the section of the one before it (the headings after it up to
     /// the next of its level or a higher one); the first may be the heading the page shows as its
-    /// title, whose section is the whole note. Nil when one is missing.
+    /// title, whose section is the whole note. Of headings of the same name, the first whose
+    /// section holds the rest of the path (`Setup#Linux` where a second `Setup` holds `Linux`).
+    /// Nil when none does.
     static func nested(_ path: String, in headings: [NoteHeading], title: NoteHeading?) -> String? {
         // Each part with its slug, made once: the walk compares it with many headings.
         var parts = path.split(separator: "#", omittingEmptySubsequences: false).map { part in
@@ -350,14 +369,16 @@ struct LinkIndex: Sendable {
             heading.text.lowercased() == part.text || heading.id == part.text || heading.id == part.slug
         }
         if let title, names(title, parts[0]) { parts.removeFirst() }
-        var range = headings.indices
-        var found: NoteHeading?
-        for part in parts {
-            guard let at = range.first(where: { names(headings[$0], part) }) else { return nil }
-            found = headings[at]
-            range = (at + 1)..<(headings[(at + 1)...].firstIndex { $0.level <= headings[at].level } ?? headings.endIndex)
+        // Each step goes a level deeper, so the search is as deep as headings nest (six).
+        func find(_ part: Int, in range: Range<Int>) -> NoteHeading? {
+            for at in range where names(headings[at], parts[part]) {
+                if part == parts.count - 1 { return headings[at] }
+                let section = (at + 1)..<(headings[(at + 1)...].firstIndex { $0.level <= headings[at].level } ?? headings.endIndex)
+                if let found = find(part + 1, in: section) { return found }
+            }
+            return nil
         }
-        return found?.id
+        return find(0, in: headings.indices)?.id
     }
 
     /// Whether a destination has neither a scheme nor a leading `/` or `//`.
