@@ -175,7 +175,10 @@ struct SourceExcerpts {
     /// Whether a terminal shows `character` two columns wide: East Asian wide and full-width
     /// characters (the ranges of Markus Kuhn's `wcwidth`), and emoji shown as pictures.
     static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else { return false }
+        guard let scalar = character.unicodeScalars.first else { return false }
+        // A character asked to show as an emoji (`❤️`, `1️⃣`: U+FE0F after it) is one.
+        if character.unicodeScalars.count > 1, character.unicodeScalars.contains("\u{FE0F}") { return true }
+        guard scalar.value >= 0x1100 else { return false }
         if scalar.properties.isEmojiPresentation { return true }
         let value = scalar.value
         return (value <= 0x115F) || (value >= 0x2E80 && value <= 0xA4CF && value != 0x303F) || (value >= 0xAC00 && value <= 0xD7A3)

@@ -247,7 +247,11 @@ public enum FileSystem {
         _ bytes: UnsafeBufferPointer<UInt8>, to path: String, exclusive: Bool = false, linkedFolders: Bool = false
     ) throws(FileError) {
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
-        let fd = open(path, flags, links: linkedFolders ? .asNamed : .none)
+        var fd = open(path, flags, links: linkedFolders ? .asNamed : .none)
+        // A file made read-only in a folder that may be written is replaced (`openOwnFile`).
+        if fd < 0, errno == EACCES, !exclusive, status(path)?.kind == .file, removeFile(path) {
+            fd = open(path, flags | O_EXCL, links: linkedFolders ? .asNamed : .none)
+        }
         guard fd >= 0 else {
             if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
             throw openError(path, errno, writing: true)
@@ -298,14 +302,21 @@ public enum FileSystem {
 
     /// Opens the file at `path` for writing with `opening`, creating it, never through a link, with its size;
     /// a file that is a hard link (its bytes shared with a file elsewhere) is not written
-    /// through: it is removed, and a new file takes its name.
+    /// through: it is removed, and a new file takes its name. So is a file made read-only
+    /// (`chmod -R a-w public`) in a folder that may be written: replaced, as `cp -f` replaces it.
     private static func openOwnFile(
         _ path: String, truncating: Bool, opening: (Int32) -> Int32
     ) throws(FileError) -> (descriptor: Int32, size: Int) {
         let fd = opening(O_WRONLY | O_CREAT | O_NOFOLLOW)
         guard fd >= 0 else {
-            if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
-            throw openError(path, errno, writing: true)
+            let code = errno
+            if code == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
+            if code == EACCES, status(path)?.kind == .file, removeFile(path) {
+                let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, links: .none)
+                guard fresh >= 0 else { throw openError(path, errno, writing: true) }
+                return (fresh, 0)
+            }
+            throw openError(path, code, writing: true)
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -473,6 +484,20 @@ public enum FileSystem {
     @discardableResult
     public static func removeEmptyFolder(_ path: String) -> Bool {
         inParent(path) { unlinkat($0, $1, AT_REMOVEDIR) } == 0
+    }
+
+    /// The group of what is at `path` (not followed through a link); nil when nothing is there.
+    public static func group(of path: String) -> UInt32? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt32(info.st_gid) : nil
+    }
+
+    /// The group a file made in the folder at `path` takes: the folder's when it has the
+    /// set-group-ID bit, else the process's; nil when no folder is there.
+    public static func groupOfNewFiles(in path: String) -> UInt32? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return info.st_mode & S_ISGID != 0 ? UInt32(info.st_gid) : UInt32(getegid())
     }
 
     /// Gives the folder at `path` (never through a link) its owner's read, write and search

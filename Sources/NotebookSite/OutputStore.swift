@@ -22,6 +22,10 @@ struct OutputStore: FileSink, Sendable {
     public let staging: String
     /// Files the spare held before the build, and the files written, by relative path.
     private let files: Files
+    /// Whether the destination is a folder notebook did not make, replaced with `--force`: once
+    /// put aside as the spare, it is marked as a spare never finished, for the next build to
+    /// make anew (what `--force` said it would replace).
+    private let replacesForeign: Bool
     /// Held until the store is released: no other build writes this output meanwhile.
     private let lock: FileLock
 
@@ -111,7 +115,7 @@ struct OutputStore: FileSink, Sendable {
         Background {
             guard let real = realPlace(of: destination) else { return nil }
             let spare = besidePath(of: real, suffix: "spare")
-            guard isReusable(spare) else { return nil }
+            guard isReusable(spare, beside: real) else { return nil }
             return inventory(spare)
         }
     }
@@ -130,6 +134,8 @@ struct OutputStore: FileSink, Sendable {
         guard let real = Self.realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
         self.destination = real
         self.staging = Self.besidePath(of: real, suffix: "spare")
+        replacesForeign = force && FileSystem.status(real)?.kind == .folder && !OutputMarker.isMarked(real) && !Self.isOutputOfNotebook01(real)
+            && (try? FileSystem.list(real).isEmpty) == false
         if let lock {
             try Self.checkDestination(real, shown: destination, force: force)
             self.lock = lock
@@ -141,8 +147,7 @@ struct OutputStore: FileSink, Sendable {
             return
         }
         do {
-            self.files = try Self.prepareSpare(staging, listing: listing)
-            FileSystem.copyAccess(from: real, to: staging, ownerMayWrite: true)
+            self.files = try Self.prepareSpare(staging, beside: real, listing: listing)
         } catch {
             throw .failed(error)
         }
@@ -153,7 +158,7 @@ struct OutputStore: FileSink, Sendable {
     /// is notebook 0.1's (made anew first, it would be no such sign when the store checks).
     static func makesNewStaging(_ destination: String) -> Bool {
         guard let real = realPlace(of: destination) else { return false }
-        return !isReusable(besidePath(of: real, suffix: "spare")) && !isOutputOfNotebook01(real)
+        return !isReusable(besidePath(of: real, suffix: "spare"), beside: real) && !isOutputOfNotebook01(real)
     }
 
     /// Makes the new staging folder beside `destination`, in place of a spare that will not be
@@ -163,9 +168,7 @@ struct OutputStore: FileSink, Sendable {
         guard let real = realPlace(of: destination) else { throw .notAFolder(destination, "does not name a folder of its own") }
         let staging = besidePath(of: real, suffix: "spare")
         do {
-            _ = try prepareSpare(staging, listing: nil)
-            // What is made in it takes the output's group, when the output's folder gives its own.
-            FileSystem.copyAccess(from: real, to: staging, ownerMayWrite: true)
+            _ = try prepareSpare(staging, beside: real, listing: nil)
         } catch {
             throw .failed(error)
         }
@@ -212,41 +215,59 @@ struct OutputStore: FileSink, Sendable {
     static func isSpareOrNothing(_ spare: String, beside destination: String) -> Bool {
         guard let status = FileSystem.status(spare), status.kind != .link else { return true }
         guard status.kind == .folder else { return false }
-        return OutputMarker.isMarked(spare) || isOutputOfNotebook01(destination) || (try? FileSystem.list(spare).isEmpty) == true
+        // A spare without a marker is notebook 0.1's beside its output (also unmarked), or the
+        // output of notebook 0.1 that the first build of this version put aside: either holds
+        // the files every 0.1 build wrote. Beside an output of this version, nothing else is.
+        return OutputMarker.isMarked(spare) || (!OutputMarker.isMarked(destination) && isOutputOfNotebook01(destination))
+            || Self.holdsTheFilesOfNotebook01(spare) || (try? FileSystem.list(spare).isEmpty) == true
     }
 
     /// Whether `folder` is an output of notebook 0.1: no marker, but a spare beside it that
     /// carries none either (unlike this version's), and the files every 0.1 build wrote at its top.
     static func isOutputOfNotebook01(_ folder: String) -> Bool {
         let spare = besidePath(of: folder, suffix: "spare")
-        return FileSystem.status(spare)?.kind == .folder && !OutputMarker.isMarked(spare)
-            && ["index.html", "404.html", "sitemap.xml", "feed.xml"].allSatisfy { FileSystem.status(folder + "/" + $0)?.kind == .file }
+        return FileSystem.status(spare)?.kind == .folder && !OutputMarker.isMarked(spare) && holdsTheFilesOfNotebook01(folder)
+    }
+
+    /// Whether `folder` holds the files every build of notebook 0.1 wrote at its top.
+    private static func holdsTheFilesOfNotebook01(_ folder: String) -> Bool {
+        ["index.html", "404.html", "sitemap.xml", "feed.xml"].allSatisfy { FileSystem.status(folder + "/" + $0)?.kind == .file }
     }
 
     /// The spare's files when it can be written over; otherwise it is removed (never through a
     /// link) and made anew. Either way it is marked unfinished until `commit`.
     private static func prepareSpare(
-        _ spare: String, listing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>?
+        _ spare: String, beside destination: String, listing: Background<(files: Set<ExactPath>, folders: Set<ExactPath>)?>?
     ) throws(FileError) -> Files {
         let listed = listing?.value
-        if isReusable(spare) {
+        if isReusable(spare, beside: destination) {
             // An output someone made read-only (`chmod 555 public`) is the spare after the next
             // build: its folders are notebook's own, given back their owner's permissions
             // (those below by `inventory`).
             FileSystem.allowOwner(spare)
+            FileSystem.copyAccess(from: destination, to: spare, ownerMayWrite: true)
             try OutputMarker.markUnfinished(spare)
             let (files, folders) = listed ?? inventory(spare)
             return Files(before: files, folders: folders)
         }
         if FileSystem.status(spare) != nil { FileSystem.removeTree(spare) }
         try FileSystem.makeFolder(spare)
+        // What is made in it, its marker first, takes the output's group where the output's
+        // folder gives its own.
+        FileSystem.copyAccess(from: destination, to: spare, ownerMayWrite: true)
         try OutputMarker.markUnfinished(spare)
         return Files(before: [], folders: [])
     }
 
     /// Whether `spare` is a plain folder that notebook made and finished: one to write over.
-    private static func isReusable(_ spare: String) -> Bool {
-        FileSystem.status(spare)?.kind == .folder && OutputMarker.isMarked(spare) && !OutputMarker.isUnfinished(spare)
+    /// One whose files have another group than those made in the output would take (its
+    /// marker's, as it was written) is not: written over, they would keep it, while files made
+    /// anew take the output's where its folder gives its own (`chgrp www-data public;
+    /// chmod g+s public` after a build).
+    private static func isReusable(_ spare: String, beside destination: String) -> Bool {
+        guard FileSystem.status(spare)?.kind == .folder, OutputMarker.isMarked(spare), !OutputMarker.isUnfinished(spare) else { return false }
+        guard let group = FileSystem.groupOfNewFiles(in: destination) else { return true }
+        return FileSystem.group(of: spare + "/" + OutputMarker.name) == group
     }
 
     /// The regular files and folders under `root`, by relative path, notebook's own markers
@@ -442,6 +463,7 @@ struct OutputStore: FileSink, Sendable {
             TestHold.at("exchange")
             if FileSystem.exists(destination) {
                 try FileSystem.exchange(staging, destination)
+                if replacesForeign { try? OutputMarker.markUnfinished(staging) }
             } else {
                 try FileSystem.renameWithoutReplacing(staging, to: destination)
             }

@@ -241,7 +241,7 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
     }
 
     @Test func wideCharactersAreThoseATerminalShowsWide() {
-        #expect(["日", "テ", "한", "Ａ", "🚀", "😀", "🇫🇷", "👍🏽"].allSatisfy(SourceExcerpts.isWide))
+        #expect(["日", "テ", "한", "Ａ", "🚀", "😀", "🇫🇷", "👍🏽", "❤️", "1️⃣"].allSatisfy(SourceExcerpts.isWide))
         #expect(!["a", "é", "Ω", "ж", "→", "☺", "\u{0301}", "ｱ"].contains(where: SourceExcerpts.isWide))
     }
 

@@ -124,30 +124,41 @@ import Testing
             <!-->empty<!--->also
 
             <script>
-            <!-- script text stays -->
+            <!-- secret in a script, which pages never keep as one -->
             </script>
 
             `<!-- code stays -->` and <!-- secret three
             across --> lines.
 
+            <!-- draft: secret four --> Lead text.
+
             <!-- unclosed secret
 
-            Last.
+            Last secret.
             """)
         let text = shown(result)
         #expect(!text.contains("secret"), "\(text)")
         #expect(text.contains("Visible  text."))
         #expect(text.contains("<div>kept  too</div>"))
-        #expect(text.contains("emptyalso"))
-        #expect(text.contains("<!-- script text stays -->"))
         #expect(text.contains("<!-- code stays -->"))
         #expect(text.contains(" lines."))
-        #expect(result.htmlComments.map(\.line) == [1, 3, 6, 8, 14, 17])
-        #expect(result.htmlComments.first?.column == 9)
+        // What a comment leaves of its line is text, as a browser shows it: paragraphs.
+        let paragraphs = result.note.blocks.compactMap { if case .paragraph(let inlines) = $0.kind { PlainText.of(inlines) } else { nil } }
+        #expect(paragraphs.contains("emptyalso") && paragraphs.contains("Lead text."), "\(paragraphs)")
+        // Each comment where it starts, within blocks too.
+        #expect(result.htmlComments.map { "\($0.line):\($0.column)" } == ["1:9", "3:1", "6:11", "8:1", "8:11", "11:1", "14:27", "17:1", "19:1"])
         #expect(result.comments.isEmpty)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // One left open hides the rest of its block (here the note), as a browser would: said.
+        #expect(result.diagnostics.map(\.code) == ["markdown.comment"], "\(result.diagnostics)")
+        #expect(result.diagnostics.first?.location == SourceLocation(line: 19, column: 1))
         // A block of comments alone is no block at all.
         #expect(!result.note.blocks.contains { if case .html(let html) = $0.kind { html.contains("secret") || html.allSatisfy(\.isWhitespace) } else { false } })
+    }
+
+    /// A comment inside a quote is placed at its column there.
+    @Test func anHTMLCommentInAQuoteIsPlacedAtItsColumn() {
+        let result = read("> <div>\n> a <!-- x -->\n> </div>\n")
+        #expect(result.htmlComments.map { "\($0.line):\($0.column)" } == ["2:5"])
     }
 
     @Test func plainMarkdownKeepsHTMLComments() {

@@ -66,12 +66,12 @@ import Testing
             "notes/Sub/Other.md": "Other.\n",
             "notes/Sub/Deeper/Other.md": "Deeper other.\n",
             "notes/att/my img.png": "png",
-            "notes/Sub/Deeper/Here.md": "[y](Top.md#part), [o](Other.md), [z](Sub/Other.md), ![x](my%20img.png), [a](att/my%20img.png), "
+            "notes/Sub/Deeper/Here.md": "[y](Top.md#part), [o](Other.md), [z](Sub/Other.md), ![x](my%20img.png), [a](att/my%20img.png), [t](Top), "
                 + "[none](Nowhere.md) [out](../../../x.png)\n",
         ])
         let report = SitePipeline().build(site.path)
         let page = try site.output("sub/deeper/here/index.html")
-        #expect(page.contains("href=\"/top/#part\""), "\(page)")
+        #expect(page.contains("href=\"/top/#part\"") && page.contains("<a href=\"/top/\">t</a>"), "\(page)")
         // Beside the note first: Sub/Deeper/Other.md, not Sub/Other.md.
         #expect(page.contains("<a href=\"/sub/deeper/other/\">o</a>"), "\(page)")
         #expect(page.contains("<a href=\"/sub/other/\">z</a>"), "\(page)")

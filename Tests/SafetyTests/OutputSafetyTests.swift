@@ -58,6 +58,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.path + "/site/.public.notebook-spare", withIntermediateDirectories: false)
         #expect(try NotebookProcess.run(["build", "site"], in: scratch.path).status == 0)
         #expect(try NotebookProcess.run(["build", "site"], in: scratch.path).status == 0)
+        // Beside an output of this version too (which looks like one of notebook 0.1's).
+        try FileManager.default.removeItem(atPath: scratch.path + "/site/.public.notebook-spare")
+        try scratch.write("site/.public.notebook-spare/sub/thesis.tex", "years\n")
+        let beside = try NotebookProcess.run(["build", "site"], in: scratch.path)
+        #expect(beside.status == 1 && beside.stderr.contains("notebook keeps the output's spare"), "\(beside.all)")
+        #expect(scratch.read("site/.public.notebook-spare/sub/thesis.tex") == "years\n")
         // With --force, what is there is replaced.
         try FileManager.default.removeItem(atPath: scratch.path + "/site/.public.notebook-spare")
         try scratch.write("site/.public.notebook-spare", "a file of mine\n")
@@ -81,6 +87,17 @@ import Testing
         }
         // A folder that gives its group to what is made in it (a web server's), read-only besides.
         guard NotebookProcess.isRoot else { return }
+        // Given after a build, the group reaches every file within two builds (the spare the
+        // first puts aside was written under the old group).
+        chown(output, 0, 65534)
+        chmod(output, 0o2750)
+        for _ in 0..<2 { #expect(try NotebookProcess.run(["build", "site", "-o", "out"], in: scratch.path).status == 0) }
+        for _ in 0..<2 {
+            #expect(try NotebookProcess.run(["build", "site", "-o", "out"], in: scratch.path).status == 0)
+            var info = stat()
+            #expect(lstat(output + "/a/index.html", &info) == 0 && info.st_gid == 65534)
+            #expect(lstat(output + "/assets", &info) == 0 && info.st_gid == 65534)
+        }
         let web = scratch.path + "/web"
         try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: false)
         chown(web, 0, 65534)
@@ -103,6 +120,12 @@ import Testing
         // (the output before) in its place, and every one of them goes on.
         chmod(scratch.path + "/site/public", 0o555)
         chmod(scratch.path + "/site/public/a", 0o555)
+        for _ in 0..<4 {
+            let build = try NotebookProcess.run(["build", "site"], in: scratch.path, prefix: nobody)
+            #expect(build.status == 0, "\(build.all)")
+        }
+        // Its files too (`chmod -R a-w`): notebook's own, replaced.
+        _ = try Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "a-w", scratch.path + "/site/public"]).waitUntilExit()
         for _ in 0..<4 {
             let build = try NotebookProcess.run(["build", "site"], in: scratch.path, prefix: nobody)
             #expect(build.status == 0, "\(build.all)")

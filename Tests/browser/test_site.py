@@ -538,6 +538,9 @@ class BrowserTests(Checks):
             assert -1 not in order, f"{query!r} lists a page without the word: {[f['href'] for f in found]}"
             assert order == sorted(order, reverse=True), f"{query!r}: title (2), heading (1), text (0) in the order {order}"
             assert len(found) == min(len(weights), 20), f"{query!r} lists {len(found)} results, the index has {len(weights)} pages"
+            # A title that holds the word opens its page at the top, whatever passage it shows.
+            for f, r in zip(found, order):
+                assert r != 2 or "#" not in f["href"], f"{query!r}: the title hit {f['title']!r} leads to {f['href']}"
             checked.append(f"{query} {order}")
         assert len(checked) >= 4, f"only {checked} had results"
         assert any(" 1" in c or "[1" in c for c in checked), f"no query matched a heading: {checked}"

@@ -412,9 +412,23 @@ struct CmarkConverter {
                     CodeBlock(language: info.language, code: code, title: info.title, markedLines: info.markedLines)))
         case CMARK_NODE_HTML_BLOCK:
             let html = restored(cmark_node_get_literal(node))
-            let kept = hidesHTMLComments ? HTMLComments.removed(from: html) : html
-            if kept != html, let at { htmlComments.append(at) }
-            return kept.map { block(.html($0)) } ?? Pieces([])
+            guard hidesHTMLComments else { return block(.html(html)) }
+            let (kept, starts, unclosed) = HTMLComments.removed(from: html)
+            if let at {
+                htmlComments += starts.map { HTMLComments.location(of: $0, in: html, blockAt: at) }
+                if let unclosed {
+                    context.report(
+                        .warning, "this HTML comment is never closed: the rest of its block is hidden, as a browser hides it",
+                        at: HTMLComments.location(of: unclosed, in: html, blockAt: at), code: "markdown.comment")
+                }
+            }
+            guard let kept else { return Pieces([]) }
+            // What a comment at a line's start leaves (`<!-- draft --> Text.`) is text, when it
+            // holds no tag: a paragraph, as a browser shows it.
+            if !starts.isEmpty, !kept.utf8.contains(UInt8(ascii: "<")) {
+                return block(.paragraph([Inline(.text(kept.trimmingCharacters(in: .whitespacesAndNewlines)), at: at)]))
+            }
+            return block(.html(kept))
         case CMARK_NODE_THEMATIC_BREAK:
             return block(.thematicBreak)
         case CMARK_NODE_BLOCK_QUOTE:

@@ -1,3 +1,5 @@
+import NotebookModel
+
 /// HTML comments (`<!-- … -->`) in a note's raw HTML, which are never published: Obsidian hides
 /// them as it hides `%%` comments, and a comment is where a writer keeps what readers are not to
 /// see. Left out of the model as the note is read, so that no page, summary, feed or search
@@ -10,17 +12,21 @@ enum HTMLComments {
 
     /// `html`, a block of raw HTML, without its comments: each from `<!--` to the `-->` that ends
     /// it (`<!-->` and `<!--->` are empty comments, as browsers read them), or to the end when
-    /// none does. A block of `<script>`, `<style>` or `<textarea>` is kept as it is: there `<!--`
-    /// is text. Nil when nothing but white space is left.
-    static func removed(from html: String) -> String? {
+    /// none does (`unclosed`, its offset). In `<script>`, `<style>` and `<textarea>` blocks too:
+    /// the pages never keep these elements (GitHub's tag filter writes them as text), so there
+    /// `<!--` would open a real comment. `kept` is nil when nothing but white space is left;
+    /// `starts` are the comments' offsets in `html`'s bytes.
+    static func removed(from html: String) -> (kept: String?, starts: [Int], unclosed: Int?) {
         let bytes = Array(html.utf8)
-        guard let first = find(open, in: bytes, from: 0) else { return html }
-        if startsRawTextElement(bytes) { return html }
+        guard let first = find(open, in: bytes, from: 0) else { return (html, [], nil) }
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
+        var starts: [Int] = []
+        var unclosed: Int? = nil
         var cursor = 0
         var start: Int? = first
         while let opening = start {
+            starts.append(opening)
             kept.append(contentsOf: bytes[cursor..<opening])
             let body = opening + open.count
             // `<!-->` and `<!--->` close at once.
@@ -31,13 +37,27 @@ enum HTMLComments {
             } else if let closing = find(close, in: bytes, from: body) {
                 cursor = closing + close.count
             } else {
+                unclosed = opening
                 cursor = bytes.count
             }
             start = find(open, in: bytes, from: cursor)
         }
         kept.append(contentsOf: bytes[cursor...])
-        guard kept.contains(where: { !($0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D)) }) else { return nil }
-        return String(decoding: kept, as: UTF8.self)
+        guard kept.contains(where: { !($0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D)) }) else { return (nil, starts, unclosed) }
+        return (String(decoding: kept, as: UTF8.self), starts, unclosed)
+    }
+
+    /// Where the byte at `offset` of a block's text is, the block starting at `start`: its
+    /// lines are the source's from there, each at the block's column (a container's marks, such
+    /// as a quote's `> `, are not in its text).
+    static func location(of offset: Int, in html: String, blockAt start: SourceLocation) -> SourceLocation {
+        var line = start.line
+        var lineStart = 0
+        for (index, byte) in html.utf8.prefix(offset).enumerated() where byte == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return SourceLocation(line: line, column: start.column + offset - lineStart)
     }
 
     private static let open = Array("<!--".utf8)
@@ -51,15 +71,5 @@ enum HTMLComments {
             index += 1
         }
         return nil
-    }
-
-    /// Whether the block opens with `<script`, `<style` or `<textarea` (in any case), after the
-    /// up to three spaces CommonMark allows.
-    private static func startsRawTextElement(_ bytes: [UInt8]) -> Bool {
-        let start = bytes.prefix(3).prefix { $0 == 0x20 }.count
-        let rest = bytes[start...].lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-        return ["<script", "<style", "<textarea"].contains { name in
-            rest.starts(with: name.utf8) && rest.dropFirst(name.utf8.count).first.map { [0x20, 0x09, 0x0A, 0x0D, 0x3E].contains($0) } != false
-        }
     }
 }

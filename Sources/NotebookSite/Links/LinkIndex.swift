@@ -272,13 +272,8 @@ struct LinkIndex: Sendable {
         // its name, the nearest of that name.
         let decoded = Self.percentDecoded(path)
         if NoteLoader.Format(path: joined) != nil {
-            let fromRoot = Self.normalize(PathSegments.of(decoded).map(String.init)).map { Self.withoutExtension($0).lowercased() }
-            let named = (PathSegments.last(of: decoded).map(String.init)).map { Self.withoutExtension($0).lowercased() }
-            guard
-                let index = byPath.first(Self.withoutExtension(joined).lowercased()) ?? fromRoot.flatMap(byPath.first)
-                    ?? named.flatMap({ byName[$0] }).flatMap({ nearest($0, from: source) })
-            else {
-                return .failure(BrokenLink(reason: "no note at '\(joined)'"))
+            guard let index = note(at: joined, written: decoded, from: source) else {
+                return .failure(BrokenLink(reason: "no note at '\(joined)', from the notes' root or by its name"))
             }
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
@@ -288,6 +283,10 @@ struct LinkIndex: Sendable {
         }
         // `../` up to the notes' root: the home page; `./features`, `../guides/`: a folder's page.
         guard let url = joined.isEmpty ? "/" : foldersByPath[joined.lowercased()] else {
+            // `[q](Plan)`: a note named without its extension, as Obsidian finds it.
+            if !joined.isEmpty, let index = note(at: joined, written: decoded, from: source) {
+                return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
+            }
             return .failure(BrokenLink(reason: "no file or folder at '\(joined)'"))
         }
         // A page a note introduces (`index.md`, or `guides.md` beside `guides/`) is that note's:
@@ -296,6 +295,20 @@ struct LinkIndex: Sendable {
             return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
         }
         return .success(.sitePath(url + (fragment.map { "#" + $0 } ?? "")))
+    }
+
+    /// The note a Markdown link's path names (`joined`, from the linking note's folder; `written`,
+    /// as the link gives it): beside the note, from the notes' root, then by its file name, the
+    /// nearest of that name.
+    private func note(at joined: String, written: String, from source: Int) -> Int? {
+        if let index = byPath.first(Self.withoutExtension(joined).lowercased()) { return index }
+        if let fromRoot = Self.normalize(PathSegments.of(written).map(String.init)),
+            let index = byPath.first(Self.withoutExtension(fromRoot).lowercased())
+        {
+            return index
+        }
+        guard let name = PathSegments.last(of: written), let named = byName[Self.withoutExtension(String(name)).lowercased()] else { return nil }
+        return nearest(named, from: source)
     }
 
     /// What a root-relative link (`/tags/travel/`, `/cooking/pancakes/#tips`) leads to: a note

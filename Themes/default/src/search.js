@@ -428,7 +428,9 @@
               if (/\S/.test(best.text)) snippet.append(" — ");
             }
             marked(snippet, best.text, found);
-            if (best.anchor) link.href = url + "#" + encodeURIComponent(best.anchor);
+            // A page whose title holds every word asked opens at its top, as a title hit does
+            // elsewhere; any other at the section the passage is from.
+            if (best.anchor && result.title < found.asked.length) link.href = url + "#" + encodeURIComponent(best.anchor);
           }).catch(function () {}); });
         });
         // The passages' files are loaded once typing pauses, for the query still asked: each
