@@ -1,4 +1,5 @@
 import NotebookFiles
+import NotebookFormats
 import NotebookModel
 
 /// Finds a site's note files (FORMATS.md section 1): `*.md` and `*.json` under `notes/` at any
@@ -54,9 +55,21 @@ public enum NoteDiscovery {
         }
         var (all, diagnostics) = files(from: walk)
         if notesFolder != nil { diagnostics += leftAtTheRoot(of: site) }
-        return Contents(
-            notes: all.filter { isNote($0.relativePath) }, others: all.filter { !isNote($0.relativePath) },
-            usesNotesFolder: notesFolder != nil, diagnostics: diagnostics)
+        var notes = all.filter { isNote($0.relativePath) }
+        var others = all.filter { !isNote($0.relativePath) }
+        // A JSON file that holds data, not a note, is a file beside the notes, as Quartz publishes it.
+        let data = notes.filter(isData)
+        if !data.isEmpty {
+            let set = Set(data)
+            notes.removeAll(where: set.contains)
+            others = (others + data).sorted { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+            diagnostics += data.map {
+                Diagnostic(
+                    .note, "published as a file beside the notes, not read as a note: its JSON is data (a note is an object with a note's keys, such as title or body, Apple's runs, or a string)",
+                    path: $0.path, code: "json.data")
+            }
+        }
+        return Contents(notes: notes, others: others, usesNotesFolder: notesFolder != nil, diagnostics: diagnostics)
     }
 
     /// What a site's folder holds as its settings read it: its notes found with `ignore`, its
@@ -200,6 +213,14 @@ public enum NoteDiscovery {
             }
             + walk.unreadable.map { Diagnostic(.error, "cannot read: \($0.reason)", path: $0.path, code: "io.read") } + unreadable
         return (files, diagnostics)
+    }
+
+    /// Whether the note file `file` is a JSON file that holds data, not a note
+    /// (``AttributedJSONReader/isNote(_:)``); one that cannot be read is taken for a note, whose
+    /// reading says why.
+    static func isData(_ file: File) -> Bool {
+        guard file.relativePath.hasSuffix(".json"), let bytes = try? FileSystem.read(file.source) else { return false }
+        return !bytes.withUnsafeBufferPointer(AttributedJSONReader.isNote)
     }
 
     /// Whether a file name is a note's.

@@ -24,6 +24,30 @@ import Testing
 
     /// A vault with a folder called `notes` among its notes publishes that folder only: the
     /// Markdown beside it is named in a warning, a repository's own pages excepted.
+    /// A vault's JSON data (`{"foo": 1}`, `[1, 2, 3]`, a number) is a file beside the notes, as
+    /// Quartz publishes it, with a note saying so; JSON notes in every shape stay notes, and one
+    /// that is no JSON at all is read as a note, to say what is wrong.
+    @Test func jsonDataIsAFileBesideTheNotes() throws {
+        let site = try TemporarySite([
+            "notes/data.json": "{\"foo\": 1, \"bar\": [1, 2]}", "notes/sub/list.json": "[1, 2, 3]", "notes/n.json": "42",
+            "notes/real.json": "{\"title\": \"Real\", \"body\": \"A note.\"}", "notes/runs.json": "[\"Runs.\", {}]",
+            "notes/keyed.json": "{\"runs\": [\"Keyed.\", 0], \"attributeTable\": [{}]}", "notes/text.json": "\"Just a body.\"", "notes/empty.json": "[]",
+            "notes/a.md": "[d](data.json), [[list.json]] and [r](real.json).\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        #expect(report.diagnostics.filter { $0.code == "json.data" }.map(\.path).sorted() == ["data.json", "n.json", "sub/list.json"].map { site.path + "/notes/" + $0 })
+        #expect(report.diagnostics.allSatisfy { $0.code != "json.data" || $0.severity == .note })
+        #expect(!report.diagnostics.contains { $0.code.hasPrefix("link") }, "\(report.diagnostics)")
+        #expect(try site.output("data.json") == "{\"foo\": 1, \"bar\": [1, 2]}" && (try? site.output("data/index.html")) == nil)
+        #expect(try site.output("sub/list.json") == "[1, 2, 3]")
+        for note in ["real", "runs", "keyed", "text", "empty"] { #expect((try? site.output("\(note)/index.html")) != nil, "\(note)") }
+        let page = try site.output("a/index.html")
+        #expect(page.contains("href=\"/data.json\"") && page.contains("href=\"/sub/list.json\"") && page.contains("href=\"/real/\""))
+        // Not JSON at all: a note whose error is said.
+        let broken = try TemporarySite(["notes/bad.json": "{\"titel\": "])
+        #expect(SitePipeline().build(broken.path).diagnostics.contains { $0.code == "json.syntax" })
+    }
+
     @Test func markdownBesideTheNotesFolderIsAWarningNamingIt() throws {
         let site = try TemporarySite([
             "index.md": "---\ntitle: Home\n---\nhome\n", "a.md": "a\n", "README.md": "r\n", "LICENSE.md": "l\n",

@@ -263,6 +263,21 @@ import TestSupport
         #expect(fixture.matchesAFullBuild())
     }
 
+    /// A JSON file that holds data is a file beside the notes; saved as a note it becomes one,
+    /// and back: the preview follows, as a full build would.
+    @Test func aJSONFileIsANoteOrAFileAsItsTextSays() throws {
+        let fixture = try Fixture()
+        _ = try fixture.write("notes/data.json", "{\"foo\": 1}\n")
+        #expect(fixture.page("data.json") == "{\"foo\": 1}\n" && fixture.page("data/index.html").isEmpty)
+        #expect(fixture.matchesAFullBuild())
+        _ = try fixture.write("notes/data.json", "{\"title\": \"Data now\", \"body\": \"Hello.\"}\n")
+        #expect(fixture.page("data/index.html").contains("Data now") && fixture.page("data.json").isEmpty)
+        #expect(fixture.matchesAFullBuild())
+        _ = try fixture.write("notes/data.json", "[1, 2, 3]\n")
+        #expect(fixture.page("data.json") == "[1, 2, 3]\n" && fixture.page("data/index.html").isEmpty)
+        #expect(fixture.matchesAFullBuild())
+    }
+
     @Test func aNoteBesideAFolderIntroducesItWhileTheFolderHoldsANote() throws {
         // `guides.md` is a note's page, then the folder's page while `guides/` holds a note, then
         // a note's page again: its own page is never lost, and its tag's list shows it throughout

@@ -14,6 +14,25 @@ public struct AttributedJSONReader: Sendable {
         self.palette = palette
     }
 
+    /// Whether the JSON text `bytes` is a note, or data that a vault keeps beside its notes
+    /// (`{"foo": 1}`, `[1, 2, 3]`): a note is an object holding one of a note's keys (`title`,
+    /// `body`, …, or Apple's `runs`), Apple's runs (an array that is empty or starts with a
+    /// string), or a string (the body alone). Text that is no JSON at all is taken for a note,
+    /// whose errors are then said.
+    public static func isNote(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (document, syntaxError) = JSONParser.parse(bytes)
+        guard syntaxError == nil, let root = document.root else { return true }
+        if root.string != nil { return true }
+        if let elements = root.elements {
+            var iterator = elements.makeIterator()
+            return iterator.next().map { $0.string != nil } ?? true
+        }
+        if let members = root.members {
+            return members.contains { JSONKeys.envelope.contains($0.key) || $0.key == JSONKeys.runs || $0.key == JSONKeys.attributeTable }
+        }
+        return false
+    }
+
     /// Reads a whole note file.
     public func read(_ source: String, path: String) -> ReadResult {
         var source = source

@@ -272,10 +272,11 @@ struct LinkIndex: Sendable {
         // its name, the nearest of that name.
         let decoded = Self.percentDecoded(path)
         if NoteLoader.Format(path: joined) != nil {
-            guard let index = note(at: joined, written: decoded, from: source) else {
-                return .failure(BrokenLink(reason: "no note at '\(joined)', from the notes' root or by its name"))
+            if let index = note(at: joined, written: decoded, from: source) {
+                return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
             }
-            return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
+            // A JSON file that holds data is a file beside the notes (`NoteDiscovery`).
+            guard files.contains(joined) else { return .failure(BrokenLink(reason: "no note at '\(joined)', from the notes' root or by its name")) }
         }
         if files.contains(joined) { return .success(.file(joined)) }
         if PathSegments.last(of: decoded).map({ $0.contains(".") }) == true, case .success(let found) = resolve(embedded: decoded, from: source).target {

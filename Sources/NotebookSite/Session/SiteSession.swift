@@ -194,7 +194,9 @@ public struct SiteSession: Sendable {
         let known = pending.compactMap { path -> NoteDiscovery.File? in
             guard path.hasPrefix(prefix), let record = state.records[String(path.dropFirst(prefix.count))] else { return nil }
             guard case .inside(let real) = tree.place(of: path), FileSystem.status(real)?.kind == .file else { return nil }
-            return NoteDiscovery.File(path: record.note.path, relativePath: record.note.relativePath, source: real)
+            let file = NoteDiscovery.File(path: record.note.path, relativePath: record.note.relativePath, source: real)
+            // A JSON note that now holds data is a file beside the notes: the scan below says so.
+            return NoteDiscovery.isData(file) ? nil : file
         }
         if !known.isEmpty && known.count == pending.count {
             for record in read(known, settings: state.settings) { state.records[record.note.relativePath] = record }
