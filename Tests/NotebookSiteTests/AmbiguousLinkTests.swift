@@ -78,6 +78,21 @@ import Testing
         #expect(page.contains("src=\"/att/my%20img.png\"") && page.contains("<a href=\"/att/my%20img.png\">a</a>"), "\(page)")
         let broken = report.diagnostics.filter { $0.code == "link.broken" }.map(\.message)
         #expect(broken.count == 2 && broken.contains { $0.contains("Nowhere.md") } && broken.contains { $0.contains("outside the notes") }, "\(broken)")
+        // Found beside the note, from the root or by a name only one has: nothing ambiguous.
+        #expect(!report.diagnostics.contains { $0.code == "link.ambiguous" }, "\(report.diagnostics)")
+    }
+
+    /// A Markdown link or image found by a name that several have warns as a wikilink does.
+    @Test func aMarkdownLinkFoundByANameSeveralHaveSaysSo() throws {
+        let site = try TemporarySite([
+            "notes/A/Plan.md": "A plan.\n", "notes/B/Plan.md": "B plan.\n", "notes/A/i.png": "a", "notes/B/i.png": "b",
+            "notes/C/l.md": "[p](Plan.md) and ![i](i.png)\n",
+        ])
+        let report = SitePipeline().build(site.path)
+        let ambiguous = report.diagnostics.filter { $0.code == "link.ambiguous" }.map(\.message)
+        #expect(ambiguous.count == 2, "\(report.diagnostics)")
+        #expect(ambiguous.contains { $0.contains("2 notes match ('A/Plan.md', 'B/Plan.md')") }, "\(ambiguous)")
+        #expect(ambiguous.contains { $0.contains("2 files have that name") && $0.contains("A/i.png") && $0.contains("B/i.png") }, "\(ambiguous)")
     }
 
     @Test func aTitleOrAliasThatOutranksAFileNameSaysSo() throws {

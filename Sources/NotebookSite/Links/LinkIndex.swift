@@ -298,6 +298,29 @@ struct LinkIndex: Sendable {
         return .success(.sitePath(url + (fragment.map { "#" + $0 } ?? "")))
     }
 
+    /// The paths of the notes or files a relative Markdown link could name, when it is found by
+    /// its name (neither beside the note nor from the notes' root) and more than one has that
+    /// name; nil otherwise. The link leads to the nearest (``note(at:written:from:)``).
+    public func nameCandidates(relative destination: String, from source: Int) -> [String]? {
+        guard !destination.isEmpty, LinkIndex.isRelative(destination) else { return nil }
+        let path = Self.pathAndFragment(destination).path
+        let written = Self.percentDecoded(path)
+        let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
+        guard !path.isEmpty, let joined = Self.normalize(folder + PathSegments.of(written).map(String.init)),
+            let name = PathSegments.last(of: written)
+        else { return nil }
+        let fromRoot = Self.normalize(PathSegments.of(written).map(String.init))
+        if NoteLoader.Format(path: joined) != nil || !name.contains(".") {
+            guard byPath.first(Self.withoutExtension(joined).lowercased()) == nil,
+                fromRoot.flatMap({ byPath.first(Self.withoutExtension($0).lowercased()) }) == nil,
+                let named = byName[Self.withoutExtension(String(name)).lowercased()], named.count > 1
+            else { return nil }
+            return named.map { notes[$0].relativePath }
+        }
+        guard !files.contains(joined) else { return nil }
+        return resolve(embedded: written, from: source).ambiguous
+    }
+
     /// The note a Markdown link's path names (`joined`, from the linking note's folder; `written`,
     /// as the link gives it): beside the note, from the notes' root, then by its file name, the
     /// nearest of that name.

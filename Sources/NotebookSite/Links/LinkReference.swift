@@ -97,6 +97,8 @@ struct LinkResolver: Sendable {
         // A path from the note's folder names one place.
         case .wikilink(let link) where !link.target.isEmpty && !LinkIndex.isPathFromNote(link.target): target = link.target
         case .image(let name, embed: true): return index.resolve(embedded: name, from: source).ambiguous
+        // A Markdown link or image found by its name, as Obsidian finds it.
+        case .link(let destination), .image(let destination, embed: false): return index.nameCandidates(relative: destination, from: source)
         default: return nil
         }
         let found = index.candidates(for: target)

@@ -122,7 +122,14 @@ struct LinkResolution: Sendable {
         ) -> String? {
             switch resolution {
             case .success(let target):
-                if case .image(_, embed: true) = reference, let candidates = resolver.ambiguity(of: reference, from: source) {
+                // A file found by its name among several (an embed's, a Markdown link's or image's).
+                let namesAFile: Bool = {
+                    switch (reference, target) {
+                    case (.wikilink, _), (_, .note): false
+                    default: true
+                    }
+                }()
+                if namesAFile, let candidates = resolver.ambiguity(of: reference, from: source) {
                     let listed = candidates.map { "'\($0)'" }.joined(separator: ", ")
                     diagnostics.append(
                         Diagnostic(
