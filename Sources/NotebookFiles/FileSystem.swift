@@ -248,10 +248,7 @@ public enum FileSystem {
     ) throws(FileError) {
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC)
         var fd = open(path, flags, links: linkedFolders ? .asNamed : .none)
-        // A file made read-only in a folder that may be written is replaced (`openOwnFile`).
-        if fd < 0, errno == EACCES, !exclusive, status(path)?.kind == .file, removeFile(path) {
-            fd = open(path, flags | O_EXCL, links: linkedFolders ? .asNamed : .none)
-        }
+        if fd < 0, !exclusive, removedAsReadOnly(path, errno) { fd = open(path, flags | O_EXCL, links: linkedFolders ? .asNamed : .none) }
         guard fd >= 0 else {
             if errno == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
             throw openError(path, errno, writing: true)
@@ -300,6 +297,13 @@ public enum FileSystem {
         guard close(fd) == 0 else { throw FileError(path: path(), errno: errno) }
     }
 
+    /// Whether the file at `path`, which could not be opened for writing with `code`, was one made
+    /// read-only in a folder that may be written, and is now removed for a new file to take its
+    /// place, as `cp -f` replaces it (`chmod -R a-w public`).
+    private static func removedAsReadOnly(_ path: String, _ code: Int32) -> Bool {
+        code == EACCES && status(path)?.kind == .file && removeFile(path)
+    }
+
     /// Opens the file at `path` for writing with `opening`, creating it, never through a link, with its size;
     /// a file that is a hard link (its bytes shared with a file elsewhere) is not written
     /// through: it is removed, and a new file takes its name. So is a file made read-only
@@ -311,7 +315,7 @@ public enum FileSystem {
         guard fd >= 0 else {
             let code = errno
             if code == EEXIST && status(path)?.kind == .link { throw openError(path, ELOOP, writing: true) }
-            if code == EACCES, status(path)?.kind == .file, removeFile(path) {
+            if removedAsReadOnly(path, code) {
                 let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, links: .none)
                 guard fresh >= 0 else { throw openError(path, errno, writing: true) }
                 return (fresh, 0)

@@ -572,31 +572,17 @@ struct PagePlan: Sendable {
         }
     }
 
-    /// Every highlighted passage, grouped by color: palette colors in palette order, then others.
     /// The highlights page's passages: of the notes with pages and of the folders' introducers
     /// (whose text their folders' pages show), in the site's order.
     private func highlightsView() -> HighlightsView {
-        let introducers = box.parts.listedIntroducers
-        guard !introducers.isEmpty, !rendered.isEmpty, let kept = index.kept else {
+        guard let order = index.listedOrder, !rendered.isEmpty else {
             return Self.highlights(notes, rendered: rendered, urls: urls, palette: config.paletteNames)
         }
-        var listed: [SiteNote] = []
-        var shown: [RenderedNote] = []
-        var next = 0
-        for (position, original) in kept.enumerated() {
-            while next < introducers.count, index.listedIntroducers[next] < original {
-                listed.append(introducers[next])
-                shown.append(box.parts.listedIntroducersRendered[next])
-                next += 1
-            }
-            listed.append(notes[position])
-            shown.append(rendered[position])
-        }
-        listed += introducers[next...]
-        shown += box.parts.listedIntroducersRendered[next...]
-        return Self.highlights(listed, rendered: shown, urls: urls, palette: config.paletteNames)
+        let shown = order.map { $0 < notes.count ? rendered[$0] : box.parts.listedIntroducersRendered[$0 - notes.count] }
+        return Self.highlights(order.map(listed), rendered: shown, urls: urls, palette: config.paletteNames)
     }
 
+    /// Every highlighted passage, grouped by color: palette colors in palette order, then others.
     static func highlights(_ notes: [SiteNote], rendered: [RenderedNote], urls: SiteURLs, palette: [String]) -> HighlightsView {
         var groups: [String: [HighlightPassage]] = [:]
         for (note, html) in zip(notes, rendered) where !html.highlights.isEmpty {

@@ -19,6 +19,9 @@ struct PlanIndex: Sendable {
     /// in order: as in Obsidian a folder note is a note, its tags are its own, and the tags'
     /// lists show it, leading to the page it introduces.
     let listedIntroducers: [Int]
+    /// The notes with pages and ``listedIntroducers``, by their positions in the tags' lists, in
+    /// the site's order (the highlights page's order); nil when no note introduces a folder.
+    let listedOrder: [Int]?
     /// Tag slug → the link to its page, made once for every card that shows the tag.
     let tagLinks: [String: String]
     /// Relative path → index among the notes with pages.
@@ -77,6 +80,8 @@ struct PlanIndex: Sendable {
         }
         // The tags' members in the site's order: the notes with pages, and the folders' introducers.
         let listedIntroducers = folderIntroductions.values.sorted()
+        var listedOrder: [Int] = []
+        if !listedIntroducers.isEmpty { listedOrder.reserveCapacity(notes.count + listedIntroducers.count) }
         var keptNext = 0
         var introducerNext = 0
         for index in all.indices {
@@ -90,9 +95,11 @@ struct PlanIndex: Sendable {
             } else {
                 continue
             }
+            if !listedIntroducers.isEmpty { listedOrder.append(position) }
             for slug in NoteTag.lineages(of: all[index].tags) { members[slug, default: []].append(position) }
         }
         self.listedIntroducers = listedIntroducers
+        self.listedOrder = listedIntroducers.isEmpty ? nil : listedOrder
         writingOrder = folderMembers.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { folderMembers[$0]! }
         // Folders without a page (`tags/`) are let go once each, not asked of every note.
         folderMembers = folderMembers.filter { $0.key == "/" || folders.contains($0.key) }

@@ -180,6 +180,12 @@ struct LinkIndex: Sendable {
         zip(a, b).prefix { $0 == $1 }.count
     }
 
+    /// `path` (already decoded) from the folder of note `source`, as a path from the notes' root;
+    /// nil when it climbs out of the notes.
+    private func path(_ path: String, fromFolderOf source: Int) -> String? {
+        Self.normalize(Self.folders(of: notes[source].relativePath).map(String.init) + PathSegments.of(path).map(String.init))
+    }
+
     /// Whether a wikilink target is a path from the linking note's folder (`./Plan`,
     /// `../Beta/Plan`), as Obsidian writes links with its "relative path to file" setting.
     static func isPathFromNote(_ target: String) -> Bool {
@@ -210,8 +216,7 @@ struct LinkIndex: Sendable {
     /// path (with or without its extension), a file, or a folder's page; never a note found by
     /// its name elsewhere.
     private func resolve(pathFromNote link: WikiLink, from source: Int) -> Result<Target, BrokenLink> {
-        let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
-        guard let path = Self.normalize(folder + PathSegments.of(link.target).map(String.init)) else {
+        guard let path = path(link.target, fromFolderOf: source) else {
             return .failure(BrokenLink(reason: "'\(link.target)' leads outside the notes", leadsNowhere: false))
         }
         if !path.isEmpty, let index = byPath.first(Self.withoutExtension(path.lowercased())) {
@@ -263,14 +268,13 @@ struct LinkIndex: Sendable {
             guard let fragment, !fragment.isEmpty else { return nil }
             return anchor(Self.percentDecoded(fragment), in: source, byID: true).map { .note(source, anchor: $0) }
         }
-        let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
-        guard let joined = Self.normalize(folder + PathSegments.of(Self.percentDecoded(path)).map(String.init)) else {
-            return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes", leadsNowhere: false))
-        }
         // Beside the note first; then, as Obsidian finds a Markdown link's file (its "shortest
         // path" links, `[y](Top.md)` from a subfolder), by its path from the notes' root, then by
         // its name, the nearest of that name.
         let decoded = Self.percentDecoded(path)
+        guard let joined = self.path(decoded, fromFolderOf: source) else {
+            return .failure(BrokenLink(reason: "'\(destination)' leads outside the notes", leadsNowhere: false))
+        }
         if NoteLoader.Format(path: joined) != nil {
             if let index = note(at: joined, written: decoded, from: source) {
                 return anchor(fragment.map(Self.percentDecoded), in: index, byID: true).map { .note(index, anchor: $0) }
@@ -303,36 +307,33 @@ struct LinkIndex: Sendable {
     /// name; nil otherwise. The link leads to the nearest (``note(at:written:from:)``).
     public func nameCandidates(relative destination: String, from source: Int) -> [String]? {
         guard !destination.isEmpty, LinkIndex.isRelative(destination) else { return nil }
-        let path = Self.pathAndFragment(destination).path
-        let written = Self.percentDecoded(path)
-        let folder = PathSegments.of(notes[source].relativePath).dropLast().map(String.init)
-        guard !path.isEmpty, let joined = Self.normalize(folder + PathSegments.of(written).map(String.init)),
-            let name = PathSegments.last(of: written)
-        else { return nil }
-        let fromRoot = Self.normalize(PathSegments.of(written).map(String.init))
+        let written = Self.percentDecoded(Self.pathAndFragment(destination).path)
+        guard !written.isEmpty, let joined = path(written, fromFolderOf: source), let name = PathSegments.last(of: written) else { return nil }
         if NoteLoader.Format(path: joined) != nil || !name.contains(".") {
-            guard byPath.first(Self.withoutExtension(joined).lowercased()) == nil,
-                fromRoot.flatMap({ byPath.first(Self.withoutExtension($0).lowercased()) }) == nil,
-                let named = byName[Self.withoutExtension(String(name)).lowercased()], named.count > 1
-            else { return nil }
-            return named.map { notes[$0].relativePath }
+            let found = notes(at: joined, written: written)
+            return found.byName && found.indices.count > 1 ? found.indices.map { notes[$0].relativePath } : nil
         }
         guard !files.contains(joined) else { return nil }
         return resolve(embedded: written, from: source).ambiguous
     }
 
     /// The note a Markdown link's path names (`joined`, from the linking note's folder; `written`,
-    /// as the link gives it): beside the note, from the notes' root, then by its file name, the
-    /// nearest of that name.
+    /// as the link gives it): of ``notes(at:written:)``, the nearest.
     private func note(at joined: String, written: String, from source: Int) -> Int? {
-        if let index = byPath.first(Self.withoutExtension(joined).lowercased()) { return index }
+        nearest(notes(at: joined, written: written).indices, from: source)
+    }
+
+    /// The notes a Markdown link's path may name, where Obsidian looks: the one beside the note,
+    /// else the one at that path from the notes' root, else those of its file name (`byName`).
+    private func notes(at joined: String, written: String) -> (indices: [Int], byName: Bool) {
+        if let index = byPath.first(Self.withoutExtension(joined).lowercased()) { return ([index], false) }
         if let fromRoot = Self.normalize(PathSegments.of(written).map(String.init)),
             let index = byPath.first(Self.withoutExtension(fromRoot).lowercased())
         {
-            return index
+            return ([index], false)
         }
-        guard let name = PathSegments.last(of: written), let named = byName[Self.withoutExtension(String(name)).lowercased()] else { return nil }
-        return nearest(named, from: source)
+        guard let name = PathSegments.last(of: written) else { return ([], false) }
+        return (byName[Self.withoutExtension(String(name)).lowercased()] ?? [], true)
     }
 
     /// What a root-relative link (`/tags/travel/`, `/cooking/pancakes/#tips`) leads to: a note
