@@ -103,6 +103,20 @@ import Testing
         let highlights = try site.output("highlights/index.html")
         #expect(highlights.contains("href=\"/f/#highlight-1\"") && highlights.contains("folderhl"), "\(highlights)")
         #expect(try site.output("f/index.html").contains("id=\"highlight-1\""))
+        // The page it introduces shows its tags in its meta line, as the note's own page would.
+        func meta(_ path: String) throws -> Substring {
+            let page = try site.output(path)
+            guard let start = page.range(of: "<p class=\"meta\">"), let end = page[start.upperBound...].range(of: "</p>") else { return "" }
+            return page[start.upperBound..<end.lowerBound]
+        }
+        let fMeta = try meta("f/index.html")
+        #expect(
+            fMeta.contains("<a class=\"tag\" href=\"/tags/foldertag/\">#foldertag</a>")
+                && fMeta.contains("<a class=\"tag\" href=\"/tags/inlinefoldertag/\">#inlinefoldertag</a>"), "\(fMeta)")
+        #expect(try meta("g/index.html").contains("<a class=\"tag\" href=\"/tags/gtag/sub/\">#gtag/sub</a>"))
+        #expect(try meta("index.html").contains("<a class=\"tag\" href=\"/tags/home/\">#home</a>"))
+        // A folder without an introducing note shows no tags there.
+        #expect(try !meta("tags/foldertag/index.html").contains("class=\"tag\""))
     }
 
     @Test func aFolderOnAReservedPathIsAnError() throws {

@@ -87,6 +87,8 @@ struct PagePlan: Sendable {
         var titleHTML: String?
         var summary: String
         var html: String
+        /// Its tags, linked to their pages, as its page would show them.
+        var tags: [TagRef]
     }
 
     private final class Box: Sendable {
@@ -158,7 +160,7 @@ struct PagePlan: Sendable {
             let introduced = site.notes[note]
             folderIntroductions[url] = Introduction(
                 title: introduced.title, titleHTML: rendered.isEmpty ? nil : rendered[note].title, summary: introduced.summary,
-                html: rendered.isEmpty ? "" : rendered[note].html)
+                html: rendered.isEmpty ? "" : rendered[note].html, tags: Self.tagRefs(of: introduced, tagLinks: index.tagLinks, urls: urls))
         }
         var introducers: [PageGroup: SiteNote] = [:]
         for (slug, note) in index.introductions { introducers[.tag(slug)] = site.notes[note] }
@@ -310,9 +312,14 @@ struct PagePlan: Sendable {
         return .fields(fields)
     }
 
+    /// The tags of `note`, each linked to its page.
+    private static func tagRefs(of note: SiteNote, tagLinks: [String: String], urls: SiteURLs) -> [TagRef] {
+        note.tags.map { TagRef(name: $0.name, url: tagLinks[$0.slug] ?? urls.link("/tags/\($0.slug)/")) }
+    }
+
     /// `note` as lists show it, its tags linked to their pages.
     private static func card(of note: SiteNote, tagLinks: [String: String], urls: SiteURLs) -> NoteCard {
-        let tags = note.tags.map { TagRef(name: $0.name, url: tagLinks[$0.slug] ?? urls.link("/tags/\($0.slug)/")) }
+        let tags = tagRefs(of: note, tagLinks: tagLinks, urls: urls)
         return NoteCard(
             title: note.title, url: urls.link(note.url), date: note.metadata.date,
             dateDisplay: note.metadata.date.map(Self.displayDate), wordCount: note.wordCount,
@@ -423,10 +430,11 @@ struct PagePlan: Sendable {
         return Self.paginate(Array(notes.indices), size: config.pageSize, base: "/", urls: urls, dated: dated).map { number, slice, pagination in
             let path = number == 1 ? "/" : "/page/\(number)/"
             return Page(path: Self.file(path), number: number, content: {
+                let homeTags = number == 1 ? home?.tags ?? [] : []
                 let list = ListView(
                     heading: title, headingHTML: home?.titleHTML ?? PageTitle.escaped(title),
-                    introduction: number == 1 ? home?.html : nil, notes: cards(slice), pagination: pagination, tag: nil,
-                    folders: number == 1 ? folderLinks(in: "/") : [], hasFolders: number == 1 && !(index.subfolders["/"] ?? []).isEmpty,
+                    introduction: number == 1 ? home?.html : nil, introductionTags: homeTags, hasIntroductionTags: !homeTags.isEmpty,
+                    notes: cards(slice), pagination: pagination, tag: nil, folders: number == 1 ? folderLinks(in: "/") : [], hasFolders: number == 1 && !(index.subfolders["/"] ?? []).isEmpty,
                     recent: number == 1 ? cards(recent) : [], hasRecent: number == 1 && !recent.isEmpty,
                     noteCount: number == 1 ? notes.count : nil, wordCount: number == 1 ? wordCount : nil,
                     noteCountText: number == 1 ? plural(notes.count, "note") : nil,
@@ -488,7 +496,9 @@ struct PagePlan: Sendable {
                 let above = breadcrumbs(to: folder.parent)
                 let list = ListView(
                     heading: title, headingHTML: introduction?.titleHTML ?? PageTitle.escaped(title),
-                    introduction: introduction?.html, notes: cards(indices).map(Self.unshared), pagination: pagination, tag: nil,
+                    introduction: introduction?.html, introductionTags: introduction?.tags ?? [],
+                    hasIntroductionTags: !(introduction?.tags ?? []).isEmpty, notes: cards(indices).map(Self.unshared),
+                    pagination: pagination, tag: nil,
                     folders: folders, hasFolders: !folders.isEmpty, isFolder: true, breadcrumbs: above, hasBreadcrumbs: !above.isEmpty,
                     noteCount: indices.count, wordCount: words, noteCountText: plural(indices.count, "note"), wordCountText: plural(words, "word"))
                 return template(

@@ -58,7 +58,7 @@ extension TemplateContext {
                 hasToc: true, backlinks: [NoteLink(title: "B", url: "/b/")], hasBacklinks: true,
                 breadcrumbs: [NoteLink(title: "F", url: "/f/")], hasBreadcrumbs: true),
             list: ListView(
-                heading: "H", headingHTML: "H", introduction: "<p>i</p>", notes: [card.mustacheValue], pagination: pagination, tag: "t",
+                heading: "H", headingHTML: "H", introduction: "<p>i</p>", introductionTags: [tag], hasIntroductionTags: true, notes: [card.mustacheValue], pagination: pagination, tag: "t",
                 subtags: [tagTree], hasSubtags: true,
                 folders: [FolderLink(name: "F", url: "/f/", count: 1, countText: "1 note")], hasFolders: true, isFolder: true,
                 recent: [card.mustacheValue], hasRecent: true,

@@ -172,8 +172,12 @@ struct ListView: Sendable {
     /// The heading as the page's `h1` shows it, in HTML: an introducing note's title heading with
     /// its formulas typeset (``PageTitle``), else the heading escaped.
     var headingHTML: String
-    /// For a tag's page, the HTML of the note at `/tags/NAME/` that introduces it.
+    /// On a tag's, a folder's or the home page's first page, the HTML of the note that introduces it.
     var introduction: String?
+    /// On the home page's and a folder's first page, the tags of the note that introduces it,
+    /// linked to their pages, as that note's own page would show them.
+    var introductionTags: [TagRef] = []
+    var hasIntroductionTags: Bool = false
     /// The notes' cards as templates see them (``NoteCard``'s value).
     var notes: [MustacheValue]
     var pagination: Pagination
@@ -422,7 +426,8 @@ extension NoteCard: MustacheValueConvertible {
 extension ListView: MustacheValueConvertible {
     var mustacheValue: MustacheValue {
         .fields([
-            "heading": .string(heading), "headingHTML": .string(headingHTML), "introduction": introduction.value, "notes": .array(notes), "pagination": pagination.mustacheValue,
+            "heading": .string(heading), "headingHTML": .string(headingHTML), "introduction": introduction.value,
+            "introductionTags": introductionTags.value, "hasIntroductionTags": .bool(hasIntroductionTags), "notes": .array(notes), "pagination": pagination.mustacheValue,
             "tag": tag.value, "noteCount": noteCount.value, "wordCount": wordCount.value, "noteCountText": noteCountText.value,
             "wordCountText": wordCountText.value, "subtags": subtags.value, "hasSubtags": .bool(hasSubtags),
             "folders": folders.value, "hasFolders": .bool(hasFolders), "isFolder": .bool(isFolder),
