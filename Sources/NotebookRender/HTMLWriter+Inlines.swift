@@ -154,7 +154,7 @@ extension HTMLWriter {
         let emphasisAtMost = Self.isEmphasisAtMost(formatting)
         // A link's and a wikilink's tags are outermost, in that order; then the rest, written
         // where they go (made as strings and gathered first, they cost an allocation or more each).
-        let links = emphasisAtMost ? 0 : openLinks(formatting)
+        let links = emphasisAtMost ? 0 : openLinks(formatting, children)
         let tags = emphasisAtMost ? openEmphasis(formatting) : openTags(formatting, highlightID: highlightID)
         // As `InlineTags` reads the model: a link's text holds no tags, whether or not it is shown as one.
         let inLink = !emphasisAtMost && formatting.isLink ? 1 : 0
@@ -190,13 +190,14 @@ extension HTMLWriter {
 
     /// Writes the opening tags of the span's link and wikilink, if any (as slots with
     /// `deferLinks`); how many `a` elements it opened.
-    private mutating func openLinks(_ formatting: Formatting) -> Int {
+    private mutating func openLinks(_ formatting: Formatting, _ children: [Inline]) -> Int {
         var opened = 0
         if let link = formatting.link, options.links.allows(link.destination) {
+            let bare = Self.isBare(link.destination, children)
             if options.deferLinks {
-                slots.append(LinkSlot(offset: out.count, piece: .href(link.destination, title: link.title)))
+                slots.append(LinkSlot(offset: out.count, piece: .href(link.destination, title: link.title, bare: bare)))
             } else {
-                out += Self.linkStart(link.destination, title: link.title)
+                out += Self.linkStart(link.destination, title: link.title, bare: bare)
             }
             out.append(literal: ">")
             opened += 1
@@ -212,11 +213,20 @@ extension HTMLWriter {
         return opened
     }
 
+    /// Whether a link's text is its destination as written (`<https://x.org>`, a bare
+    /// `www.x.org` or `a@b.org`): printed pages, which write a link's address after its text,
+    /// leave it out there.
+    static func isBare(_ destination: String, _ children: [Inline]) -> Bool {
+        guard children.count == 1, case .text(let text) = children[0].kind, !text.isEmpty else { return false }
+        return destination == text || destination == "http://" + text || destination == "mailto:" + text
+    }
+
     /// The start of a link's opening tag, `<a href="…" title="…"`, to `url`; a link whose target
     /// a site found missing (`broken`) keeps its destination as written, is marked (the themes'
-    /// `broken-link`) and says so on hover.
-    static func linkStart(_ url: String, title: String?, broken: Bool = false) -> String {
-        var start = broken ? "<a class=\"broken-link\" href=\"" : "<a href=\""
+    /// `broken-link`) and says so on hover; a `bare` one, whose text is its address, is marked
+    /// `bare-url`.
+    static func linkStart(_ url: String, title: String?, broken: Bool = false, bare: Bool = false) -> String {
+        var start = broken ? "<a class=\"broken-link\" href=\"" : bare ? "<a class=\"bare-url\" href=\"" : "<a href=\""
         start += HTMLEscaping.escapeURL(url)
         start += "\""
         let shown = broken ? "Not found in this notebook: " + url + (title.map { " (\($0))" } ?? "") : title

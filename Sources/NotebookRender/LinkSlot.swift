@@ -17,7 +17,8 @@ public struct LinkSlot: Hashable, Sendable {
     /// otherwise), or an image's whole element (an image whose source is not allowed is shown by
     /// its description, here escaped as its title).
     public enum Piece: Hashable, Sendable {
-        case href(String, title: String?)
+        /// `bare`: the link's text is its address (``HTMLWriter/isBare(_:_:)``).
+        case href(String, title: String?, bare: Bool = false)
         case wikilinkOpening(WikiLink)
         case image(source: String, embed: Bool, shown: ShownImage)
         /// `![[Note]]` alone in a paragraph: the whole element, made once the site has the
@@ -52,7 +53,7 @@ public struct LinkSlot: Hashable, Sendable {
     /// What a site resolves to fill the slot; nil for code, which leads nowhere.
     public var target: Target? {
         switch piece {
-        case .href(let destination, _): .link(destination)
+        case .href(let destination, _, _): .link(destination)
         case .wikilinkOpening(let wikilink): .wikilink(wikilink)
         case .image(let source, let embed, _): .image(source, embed: embed)
         case .embed(let wikilink, _): .wikilink(wikilink)
@@ -154,9 +155,10 @@ extension HTMLRenderer {
             url(target).flatMap { $0 == LinkSlot.broken ? nil : $0 }
         }
         switch piece {
-        case .href(let destination, let title):
+        case .href(let destination, let title, let bare):
             let target = url(.link(destination))
-            return HTMLWriter.linkStart(target == LinkSlot.broken ? destination : target ?? destination, title: title, broken: target == LinkSlot.broken)
+            return HTMLWriter.linkStart(
+                target == LinkSlot.broken ? destination : target ?? destination, title: title, broken: target == LinkSlot.broken, bare: bare)
         case .wikilinkOpening(let wikilink): return HTMLWriter.wikilinkOpening(wikilink, url: leading(.wikilink(wikilink)), options: options)
         case .image(let source, let embed, let shown):
             // An image found nowhere is no request that fails: its description, marked and explained.

@@ -1,6 +1,7 @@
 /// The normalization under which rendered HTML is compared with a spec's: white space between
-/// tags collapsed, attribute order ignored, heading `id` attributes removed, `<s>` read as
-/// `<del>` (and a self-closing slash ignored).
+/// tags collapsed, attribute order ignored, heading `id` attributes and a link's `bare-url`
+/// class (notebook's marks, for anchors and printed pages) removed, `<s>` read as `<del>` (and a
+/// self-closing slash ignored).
 enum HTMLNormalizer {
     static func normalize(_ html: String) -> String {
         var pieces: [String] = []
@@ -58,6 +59,7 @@ enum HTMLNormalizer {
         if name.count == 2, name.hasPrefix("h"), name.last?.isNumber == true {
             attributes.removeAll { $0.name == "id" }
         }
+        if name == "a" { attributes.removeAll { $0.name == "class" && $0.value == "bare-url" } }
         let rendered = attributes.sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }
             .map { attribute in attribute.value.map { "\(attribute.name)=\"\($0)\"" } ?? attribute.name }
         return "<" + (closing ? "/" : "") + ([name] + rendered).joined(separator: " ") + ">"

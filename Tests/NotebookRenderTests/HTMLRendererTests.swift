@@ -228,8 +228,34 @@ private func occurrences(of needle: String, in text: String) -> Int {
             let html = render([paragraph(.span(Formatting(link: Link(destination: destination)), [.text("a")]))])
             #expect(html == "<p><a href=\"\(href)\">a</a></p>\n", "\(destination)")
         }
-        #expect(render("<https://example.com>") == "<p><a href=\"https://example.com\">https://example.com</a></p>\n")
         #expect(render("![p](pic.png \"T\")") == "<p><img src=\"pic.png\" alt=\"p\" title=\"T\" /></p>\n")
+    }
+
+    /// A link whose text is its address is marked, for printed pages, which write a link's
+    /// address after its text, to leave it out: an autolink, a bare `www.` or e-mail address, or a
+    /// link written with its address as its text; no other.
+    @Test func aLinkWhoseTextIsItsAddressIsMarkedBare() {
+        let bare = [
+            ("<https://example.com>", "https://example.com", "https://example.com"),
+            ("www.example.com/a", "http://www.example.com/a", "www.example.com/a"),
+            ("<me@example.com>", "mailto:me@example.com", "me@example.com"),
+            ("[https://x.org](https://x.org)", "https://x.org", "https://x.org"),
+        ]
+        for (markdown, href, text) in bare {
+            #expect(render(markdown) == "<p><a class=\"bare-url\" href=\"\(href)\">\(text)</a></p>\n", "\(markdown)")
+        }
+        for markdown in ["[the site](https://x.org)", "[**https://x.org**](https://x.org)", "[x.org](https://x.org)", "[](https://x.org)"] {
+            #expect(!render(markdown).contains("bare-url"), "\(markdown)")
+        }
+        // A site's filled link (deferred links) keeps the mark; a broken one is marked broken only.
+        let renderer = HTMLRenderer(options: RenderOptions(deferLinks: true))
+        let deferred = renderer.renderNote(MarkdownReader().read("<https://example.com> [a](missing.md)", path: "n.md").note.blocks)
+        let filled = renderer.fill(deferred) { target in
+            if case .link(let url) = target, url == "missing.md" { return LinkSlot.broken }
+            return nil
+        }
+        #expect(filled.html.contains("<a class=\"bare-url\" href=\"https://example.com\">"), "\(filled.html)")
+        #expect(filled.html.contains("<a class=\"broken-link\" href=\"missing.md\""), "\(filled.html)")
     }
 
     @Test func otherSchemesFollowTheLinkPolicy() {

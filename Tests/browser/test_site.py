@@ -1206,7 +1206,7 @@ class FeatureSiteTests(Checks):
     RTL = {
         "notebook.yml": "title: שלום\nlanguage: he\n",
         "notes/code.md": "---\ntitle: קוד\n---\nטקסט `let x = 1` טקסט.\n\n```swift {2}\nlet x = 1\n"
-        + "let packages = [\"" + "a" * 300 + "\"]\n```\n",
+        + "let packages = [\"" + "a" * 300 + "\"]\n```\n\n<https://example.org/bare> [אתר](https://example.org/text)\n",
     }
     # Every page of this site at a phone's width, as the example site's are checked.
     html_pages = BrowserTests.html_pages
@@ -1251,7 +1251,7 @@ class FeatureSiteTests(Checks):
             rtl = self.build(Path(temporary) / "rtl", self.RTL)
             with SiteServer(rtl) as self.server:
                 self.run("code reads left to right on a right-to-left page", self.test_code_left_to_right)
-                self.run("printed: no controls, long code lines wrap", self.test_print)
+                self.run("printed: no controls, long code lines wrap, addresses once", self.test_print)
 
     def open(self, path):
         self.driver.get(self.server.base + path)
@@ -1328,13 +1328,18 @@ class FeatureSiteTests(Checks):
             facts = self.driver.execute_script("""
                 const shown = s => [...document.querySelectorAll(s)].filter(e => getComputedStyle(e).display !== 'none').length;
                 const pre = document.querySelector('.note-body pre');
-                return [shown('.theme-toggle'), shown('.search-box'), getComputedStyle(pre).whiteSpace, pre.scrollWidth - pre.clientWidth];""")
+                const after = href => getComputedStyle(document.querySelector(`.note-body a[href="${href}"]`), '::after').content;
+                return [shown('.theme-toggle'), shown('.search-box'), getComputedStyle(pre).whiteSpace, pre.scrollWidth - pre.clientWidth,
+                        after('https://example.org/bare'), after('https://example.org/text')];""")
         finally:
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
-        toggles, boxes, white_space, hidden = facts
+        toggles, boxes, white_space, hidden, bare, text = facts
         assert toggles == 0 and boxes == 0, f"printed: {toggles} theme toggles, {boxes} search boxes"
         assert white_space == "pre-wrap" and hidden <= 1, f"printed code: white-space {white_space}, {hidden} px cut off"
-        print("  printed: no toggle or search box; the 300-letter line wraps")
+        # A link's address follows its text on paper, but for a link whose text is its address.
+        assert "https://example.org/text" in text, f"printed: a link's address is not written after its text ({text})"
+        assert bare in ("none", "normal", ""), f"printed: a bare address is written twice ({bare})"
+        print("  printed: no toggle or search box; the 300-letter line wraps; a link's address follows its text, a bare one's not again")
 
     def test_embedded_media(self):
         self.open("/media/talk/")
