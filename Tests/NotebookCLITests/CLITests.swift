@@ -240,9 +240,26 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         #expect(wideLines.count >= 3 && wideLines[2] == String(repeating: " ", count: 7 * 2 + 1 + 2 + 2 + 1 + 1 + 11) + "^", "\(wideLines)")
     }
 
-    @Test func wideCharactersAreThoseATerminalShowsWide() {
-        #expect(["日", "テ", "한", "Ａ", "🚀", "😀", "🇫🇷", "👍🏽", "❤️", "1️⃣"].allSatisfy(SourceExcerpts.isWide))
-        #expect(!["a", "é", "Ω", "ж", "→", "☺", "\u{0301}", "ｱ"].contains(where: SourceExcerpts.isWide))
+    @Test func charactersTakeTheColumnsATerminalShowsThemIn() {
+        #expect(["日", "テ", "한", "Ａ", "🚀", "😀", "🇫🇷", "👍🏽", "❤️", "1️⃣"].allSatisfy { SourceExcerpts.columns($0) == 2 })
+        #expect(["a", "é", "Ω", "ж", "→", "☺", "ｱ"].allSatisfy { SourceExcerpts.columns($0) == 1 })
+        // Marks that combine with the character before take no column of their own: an accent,
+        // a Devanagari vowel sign written over or under it (कु), a Hangul vowel and final consonant
+        // after their initial (한 as three jamo), a zero-width joiner; a vowel sign written beside
+        // it (कि) takes one, as glibc's `wcwidth` counts them all.
+        #expect(SourceExcerpts.columns("e\u{0301}") == 1 && SourceExcerpts.columns("\u{0301}") == 0)
+        #expect(SourceExcerpts.columns("कु") == 1 && SourceExcerpts.columns("कि") == 2)
+        #expect(SourceExcerpts.columns("\u{1112}\u{1161}\u{11AB}") == 2)
+        #expect(SourceExcerpts.columns(Character("\u{200D}")) == 0)
+        // A conjunct of two consonants is two columns, as one character or as two.
+        #expect("क्ष".reduce(0) { $0 + SourceExcerpts.columns($1) } == 2)
+    }
+
+    @Test func theCaretStandsUnderItsColumnAfterCombiningMarks() {
+        // Devanagari with a vowel sign and a conjunct, and Hangul written as jamo: 1, 2 and 2 columns.
+        let outcome = run(["render", "-"], stdin: "कु क्ष \u{1112}\u{1161}\u{11AB} ^[x](bold: 1)\n")
+        let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 3 && lines[2] == String(repeating: " ", count: 1 + 1 + 2 + 1 + 2 + 1 + 11) + "^", "\(lines)")
     }
 
     @Test func warningsOnlyExitZero() throws {
