@@ -213,12 +213,19 @@ extension HTMLWriter {
         return opened
     }
 
-    /// Whether a link's text is its destination as written (`<https://x.org>`, a bare
-    /// `www.x.org` or `a@b.org`): printed pages, which write a link's address after its text,
-    /// leave it out there.
+    /// Whether a link to an `http`, `https` or `mailto` address has that address as its text
+    /// (`<https://x.org>`, a bare `www.x.org` or `a@b.org`, `[**https://x.org/**](https://x.org)`):
+    /// printed pages, which write a link's address after its text, leave it out there.
     static func isBare(_ destination: String, _ children: [Inline]) -> Bool {
-        guard children.count == 1, case .text(let text) = children[0].kind, !text.isEmpty else { return false }
-        return destination == text || destination == "http://" + text || destination == "mailto:" + text
+        let schemes = ["https://", "http://", "mailto:"]
+        guard let scheme = schemes.first(where: { destination.hasPrefix($0) }) else { return false }
+        let text: String
+        if children.count == 1, case .text(let only) = children[0].kind { text = only } else { text = PlainText.of(children) }
+        guard !text.isEmpty else { return false }
+        // The address with its scheme, or without it (`www.x.org`), a trailing slash either way.
+        let address = destination.hasSuffix("/") ? String(destination.dropLast()) : destination
+        let shown = text.hasSuffix("/") ? String(text.dropLast()) : text
+        return address == shown || address == scheme + shown
     }
 
     /// The start of a link's opening tag, `<a href="…" title="…"`, to `url`; a link whose target

@@ -240,11 +240,17 @@ private func occurrences(of needle: String, in text: String) -> Int {
             ("www.example.com/a", "http://www.example.com/a", "www.example.com/a"),
             ("<me@example.com>", "mailto:me@example.com", "me@example.com"),
             ("[https://x.org](https://x.org)", "https://x.org", "https://x.org"),
+            ("[https://x.org/](https://x.org)", "https://x.org", "https://x.org/"),
+            ("[www.x.org](https://www.x.org)", "https://www.x.org", "www.x.org"),
         ]
         for (markdown, href, text) in bare {
             #expect(render(markdown) == "<p><a class=\"bare-url\" href=\"\(href)\">\(text)</a></p>\n", "\(markdown)")
         }
-        for markdown in ["[the site](https://x.org)", "[**https://x.org**](https://x.org)", "[x.org](https://x.org)", "[](https://x.org)"] {
+        // Formatting within the text leaves it the address.
+        #expect(render("[**https://x.org**](https://x.org)").contains("<a class=\"bare-url\" href=\"https://x.org\"><strong>"))
+        #expect(render("[`https://x.org`](https://x.org)").contains("<a class=\"bare-url\" href=\"https://x.org\"><code>"))
+        // Other text, no text, and links that lead within the site are no addresses shown.
+        for markdown in ["[the site](https://x.org)", "[https://x.org](https://y.org)", "[](https://x.org)", "[other.md](other.md)", "[/a/](/a/)"] {
             #expect(!render(markdown).contains("bare-url"), "\(markdown)")
         }
         // A site's filled link (deferred links) keeps the mark; a broken one is marked broken only.

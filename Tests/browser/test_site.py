@@ -1252,6 +1252,9 @@ class FeatureSiteTests(Checks):
             with SiteServer(rtl) as self.server:
                 self.run("code reads left to right on a right-to-left page", self.test_code_left_to_right)
                 self.run("printed: no controls, long code lines wrap, addresses once", self.test_print)
+            plain = self.build(Path(temporary) / "plain", {**self.RTL, "notebook.yml": "title: P\ntheme: plain\n"})
+            with SiteServer(plain) as self.server:
+                self.run("printed in the plain theme: a link's address once", self.test_print_addresses)
 
     def open(self, path):
         self.driver.get(self.server.base + path)
@@ -1340,6 +1343,20 @@ class FeatureSiteTests(Checks):
         assert "https://example.org/text" in text, f"printed: a link's address is not written after its text ({text})"
         assert bare in ("none", "normal", ""), f"printed: a bare address is written twice ({bare})"
         print("  printed: no toggle or search box; the 300-letter line wraps; a link's address follows its text, a bare one's not again")
+
+    def test_print_addresses(self):
+        """On paper a link's address follows its text, but not after a link whose text is it."""
+        self.open("/code/")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            bare, text = self.driver.execute_script("""
+                const after = href => getComputedStyle(document.querySelector(`.note-body a[href="${href}"]`), '::after').content;
+                return [after('https://example.org/bare'), after('https://example.org/text')];""")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        assert "https://example.org/text" in text, f"printed: a link's address is not written after its text ({text})"
+        assert bare in ("none", "normal", ""), f"printed: a bare address is written twice ({bare})"
+        print("  printed: a link's address follows its text, a bare one's not again")
 
     def test_embedded_media(self):
         self.open("/media/talk/")
