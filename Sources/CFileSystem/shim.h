@@ -1,4 +1,4 @@
-// What Swift's Glibc module does not expose (renameat2, O_PATH, openat2: GNU or Linux only).
+// What Swift's Glibc module does not expose (renameat2, O_PATH, openat2: GNU or Linux only; wcwidth).
 #ifndef NOTEBOOK_CFILESYSTEM_H
 #define NOTEBOOK_CFILESYSTEM_H
 
@@ -21,6 +21,11 @@
 #define FNM_CASEFOLD (1 << 4)
 #endif
 static const int notebook_fnm_casefold = FNM_CASEFOLD;
+
+// The columns a terminal shows a character in, by the locale in use (POSIX's, left out of Swift's Glibc module).
+#include <wchar.h>
+int wcwidth(wchar_t c);
+static inline int notebook_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, off_t offset, int flags);

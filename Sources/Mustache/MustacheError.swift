@@ -58,7 +58,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     public var templateName: String { storage.templateName }
     /// 1-based line of the offending tag; 0 when the error has no position.
     public var line: Int { storage.line }
-    /// 1-based column of the offending tag, in characters; 0 when the error has no position.
+    /// 1-based column of the offending tag, in UTF-8 bytes as in the rest of notebook's
+    /// diagnostics (and compilers'); 0 when the error has no position.
     public var column: Int { storage.column }
     public var message: String { storage.message }
     /// The whole source line holding the offending tag (without its line ending).
@@ -81,7 +82,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         guard line > 0 else { return "\(templateName): error: \(message)" }
         var caret = ""
-        for character in sourceLine.prefix(max(column - 1, 0)) {
+        for character in String(decoding: sourceLine.utf8.prefix(max(column - 1, 0)), as: UTF8.self) {
             caret.append(character == "\t" ? "\t" : " ")
         }
         caret.append("^")
@@ -137,7 +138,7 @@ struct Locator {
             let middle = (low + high + 1) / 2
             if starts[middle] <= position { low = middle } else { high = middle - 1 }
         }
-        return MustacheTagLocation(line: low + 1, column: Substring(utf8[starts[low]..<position]).count + 1)
+        return MustacheTagLocation(line: low + 1, column: utf8.distance(from: starts[low], to: position) + 1)
     }
 
     /// The text of 1-based `line`, without its line break.

@@ -12,7 +12,7 @@ public indirect enum MustacheTag: Sendable, Equatable {
     case block(name: String, at: MustacheTagLocation, tags: [MustacheTag])
 }
 
-/// Where a tag starts: 1-based line and column (in characters).
+/// Where a tag starts: 1-based line and column (in UTF-8 bytes, as notebook's diagnostics count).
 public struct MustacheTagLocation: Sendable, Equatable {
     public var line: Int
     public var column: Int

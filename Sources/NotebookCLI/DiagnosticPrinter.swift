@@ -1,5 +1,6 @@
 import NotebookSource
 import Foundation
+import NotebookFiles
 import NotebookFormats
 import NotebookModel
 
@@ -176,35 +177,18 @@ struct SourceExcerpts {
         return (DiagnosticPrinter.visible(String(decoding: line, as: UTF8.self), keeping: ["\t"]), padding)
     }
 
-    /// How many columns a terminal shows `character` in, as `wcwidth` counts them: an emoji shown
-    /// as a picture (`❤️`, `👍🏽`, `🇫🇷`) two; otherwise the sum of its scalars' (``columns(of:)``),
-    /// so that `é` written with a combining accent is one column and `क्ष` two.
+    /// How many columns a terminal shows `character` in: an emoji shown as a picture (`😀`, `❤️`,
+    /// `👍🏽`, `🇫🇷`, a family joined by U+200D) two, as terminals that draw emoji draw it; any
+    /// other the sum of its scalars' widths by the C library's `wcwidth` in UTF-8, which tmux,
+    /// xterm and VTE follow (a mark over or under the character before, such as U+0301 or
+    /// Devanagari's ु, a Hangul vowel after its initial: none; East Asian wide characters: two).
     static func columns(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        // A character asked to show as an emoji (`❤️`, `1️⃣`: U+FE0F after it) is one.
-        if scalars.count > 1, scalars.contains("\u{FE0F}") { return 2 }
-        if first.value >= 0x1100, first.properties.isEmojiPresentation { return 2 }
-        return scalars.reduce(0) { $0 + columns(of: $1) }
-    }
-
-    /// The columns of one scalar: none for a mark that combines with the character before (a
-    /// Devanagari vowel sign, U+0301), a format character (a zero-width joiner) and a Hangul
-    /// vowel or final consonant that joins the jamo before it; two for East Asian wide and
-    /// full-width characters (the ranges of Markus Kuhn's `wcwidth`); one for the rest.
-    static func columns(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        let value = scalar.value
-        guard value >= 0x1100 else { return 1 }
-        if value >= 0x1160 && value <= 0x11FF { return 0 }
-        let wide =
-            (value <= 0x115F) || (value >= 0x2E80 && value <= 0xA4CF && value != 0x303F) || (value >= 0xAC00 && value <= 0xD7A3)
-            || (value >= 0xF900 && value <= 0xFAFF) || (value >= 0xFE10 && value <= 0xFE19) || (value >= 0xFE30 && value <= 0xFE6F)
-            || (value >= 0xFF00 && value <= 0xFF60) || (value >= 0xFFE0 && value <= 0xFFE6) || (value >= 0x20000 && value <= 0x3FFFD)
-        return wide ? 2 : 1
+        if scalars.count == 1 && first.value < 0x300 { return 1 }
+        let properties = first.properties
+        if properties.isEmoji && (properties.isEmojiPresentation || scalars.contains("\u{FE0F}")) { return 2 }
+        return UTF8Locale.columns(of: scalars) ?? 1
     }
 }
 

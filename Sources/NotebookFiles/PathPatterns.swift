@@ -145,14 +145,8 @@ public struct PathPatterns: Sendable {
     /// Whether one name matches one pattern of `*`, `?` and `[…]`: the C library's `fnmatch`,
     /// in UTF-8 (a character, not a byte, for `?`) and without regard to case.
     private static func matches(_ pattern: String, _ name: String) -> Bool {
-        guard let utf8 = utf8Locale else { return fnmatch(pattern, name, notebook_fnm_casefold) == 0 }
-        let previous = uselocale(utf8)
-        defer { uselocale(previous) }
-        return fnmatch(pattern, name, notebook_fnm_casefold) == 0
+        UTF8Locale.with { fnmatch(pattern, name, notebook_fnm_casefold) == 0 } ?? (fnmatch(pattern, name, notebook_fnm_casefold) == 0)
     }
-
-    /// The C library's UTF-8 locale, for characters (made once; the process's own is left as it is).
-    private nonisolated(unsafe) static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
 
     /// The places of the patterns that matched, shared by every copy of a set of patterns.
     private final class Matched: Sendable {

@@ -253,6 +253,14 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         #expect(SourceExcerpts.columns(Character("\u{200D}")) == 0)
         // A conjunct of two consonants is two columns, as one character or as two.
         #expect("क्ष".reduce(0) { $0 + SourceExcerpts.columns($1) } == 2)
+        // What the C library's `wcwidth` says beyond the usual blocks: Hangul's extended jamo
+        // (an initial two columns, the vowels and finals after it none), Tangut, a soft hyphen,
+        // and U+FE0F after a letter, which asks for no picture.
+        #expect(SourceExcerpts.columns("\u{1112}\u{D7B0}\u{D7CB}") == 2 && SourceExcerpts.columns("\u{A960}") == 2)
+        #expect(SourceExcerpts.columns("\u{17000}") == 2)
+        #expect(SourceExcerpts.columns("\u{00AD}") == 1 && SourceExcerpts.columns("a\u{FE0F}") == 1)
+        // An emoji sequence is one picture, two columns, as terminals that draw emoji show it.
+        #expect(["👨‍👩‍👧‍👦", "👩‍💻", "🏳️‍🌈"].allSatisfy { SourceExcerpts.columns($0) == 2 })
     }
 
     @Test func theCaretStandsUnderItsColumnAfterCombiningMarks() {

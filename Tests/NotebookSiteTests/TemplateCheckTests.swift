@@ -85,6 +85,23 @@ import Testing
         #expect(!SitePipeline(options: BuildOptions(strict: true)).check(site.path).diagnostics.filter { $0.severity == .error }.isEmpty)
     }
 
+    /// A template's findings count columns in UTF-8 bytes, as notes' do: the caret under them
+    /// finds its place after any text (it stood characters early after CJK or accents).
+    @Test func aTemplatesFindingsCountColumnsInBytes() throws {
+        func findings(_ footer: String) throws -> [Diagnostic] {
+            let site = try TemporarySite([
+                "notebook.yml": "title: T\nbaseURL: https://example.org/\n", "notes/a.md": "A.\n", "templates/footer.mustache": footer,
+            ])
+            return SitePipeline().check(site.path).diagnostics
+        }
+        let typo = try findings("<footer>\n  漢字é{{note.titel}}\n</footer>\n")
+        let unknown = try #require(typo.first { $0.code == "template.unknown-name" })
+        #expect(unknown.location == SourceLocation(line: 2, column: 3 + 6 + 2), "\(typo)")
+        let broken = try findings("<footer>\n  漢字{{#note.title}}\n</footer>\n")
+        let unclosed = try #require(broken.first { $0.code == "template.syntax" })
+        #expect(unclosed.location == SourceLocation(line: 2, column: 3 + 6), "\(broken)")
+    }
+
     /// Whether anything in `value` is a nil optional or an empty list (but the innermost list of
     /// a recursive view: a tag's nested tags nested one level in the sample, or the explorer's
     /// folders in a folder).
