@@ -155,6 +155,21 @@ import Testing
         #expect(!result.note.blocks.contains { if case .html(let html) = $0.kind { html.contains("secret") || html.allSatisfy(\.isWhitespace) } else { false } })
     }
 
+    /// A comment opened within a paragraph and never closed there is text, as CommonMark reads
+    /// it: what the writer meant to hide is shown, so it is a warning at its place. Code, an
+    /// escaped `\<!--` and `&lt;!--` are text as written; one closed is no text and no warning.
+    @Test func aCommentNeverClosedInItsParagraphIsAWarning() {
+        let result = read(
+            "Text <!-- secret stuff\n\nMore `<!-- code` and \\<!-- escaped and &lt;!-- entity.\n\n"
+                + "a <!-- hidden --> b <!-- y\n\n```\n<!-- fenced\n```\n\n| a | b |\n|---|---|\n| <!-- cell | c |\n\n- item <!-- open\n  next\n")
+        let places = result.diagnostics.filter { $0.code == "markdown.comment" }.map { "\($0.location!.line):\($0.location!.column)" }
+        #expect(places == ["1:6", "5:21", "13:3", "15:8"], "\(result.diagnostics)")
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.message.contains("shown as text") })
+        #expect(shown(result).contains("Text <!-- secret stuff") && !shown(result).contains("hidden"))
+        // Without notebook syntax comments are Markdown's: nothing is said.
+        #expect(MarkdownReader(notebookSyntax: false).read("Text <!-- open\n", path: "n.md").diagnostics.isEmpty)
+    }
+
     /// A comment inside a quote is placed at its column there.
     @Test func anHTMLCommentInAQuoteIsPlacedAtItsColumn() {
         let result = read("> <div>\n> a <!-- x -->\n> </div>\n")

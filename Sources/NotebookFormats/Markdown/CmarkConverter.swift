@@ -212,14 +212,29 @@ struct CmarkConverter {
         return context.location(preparedLine: line, column: column)
     }
 
-    /// A text node's text, checked for autolinks when asked to.
+    /// A text node's text, checked for autolinks when asked to, and for comments never closed.
     private mutating func text(_ node: OpaquePointer) -> String {
         guard let text = cmark_node_get_literal(node) else { return "" }
         let count = strlen(text)
         if checkAutolinks && !foundAutolinkText {
             foundAutolinkText = CmarkParser.mayAutolink(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
         }
+        if hidesHTMLComments && context.scan.holdsCommentOpening && strstr(text, "<!--") != nil {
+            reportUnclosedComments(node)
+        }
         return Self.string(text, count: count)
+    }
+
+    /// Warns of each `<!--` in a text node: a comment never closed within its paragraph, which
+    /// is shown as text (one closed is no text: it is left out).
+    private mutating func reportUnclosedComments(_ node: OpaquePointer) {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line > 0 else { return }
+        for at in context.commentOpenings(fromLine: line, column: Int(cmark_node_get_start_column(node))) {
+            context.report(
+                .warning, "this HTML comment is never closed in its paragraph: it is shown as text (a comment ends with -->)",
+                at: at, code: "markdown.comment")
+        }
     }
 
     private func literal(_ node: OpaquePointer) -> String {

@@ -32,6 +32,24 @@ struct MarkdownContext {
         location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column), passed: &passedReplacements))
     }
 
+    /// Where `<!--` opens, but after a backslash, from the line and column libcmark-gfm gave a
+    /// text node to the end of that line (a text lies on one line): comments never closed there,
+    /// which CommonMark reads as text. An escaped `\<!--` or `&lt;!--` is text as written.
+    mutating func commentOpenings(fromLine line: Int, column: Int) -> [SourceLocation] {
+        let bytes = scan.prepared
+        var index = preparedLines.offset(line: line, column: column)
+        var found: [Int] = []
+        while index + 3 < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"), bytes[index + 2] == UInt8(ascii: "-"),
+                bytes[index + 3] == UInt8(ascii: "-"), index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
+            {
+                found.append(index)
+            }
+            index += 1
+        }
+        return found.map { location(originalOffset: scan.originalOffset(of: $0, passed: &passedReplacements)) }
+    }
+
     /// The label of the footnote definition whose content libcmark-gfm places at `node`.
     func footnoteLabel(before node: OpaquePointer) -> String? {
         let line = Int(cmark_node_get_start_line(node))

@@ -15,6 +15,8 @@ struct MarkupScan: Sendable {
     var unclosedComment: Int?
     /// `[[…]]` whose target no name may hold, in order: left in the text to parse.
     var refusedWikilinks: [RefusedWikilink]
+    /// Whether `<!--` opens anywhere outside code: only then may a text hold a comment never closed.
+    var holdsCommentOpening: Bool
     /// Where each replaced or removed stretch starts in the prepared and the original text.
     private(set) var replacements: [(prepared: Int, original: Int, preparedLength: Int, originalLength: Int)]
 
@@ -30,6 +32,7 @@ struct MarkupScan: Sendable {
         self.comments = finder.comments.map(\.mark)
         self.unclosedComment = finder.unclosedComment
         self.refusedWikilinks = finder.refused
+        self.holdsCommentOpening = finder.sawCommentOpening
         self.replacements = []
         self.prepared = []
         if markers == nil { finder.found.removeAll() }
@@ -122,6 +125,8 @@ private struct TokenFinder {
     var unclosedComment: Int?
     /// `[[…]]` that cannot be wikilinks, in order.
     var refused: [RefusedWikilink] = []
+    /// Whether an HTML comment's `<!--` was met outside code.
+    var sawCommentOpening = false
     /// Open brackets: offset, and whether it is `^[`.
     private var brackets: [(offset: Int, isAnnotation: Bool)] = []
     private var codeSpans = BacktickRuns()
@@ -191,6 +196,7 @@ private struct TokenFinder {
             case UInt8(ascii: "`"):
                 i = skipCodeSpan(i)
             case UInt8(ascii: "<") where bytes[i...].starts(with: "<!--".utf8):
+                sawCommentOpening = true
                 i = skipHTMLComment(i)
             case UInt8(ascii: "<"):
                 i = skipAutolink(i)
