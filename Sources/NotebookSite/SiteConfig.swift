@@ -19,6 +19,9 @@ struct SiteConfig: Hashable, Sendable {
     public var formattingLocation: SourceLocation?
     /// Where `baseURL` is set in notebook.yml, for findings about it.
     public var baseURLLocation: SourceLocation?
+    /// Whether notebook.yml could not be read as far as its `baseURL` (a syntax error, no mapping)
+    /// or gives one that is no URL: an error says so, and `baseURL` is not the file's.
+    public var baseURLUnread = false
     /// Whether raw HTML in notes reaches pages.
     public var unsafeHTML: Bool
     /// How many notes an index or tag page lists.

@@ -23,6 +23,7 @@ enum SiteConfigReader {
         switch outcome.result {
         case .failure(let problem):
             report(.error, problem.description, at: problem.location)
+            config.baseURLUnread = true
             return (config, diagnostics)
         case .success(nil):
             return (config, diagnostics)
@@ -31,6 +32,7 @@ enum SiteConfigReader {
         }
         guard let entries = root.mapping else {
             report(.error, "notebook.yml must be a mapping of settings, found \(root.kindDescription)", at: root.location)
+            config.baseURLUnread = true
             return (config, diagnostics)
         }
         for entry in entries {
@@ -45,10 +47,12 @@ enum SiteConfigReader {
             switch entry.key.string {
             case "title": config.title = string() ?? config.title
             case "baseURL":
+                config.baseURLUnread = true
                 if let text = string() {
                     if let problem = SiteURLs.problem(withBaseURL: text) {
                         report(.error, problem, at: value.location)
                     } else {
+                        config.baseURLUnread = false
                         config.baseURL = text
                         config.baseURLLocation = value.location
                     }

@@ -38,6 +38,17 @@ import Testing
         #expect(!session.build().diagnostics.contains { $0.code == "config.base-url" })
     }
 
+    /// A notebook.yml that cannot be read is an error, and its baseURL is not said to be the
+    /// default's `/` on top of it (the file may give one).
+    @Test func anUnreadableConfigurationSaysNothingOfItsBaseURL() throws {
+        for config in ["title: [unclosed\nbaseURL: https://x.org/\n", "title: T\nbaseURL: not a url\n"] {
+            let site = try TemporarySite(["notebook.yml": config, "notes/a.md": "A.\n"])
+            let report = SitePipeline().check(site.path)
+            #expect(report.diagnostics.contains { $0.severity == .error && $0.path.hasSuffix("notebook.yml") }, "\(report.diagnostics)")
+            #expect(!report.diagnostics.contains { $0.code == "config.base-url" }, "\(report.diagnostics)")
+        }
+    }
+
     /// `--base-url` reaches the links rendered as the notes are read: a `#tag` in the text.
     @Test func aBaseURLGivenOnTheCommandLineReachesTheTagsInTheText() throws {
         let site = try TemporarySite(["notes/a.md": "About #travel here.\n"])
@@ -52,5 +63,20 @@ import Testing
         let feed = try site.output("feed.xml")
         #expect(feed.contains("<author><name>Field &amp; Notes</name></author>"))
         #expect(feed.contains("<id>https://example.org/</id>"))
+    }
+
+    /// The feed's entries link by the site's paths; `xml:base` tells a reader where they are,
+    /// and a site without an absolute base URL says nothing it does not know.
+    @Test func theFeedSaysWhereItsEntriesLinksAre() throws {
+        let site = try TemporarySite([
+            "notebook.yml": "title: T\nbaseURL: https://example.org/sub/\n", "notes/a.md": "See [[b]].\n", "notes/b.md": "B.\n",
+        ])
+        #expect(SitePipeline().build(site.path).succeeded)
+        let feed = try site.output("feed.xml")
+        #expect(feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"en\" xml:base=\"https://example.org/sub/\">"), "\(feed)")
+        #expect(feed.contains("href=&quot;/sub/b/&quot;"), "\(feed)")
+        let relative = try TemporarySite(["notes/a.md": "A.\n"])
+        #expect(SitePipeline().build(relative.path).succeeded)
+        #expect(!(try relative.output("feed.xml")).contains("xml:base"))
     }
 }

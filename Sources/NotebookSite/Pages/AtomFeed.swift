@@ -16,9 +16,12 @@ enum AtomFeed {
         let newest = entries.compactMap { entry in entry.date.flatMap { date in DateInstant.sortable(date).map { (date, $0) } } }
             .max { $0.1 < $1.1 }?.0
         let updated = newest.map { XMLText.escape(XMLText.timestamp($0)) } ?? "1970-01-01T00:00:00Z"
+        // The entries' HTML links within the site by its paths (`/sub/notes/a/`): `xml:base` says
+        // where they are, for readers that show an entry away from the feed's own address.
+        let base = urls.isAbsolute ? " xml:base=\"\(XMLText.escape(urls.absolute("/")))\"" : ""
         var out = """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(language))">
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.escape(language))"\(base)>
             <title>\(XMLText.escape(title))</title>
             <link href="\(XMLText.escape(urls.absolute("/")))"/>
             <link rel="self" href="\(XMLText.escape(urls.absolute("/feed.xml")))"/>

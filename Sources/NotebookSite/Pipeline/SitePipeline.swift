@@ -110,7 +110,8 @@ public struct SitePipeline: Sendable {
         let outputReal = OutputStore.realPlace(of: output) ?? FileTree.resolvedForCreation(output)
         let settings = SiteLoader.settings(of: tree)
         run.add(settings.diagnostics)
-        if !SiteURLs(baseURL: options.baseURL ?? settings.config.baseURL).isAbsolute {
+        // A baseURL notebook.yml gives but that could not be read has its error already.
+        if !SiteURLs(baseURL: options.baseURL ?? settings.config.baseURL).isAbsolute && (options.baseURL != nil || !settings.config.baseURLUnread) {
             let given = options.baseURL.map { "--base-url \($0)" } ?? "baseURL \(settings.config.baseURL)"
             run.add([
                 Diagnostic(
