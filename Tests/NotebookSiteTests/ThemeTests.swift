@@ -9,15 +9,15 @@ import Testing
     static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Themes")
         .standardized.path
 
-    /// Built-in themes are looked for where the binary is installed or built, never further up:
-    /// a binary under `/tmp/x/bin` read a theme a misspelled name found in `/tmp/Themes`.
+    /// Built-in themes are looked for where the binary is installed or built, never further up
+    /// nor where it was built: a binary under `/tmp/x/bin` read a theme a misspelled name found in
+    /// `/tmp/Themes`, one not in a `bin` folder `../share` beside it, and every binary the
+    /// repository it was built from.
     @Test func builtInThemesAreLookedForOnlyWhereTheBinaryIsInstalledOrBuilt() {
-        let installed = ThemeLoader.builtInDirectories(
-            custom: nil, executable: "/tmp/x/bin/notebook", source: "/src/repo/Sources/NotebookSite/Build/Theme.swift")
-        #expect(installed == ["/tmp/x/share/notebook/Themes", "/tmp/x/bin/Themes", "/src/repo/Themes"])
-        let built = ThemeLoader.builtInDirectories(
-            custom: "/mine", executable: "/r/.build/x86_64/release/notebook", source: "/r/Sources/NotebookSite/Build/Theme.swift")
-        #expect(built == ["/mine", "/r/.build/x86_64/share/notebook/Themes", "/r/.build/x86_64/release/Themes", "/r/Themes"])
+        #expect(ThemeLoader.builtInDirectories(custom: nil, executable: "/tmp/x/bin/notebook") == ["/tmp/x/share/notebook/Themes", "/tmp/x/bin/Themes"])
+        #expect(ThemeLoader.builtInDirectories(custom: nil, executable: "/tmp/x/notebook") == ["/tmp/x/Themes"])
+        let built = ThemeLoader.builtInDirectories(custom: "/mine", executable: "/r/.build/x86_64/release/notebook")
+        #expect(built == ["/mine", "/r/.build/x86_64/release/Themes", "/r/Themes"])
     }
 
     /// WCAG relative luminance of `#rrggbb`.

@@ -43,28 +43,28 @@ struct ThemeLayer: Sendable, Equatable {
 enum ThemeLoader {
     /// Where built-in themes may be, most specific first.
     public static func builtInDirectories() -> [String] {
-        builtInDirectories(
-            custom: ProcessInfo.processInfo.environment["NOTEBOOK_THEMES"], executable: FileSystem.executablePath(), source: #filePath)
+        builtInDirectories(custom: ProcessInfo.processInfo.environment["NOTEBOOK_THEMES"], executable: FileSystem.executablePath())
     }
 
-    /// Where built-in themes may be for a binary at `executable` built from the source file at
-    /// `source`: `custom` (`NOTEBOOK_THEMES`), the installed `share/notebook/Themes` beside the
-    /// binary's `bin/`, a `Themes` folder beside the binary, the repository of a binary still in
-    /// its `.build` folder, and the repository the build came from. Never a folder further up: a
-    /// binary under `/tmp/x/bin` would have read a theme a misspelled name finds in `/tmp/Themes`,
-    /// which anyone may make.
-    static func builtInDirectories(custom: String?, executable: String?, source: String) -> [String] {
+    /// Where built-in themes may be for a binary at `executable`: `custom` (`NOTEBOOK_THEMES`),
+    /// the installed `PREFIX/share/notebook/Themes` of a binary in `PREFIX/bin`, a `Themes` folder
+    /// beside the binary, and the repository of a binary still in its `.build` folder (tests and
+    /// development builds). Never a folder further up, nor one the build was made in: a binary
+    /// under `/tmp/x/bin` would have read a theme that a misspelled name finds in `/tmp/Themes`,
+    /// which anyone may make, and one built under `/tmp` the build's folder there.
+    static func builtInDirectories(custom: String?, executable: String?) -> [String] {
         var candidates: [String] = []
         if let custom, !custom.isEmpty { candidates.append(custom) }
         if let executable {
             let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            candidates.append(directory.appendingPathComponent("../share/notebook/Themes").standardized.path)
+            if directory.lastPathComponent == "bin" {
+                candidates.append(directory.appendingPathComponent("../share/notebook/Themes").standardized.path)
+            }
             candidates.append(directory.appendingPathComponent("Themes").path)
             if let build = directory.path.range(of: "/.build/", options: .backwards) {
                 candidates.append(String(directory.path[..<build.lowerBound]) + "/Themes")
             }
         }
-        candidates.append(URL(fileURLWithPath: source).deletingLastPathComponent().appendingPathComponent("../../../Themes").standardized.path)
         var seen = Set<String>()
         return candidates.filter { seen.insert(FileSystem.resolve($0) ?? $0).inserted }
     }
