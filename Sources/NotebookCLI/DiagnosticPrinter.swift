@@ -60,7 +60,20 @@ public struct DiagnosticPrinter: Sendable {
     /// `text` with every control character (C0 but the kept ones, DEL, C1) in a visible form,
     /// `\x1B` for ESC, so that nothing a note holds can drive the terminal or break a line.
     static func visible(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
-        replacing(in: text, { isControl($0) && !kept.contains($0) }) { "\\x" + hex($0) }
+        replacing(in: text, { (isControl($0) || isReordering($0)) && !kept.contains($0) }) { scalar in
+            scalar.value < 0x100 ? "\\x" + hex(scalar) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// Whether a terminal that follows Unicode's bidirectional rules would reorder or break the
+    /// line at `scalar` (its direction marks, embeddings, overrides and isolates, and the line and
+    /// paragraph separators): shown as `\u{202E}`, so that a line shows as it is written and the
+    /// caret under it stays at its column.
+    private static func isReordering(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     /// `text` with the scalars `matching` replaced by what `replacement` makes of them.

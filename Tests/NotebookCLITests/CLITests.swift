@@ -263,6 +263,15 @@ private let warningNote = "Some ^[text](sparkle: true) here.\n"
         #expect(["👨‍👩‍👧‍👦", "👩‍💻", "🏳️‍🌈"].allSatisfy { SourceExcerpts.columns($0) == 2 })
     }
 
+    /// A character that makes a terminal reorder the line (a right-to-left override) is shown
+    /// as `\u{202E}`, so that the line reads as written and the caret stays under its column.
+    @Test func reorderingCharactersAreShownInExcerpts() {
+        let outcome = run(["render", "-"], stdin: "see \u{202E} olleh ^[x](bold: 1)\n")
+        let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 3 && lines[1] == "see \\u{202E} olleh ^[x](bold: 1)", "\(lines)")
+        #expect(lines.count >= 3 && lines[2] == String(repeating: " ", count: 4 + 8 + 7 + 11) + "^", "\(lines)")
+    }
+
     @Test func theCaretStandsUnderItsColumnAfterCombiningMarks() {
         // Devanagari with a vowel sign and a conjunct, and Hangul written as jamo: 1, 2 and 2 columns.
         let outcome = run(["render", "-"], stdin: "कु क्ष \u{1112}\u{1161}\u{11AB} ^[x](bold: 1)\n")
