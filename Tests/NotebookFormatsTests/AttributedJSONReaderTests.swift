@@ -160,6 +160,25 @@ private typealias Location = NotebookModel.SourceLocation
         #expect(inlines.contains { $0.kind == .softBreak } && inlines.contains { $0.kind == .lineBreak })
     }
 
+    /// HTML comments in a JSON note's raw HTML are never published, as Markdown's are not: left
+    /// out of an inline piece and of a block (a piece or block of comments alone is none), each
+    /// placed for `convert`'s warning.
+    @Test func htmlCommentsInRawHTMLAreLeftOut() {
+        let json = #"""
+            ["Json para ", {}, "<!-- JSECRET -->", {"NSInlinePresentationIntent": 256}, " tail ", {},
+             "<b>x</b><!-- two -->", {"NSInlinePresentationIntent": 256}, "\n", {},
+             "<div><!-- BLOCKSECRET --></div>", {"NSInlinePresentationIntent": 512}, "\n", {},
+             "<!-- onlycomment -->", {"NSInlinePresentationIntent": 512}]
+            """#
+        let result = JSONTestSupport.read(json)
+        for unsafe in [false, true] {
+            let html = JSONTestSupport.html(result.note.blocks, unsafeHTML: unsafe)
+            #expect(!html.contains("SECRET") && !html.contains("two") && !html.contains("onlycomment"), "\(html)")
+            #expect(html.contains("tail") && html.contains("div"), "\(html)")
+        }
+        #expect(result.htmlComments.count == 4, "\(result.htmlComments)")
+    }
+
     @Test func notebookKeys() {
         let json = #"""
             ["u", {"notebook.underline": "double"}, "s", {"notebook.strikethrough": "single"},

@@ -170,6 +170,34 @@ import Testing
         #expect(MarkdownReader(notebookSyntax: false).read("Text <!-- open\n", path: "n.md").diagnostics.isEmpty)
     }
 
+    /// Each comment left open is said once, at its own `<!--`, and only there: not again for each
+    /// piece of text after it on its line, not for one in code or a link's address after it, one
+    /// closed, or one after an escaping backslash.
+    @Test func eachCommentLeftOpenIsSaidOnceAtItsPlace() {
+        func places(_ source: String) -> [String] {
+            read(source).diagnostics.filter { $0.code == "markdown.comment" }.map { "\($0.location!.line):\($0.location!.column)" }
+        }
+        #expect(places("a <!-- one *b* <!-- two\n") == ["1:3", "1:16"])
+        #expect(places("x <!-- open `<!-- code` y\n") == ["1:3"])
+        #expect(places("n <!-- x [l](https://x.org/a<!--b) o\n") == ["1:3"])
+        #expect(places("g <!-- <!-- closed --> i\n") == ["1:3"])
+        #expect(places("p \\\\<!-- shown\n") == ["1:5"])
+        #expect(places("q \\<!-- escaped\n").isEmpty)
+        // An indented block's comment, at its own column.
+        #expect(places("   <!-- l\n\nmore\n") == ["1:4"])
+    }
+
+    /// A `<!--` that only looks like a comment opening a block (in indented code, inside a
+    /// `<div>` block) hides nothing after it: `%%` comments there are still taken out.
+    @Test func aCommentOpeningThatIsNoBlockHidesNoSyntaxAfterIt() {
+        let result = read("p\n\n    <!-- x\n\n%%s1%% ==a==\n\n<div>\n<!-- z\n</div>\n\n%%s8%% ==h==\n")
+        let text = shown(result)
+        #expect(!text.contains("s1") && !text.contains("s8") && !text.contains("%%"), "\(text)")
+        #expect(highlights(result.note.blocks).map(\.text) == ["a", "h"])
+        // One that opens a block and is never closed still hides the rest of the note.
+        #expect(!shown(read("a\n\n<!-- open\n\n%%s9%% b ==c==\n")).contains("b"))
+    }
+
     /// A comment inside a quote is placed at its column there.
     @Test func anHTMLCommentInAQuoteIsPlacedAtItsColumn() {
         let result = read("> <div>\n> a <!-- x -->\n> </div>\n")

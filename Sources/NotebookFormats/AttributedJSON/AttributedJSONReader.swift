@@ -60,6 +60,11 @@ public struct AttributedJSONReader: Sendable {
             let runs = RunListReader.read(body, context: &context)
             blocks = BlockBuilder.build(runs, context: &context)
         }
-        return ReadResult(note: Note(path: path, metadata: metadata, blocks: blocks), diagnostics: context.diagnostics)
+        // HTML comments are never published, whatever format holds them (Markdown's reader leaves
+        // them out as it reads).
+        let (kept, comments) = HTMLComments.removed(from: blocks)
+        var result = ReadResult(note: Note(path: path, metadata: metadata, blocks: kept), diagnostics: context.diagnostics)
+        result.htmlComments = comments
+        return result
     }
 }

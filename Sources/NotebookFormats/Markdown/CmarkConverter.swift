@@ -229,8 +229,10 @@ struct CmarkConverter {
     /// is shown as text (one closed is no text: it is left out).
     private mutating func reportUnclosedComments(_ node: OpaquePointer) {
         let line = Int(cmark_node_get_start_line(node))
-        guard line > 0 else { return }
-        for at in context.commentOpenings(fromLine: line, column: Int(cmark_node_get_start_column(node))) {
+        guard line > 0, Int(cmark_node_get_end_line(node)) == line else { return }
+        let start = Int(cmark_node_get_start_column(node)), end = Int(cmark_node_get_end_column(node))
+        guard end >= start else { return }
+        for at in context.commentOpenings(line: line, from: start, to: end) {
             context.report(
                 .warning, "this HTML comment is never closed in its paragraph: it is shown as text (a comment ends with -->)",
                 at: at, code: "markdown.comment")
@@ -429,7 +431,11 @@ struct CmarkConverter {
             let html = restored(cmark_node_get_literal(node))
             guard hidesHTMLComments else { return block(.html(html)) }
             let (kept, starts, unclosed) = HTMLComments.removed(from: html)
-            if let at {
+            if let start = at {
+                // libcmark-gfm places an indented block at its first character, and its text
+                // keeps the indentation: the block's lines begin that much before.
+                let indent = html.utf8.prefix { $0 == 0x20 }.count
+                let at = SourceLocation(line: start.line, column: max(1, start.column - indent))
                 htmlComments += starts.map { HTMLComments.location(of: $0, in: html, blockAt: at) }
                 if let unclosed {
                     context.report(

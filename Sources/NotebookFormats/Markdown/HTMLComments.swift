@@ -47,6 +47,71 @@ enum HTMLComments {
         return (String(decoding: kept, as: UTF8.self), starts, unclosed)
     }
 
+    /// `blocks`, read from a format that keeps raw HTML as written (a JSON note's HTML runs),
+    /// without the comments in it: a block of raw HTML without its comments, or none when
+    /// nothing else is left; a piece of inline raw HTML the same; with the place of the block or
+    /// piece of each comment left out, when known.
+    static func removed(from blocks: [Block]) -> (blocks: [Block], places: [SourceLocation]) {
+        var places: [SourceLocation] = []
+        func inlines(_ content: [Inline], near: SourceLocation?) -> [Inline]? {
+            var changed = false
+            var result: [Inline] = []
+            for inline in content {
+                guard case .span(let formatting, let children) = inline.kind else {
+                    result.append(inline)
+                    continue
+                }
+                if formatting.rawHTML {
+                    let (kept, starts, _) = removed(from: PlainText.of(children))
+                    if !starts.isEmpty {
+                        changed = true
+                        if let at = inline.location ?? near { places.append(contentsOf: starts.map { _ in at }) }
+                        if let kept { result.append(Inline(.span(formatting, [.text(kept)]), at: inline.location)) }
+                        continue
+                    }
+                } else if let inner = inlines(children, near: inline.location ?? near) {
+                    changed = true
+                    result.append(Inline(.span(formatting, inner), at: inline.location))
+                    continue
+                }
+                result.append(inline)
+            }
+            return changed ? result : nil
+        }
+        func walk(_ blocks: [Block]) -> [Block] {
+            var result: [Block] = []
+            for var block in blocks {
+                switch block.kind {
+                case .html(let html):
+                    let (kept, starts, _) = removed(from: html)
+                    if let at = block.location { places.append(contentsOf: starts.map { _ in at }) }
+                    guard let kept else { continue }
+                    block.kind = .html(kept)
+                case .blockQuote(let children): block.kind = .blockQuote(walk(children))
+                case .callout(var callout):
+                    callout.blocks = walk(callout.blocks)
+                    block.kind = .callout(callout)
+                case .list(var list):
+                    for index in list.items.indices { list.items[index].blocks = walk(list.items[index].blocks) }
+                    block.kind = .list(list)
+                case .footnoteDefinition(var definition):
+                    definition.blocks = walk(definition.blocks)
+                    block.kind = .footnoteDefinition(definition)
+                default: break
+                }
+                result.append(block)
+            }
+            Block.rewriteInlines(in: &result) { content, at in
+                guard let changed = inlines(content, near: at) else { return false }
+                content = changed
+                return true
+            }
+            return result
+        }
+        let result = walk(blocks)
+        return (result, places)
+    }
+
     /// Where the byte at `offset` of a block's text is, the block starting at `start`: its
     /// lines are the source's from there, each at the block's column (a container's marks, such
     /// as a quote's `> `, are not in its text).

@@ -32,18 +32,24 @@ struct MarkdownContext {
         location(originalOffset: scan.originalOffset(of: preparedLines.offset(line: line, column: column), passed: &passedReplacements))
     }
 
-    /// Where `<!--` opens, but after a backslash, from the line and column libcmark-gfm gave a
-    /// text node to the end of that line (a text lies on one line): comments never closed there,
-    /// which CommonMark reads as text. An escaped `\<!--` or `&lt;!--` is text as written.
-    mutating func commentOpenings(fromLine line: Int, column: Int) -> [SourceLocation] {
+    /// Where `<!--` opens in the prepared text from the line and column libcmark-gfm gave a text
+    /// node's start to those of its end (a text lies on one line), but after an escaping
+    /// backslash: comments never closed there, which CommonMark reads as text. An escaped `\<!--`
+    /// or `&lt;!--` is text as written.
+    mutating func commentOpenings(line: Int, from column: Int, to endColumn: Int) -> [SourceLocation] {
         let bytes = scan.prepared
-        var index = preparedLines.offset(line: line, column: column)
+        let start = preparedLines.offset(line: line, column: column)
+        let end = min(preparedLines.offset(line: line, column: endColumn) + 1, bytes.count)
         var found: [Int] = []
-        while index + 3 < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+        var index = start
+        while index + 3 < end {
             if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"), bytes[index + 2] == UInt8(ascii: "-"),
-                bytes[index + 3] == UInt8(ascii: "-"), index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
+                bytes[index + 3] == UInt8(ascii: "-")
             {
-                found.append(index)
+                // Escaped when an odd number of backslashes stands before it.
+                var backslashes = 0
+                while index - backslashes > 0 && bytes[index - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { found.append(index) }
             }
             index += 1
         }

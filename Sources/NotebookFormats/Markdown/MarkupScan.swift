@@ -345,11 +345,12 @@ private struct TokenFinder {
             if bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">") { return j + 3 }
             j += 1
         }
-        // Unclosed, a comment that opens its line (an HTML block) runs to the end of the note, as
-        // CommonMark reads it; one within a line of text is text.
-        var start = i
-        while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 || bytes[start - 1] == UInt8(ascii: ">")) { start -= 1 }
-        return start == 0 || bytes[start - 1] == 0x0A ? bytes.count : i + 4
+        // Unclosed, the scan goes on after `<!--`: within a line of text it is text; one that opens
+        // an HTML block runs to the end of the note, hidden whatever is found in it (markers in
+        // raw HTML are restored, `%%` comments there are hidden twice); and a `<!--` that only
+        // looks like one (indented code, inside a `<div>` block) must not hide the syntax after
+        // it, `%%` comments first of all.
+        return i + 4
     }
 
     /// After a footnote reference `[^label]` starting at `i` (no space, bracket or line break in
