@@ -17,6 +17,8 @@ import Testing
             146: "an HTML comment is never published (HTMLComments)", 148: "an HTML comment is never published",
             152: "an HTML comment is never published", 288: "an HTML comment is never published",
             289: "an HTML comment is never published", 644: "an HTML comment is never published",
+            645: "a comment holding `--`, which CommonMark 0.31, browsers and Obsidian read as one, is never published",
+            646: "`<!-->` and `<!-- foo--->`, comments for CommonMark 0.31, browsers and Obsidian, are never published",
         ],
         "extensions.txt": [22: "an HTML comment is never published (HTMLComments)"],
     ]

@@ -127,6 +127,9 @@ private struct TokenFinder {
     var refused: [RefusedWikilink] = []
     /// Whether an HTML comment's `<!--` was met outside code.
     var sawCommentOpening = false
+    /// The end of the line where the last HTML block a comment opened ends: the rest of that
+    /// line is raw HTML of the block.
+    private var commentBlockLineEnd = 0
     /// Open brackets: offset, and whether it is `^[`.
     private var brackets: [(offset: Int, isAnnotation: Bool)] = []
     private var codeSpans = BacktickRuns()
@@ -337,20 +340,71 @@ private struct TokenFinder {
         return j
     }
 
-    /// After an HTML comment `<!-- … -->` starting at `i` (or the end, as an unclosed one runs on):
-    /// what is inside is HTML, not text.
-    private func skipHTMLComment(_ i: Int) -> Int {
-        var j = i + 4
-        while j + 2 < bytes.count {
-            if bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">") { return j + 3 }
-            j += 1
+    /// After an HTML comment `<!-- … -->` starting at `i`, whose inside is HTML, not text; after
+    /// its `<!--` when it is not closed where it could be (a comment within a paragraph ends at
+    /// the paragraph: a blank line, a `<!--` in indented code, is not one).
+    ///
+    /// A comment within a line of text that libcmark-gfm reads as text (it follows CommonMark
+    /// 0.29: `<!-->`, `<!--->`, and one whose text holds `--` or ends with `-`, all of them
+    /// comments for CommonMark 0.31, browsers and Obsidian) is taken out as a `%%` comment is,
+    /// so that `<!-- TODO -- later -->` is never published.
+    private mutating func skipHTMLComment(_ i: Int) -> Int {
+        // Within the line where a block that a comment opened ends, the rest is that block's.
+        let opensBlock = i < commentBlockLineEnd || opensHTMLBlock(i)
+        let body = i + 4
+        var end: Int?
+        if body < bytes.count && bytes[body] == UInt8(ascii: ">") {
+            end = body + 1
+        } else if body + 1 < bytes.count && bytes[body] == UInt8(ascii: "-") && bytes[body + 1] == UInt8(ascii: ">") {
+            end = body + 2
+        } else {
+            var j = body
+            while j + 2 < bytes.count {
+                if bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">") {
+                    end = j + 3
+                    break
+                }
+                if !opensBlock && bytes[j] == 0x0A && isBlank(j + 1, endOfLine(from: j + 1)) { break }
+                j += 1
+            }
         }
-        // Unclosed, the scan goes on after `<!--`: within a line of text it is text; one that opens
-        // an HTML block runs to the end of the note, hidden whatever is found in it (markers in
-        // raw HTML are restored, `%%` comments there are hidden twice); and a `<!--` that only
-        // looks like one (indented code, inside a `<div>` block) must not hide the syntax after
-        // it, `%%` comments first of all.
-        return i + 4
+        guard let end else {
+            // Unclosed, the scan goes on after `<!--`: within a paragraph it is text; one that
+            // opens an HTML block runs to the end of the note, hidden whatever is found in it
+            // (markers in raw HTML are restored, `%%` comments there are hidden twice).
+            return body
+        }
+        if opensBlock { commentBlockLineEnd = endOfLine(from: end - 1) }
+        if !opensBlock && !indentedCode.isCode {
+            let text = bytes[body..<max(body, end - 3)]
+            let readAsText = end - i <= 6 || text.last == UInt8(ascii: "-")
+                || text.indices.dropLast().contains { text[$0] == UInt8(ascii: "-") && text[$0 + 1] == UInt8(ascii: "-") }
+            if readAsText { comments.append((i, end - i, i)) }
+        }
+        return end
+    }
+
+    /// Whether a `<!--` at `i` opens an HTML block: only a quote's `>` marks and at most three
+    /// spaces of indentation stand before it on its line, and the line is no indented code.
+    private func opensHTMLBlock(_ i: Int) -> Bool {
+        guard !indentedCode.isCode else { return false }
+        var start = i
+        var spaces = 0
+        while start > lineStart {
+            let byte = bytes[start - 1]
+            if byte == 0x20 {
+                spaces += 1
+            } else if byte == 0x09 {
+                spaces += 4
+            } else if byte == UInt8(ascii: ">") {
+                spaces = 0
+            } else {
+                return false
+            }
+            start -= 1
+            if spaces > 3 { return false }
+        }
+        return true
     }
 
     /// After a footnote reference `[^label]` starting at `i` (no space, bracket or line break in
