@@ -217,8 +217,7 @@ extension HTMLWriter {
     /// (`<https://x.org>`, a bare `www.x.org` or `a@b.org`, `[**https://x.org/**](https://x.org)`):
     /// printed pages, which write a link's address after its text, leave it out there.
     static func isBare(_ destination: String, _ children: [Inline]) -> Bool {
-        let schemes = ["https://", "http://", "mailto:"]
-        guard let scheme = schemes.first(where: { destination.hasPrefix($0) }) else { return false }
+        guard let scheme = bareSchemes.first(where: { destination.hasPrefix($0) }) else { return false }
         let text: String
         if children.count == 1, case .text(let only) = children[0].kind { text = only } else { text = PlainText.of(children) }
         guard !text.isEmpty else { return false }
@@ -227,6 +226,9 @@ extension HTMLWriter {
         let shown = text.hasSuffix("/") ? String(text.dropLast()) : text
         return address == shown || address == scheme + shown
     }
+
+    /// The addresses a link's text may show as they are (``isBare(_:_:)``).
+    private static let bareSchemes = ["https://", "http://", "mailto:"]
 
     /// The start of a link's opening tag, `<a href="…" title="…"`, to `url`; a link whose target
     /// a site found missing (`broken`) keeps its destination as written, is marked (the themes'

@@ -28,14 +28,8 @@ enum HTMLComments {
         while let opening = start {
             starts.append(opening)
             kept.append(contentsOf: bytes[cursor..<opening])
-            let body = opening + open.count
-            // `<!-->` and `<!--->` close at once.
-            if body < bytes.count, bytes[body] == UInt8(ascii: ">") {
-                cursor = body + 1
-            } else if body + 1 < bytes.count, bytes[body] == UInt8(ascii: "-"), bytes[body + 1] == UInt8(ascii: ">") {
-                cursor = body + 2
-            } else if let closing = find(close, in: bytes, from: body) {
-                cursor = closing + close.count
+            if let end = end(ofCommentAt: opening, in: bytes) {
+                cursor = end
             } else {
                 unclosed = opening
                 cursor = bytes.count
@@ -125,13 +119,26 @@ enum HTMLComments {
         return SourceLocation(line: line, column: start.column + offset - lineStart)
     }
 
+    /// Where the comment whose `<!--` is at `opening` in `bytes` ends, past its `-->` (`<!-->` and
+    /// `<!--->` are empty comments that end at once, as browsers and CommonMark 0.31 read them);
+    /// nil when no `-->` ends it before `limit` (the end of `bytes` when nil).
+    static func end(ofCommentAt opening: Int, in bytes: [UInt8], before limit: Int? = nil) -> Int? {
+        let body = opening + open.count
+        let limit = min(limit ?? bytes.count, bytes.count)
+        if body < limit, bytes[body] == UInt8(ascii: ">") { return body + 1 }
+        if body + 1 < limit, bytes[body] == UInt8(ascii: "-"), bytes[body + 1] == UInt8(ascii: ">") { return body + 2 }
+        return find(close, in: bytes, from: body, before: limit).map { $0 + close.count }
+    }
+
     private static let open = Array("<!--".utf8)
     private static let close = Array("-->".utf8)
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+    /// Where `needle` first stands whole in `bytes` from `start` and before `limit`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int, before limit: Int? = nil) -> Int? {
+        let limit = min(limit ?? bytes.count, bytes.count)
+        guard limit >= needle.count, start <= limit - needle.count else { return nil }
         var index = start
-        while index <= bytes.count - needle.count {
+        while index <= limit - needle.count {
             if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
             index += 1
         }

@@ -352,22 +352,8 @@ private struct TokenFinder {
         // Within the line where a block that a comment opened ends, the rest is that block's.
         let opensBlock = i < commentBlockLineEnd || opensHTMLBlock(i)
         let body = i + 4
-        var end: Int?
-        if body < bytes.count && bytes[body] == UInt8(ascii: ">") {
-            end = body + 1
-        } else if body + 1 < bytes.count && bytes[body] == UInt8(ascii: "-") && bytes[body + 1] == UInt8(ascii: ">") {
-            end = body + 2
-        } else {
-            var j = body
-            while j + 2 < bytes.count {
-                if bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">") {
-                    end = j + 3
-                    break
-                }
-                if !opensBlock && bytes[j] == 0x0A && isBlank(j + 1, endOfLine(from: j + 1)) { break }
-                j += 1
-            }
-        }
+        // A comment within a paragraph ends with it: not past a blank line.
+        let end = HTMLComments.end(ofCommentAt: i, in: bytes, before: opensBlock ? nil : blankLine(after: i))
         guard let end else {
             // Unclosed, the scan goes on after `<!--`: within a paragraph it is text; one that
             // opens an HTML block runs to the end of the note, hidden whatever is found in it
@@ -382,6 +368,18 @@ private struct TokenFinder {
             if readAsText { comments.append((i, end - i, i)) }
         }
         return end
+    }
+
+    /// Where the first blank line (spaces and tabs at most) after the line holding `i` starts:
+    /// where a paragraph holding `i` ends at the latest; the end when none follows.
+    private func blankLine(after i: Int) -> Int {
+        var lineEnd = endOfLine(from: i)
+        while lineEnd < bytes.count {
+            let next = lineEnd + 1
+            lineEnd = endOfLine(from: next)
+            if isBlank(next, lineEnd) { return next }
+        }
+        return bytes.count
     }
 
     /// Whether a `<!--` at `i` opens an HTML block: only a quote's `>` marks and at most three
